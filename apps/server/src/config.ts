@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Directory of the embedded database (PGlite) and the lock file. */
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** When set, a real PostgreSQL server is used instead of the embedded database. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Base URL of the {gateway} services; by default our own /gateway routes. */
+  GATEWAY_URL: z.string().default('/gateway'),
+  /** The older site that some chooser tiles and the personal area link to. */
+  OLD_SITE_URL: z.string().url().default('https://www.example.co.il'),
+  /** Partner cars site for vehicle traders (spec §6). */
+  VEHICLE_PARTNER_URL: z.string().url().default('https://cars-partner.example.co.il/create'),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Trust X-Forwarded-* headers (behind a reverse proxy that terminates TLS). */
+  TRUST_PROXY: bool.default(false),
+  /** Seed demo accounts (a private advertiser and a trader). */
+  SEED_DEMO: bool.default(true),
+  /** Mail provider: the local sandbox (outbox) is the default. */
+  MAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { repoRoot: string };
+
+/** Reads and validates the configuration; a bad value stops the start with a readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, repoRoot };
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedReferenceData } from './seed/reference-data.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`\n✖ ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const { db, release, where } = opened;
+  const applied = await migrate(db);
+  const seeded = await seedReferenceData(db);
+  if (config.SEED_DEMO) await seedDemoAccounts(db);
+
+  const app = await buildApp({ config, db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    try {
+      await app.close();
+      await db.close(); // CHECKPOINT, then close
+    } finally {
+      release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  const lines = [
+    '',
+    `  Ready: http://localhost:${port}`,
+    `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
+    seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
+    config.MAIL_PROVIDER === 'sandbox' ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox` : '',
+    config.SEED_DEMO ? '  Demo accounts:' : '',
+    ...(config.SEED_DEMO ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password}`) : []),
+    '',
+  ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

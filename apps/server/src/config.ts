@@ -15,7 +15,7 @@ const schema = z.object({
   /** Directory of the embedded database (PGlite) and the lock file. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** When set, a real PostgreSQL server is used instead of the embedded database. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Base URL of the {gateway} services; by default our own /gateway routes. */
   GATEWAY_URL: z.string().default('/gateway'),
   /** The older site that some chooser tiles and the personal area link to. */

@@ -18,7 +18,10 @@ function ensureChromium() {
   if (isRoot && hasApt) {
     console.log('» Chromium is missing: installing it with apt-get (Debian package "chromium")');
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     found = findChromium();
     if (found) return found;
   }

@@ -1,0 +1,52 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@app/contract/auth';
+
+/** Result of a call: the parsed JSON body (or null) with the HTTP status; status 0 = network failure. */
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T | null;
+}
+
+/** Value of a cookie visible to scripts, or undefined. */
+export function readCookie(name: string, cookies: string = document.cookie): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+async function parseBody<T>(response: Response): Promise<T | null> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') {
+    // The server sets the CSRF cookie on any GET /api/*; make one if this is the first call of the page.
+    if (readCookie(CSRF_COOKIE) === undefined) await send('GET', '/api/auth/customer');
+    headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+    headers['content-type'] = 'application/json';
+  }
+  try {
+    const response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+    return { ok: response.ok, status: response.status, data: await parseBody<T>(response) };
+  } catch {
+    return { ok: false, status: 0, data: null };
+  }
+}
+
+export const getJson = <T>(path: string): Promise<ApiResult<T>> => send<T>('GET', path);
+export const postJson = <T>(path: string, body: unknown): Promise<ApiResult<T>> => send<T>('POST', path, body);

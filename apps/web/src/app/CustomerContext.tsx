@@ -1,0 +1,43 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type Customer, fetchCustomer, GUEST } from '../api/auth.ts';
+
+export interface CustomerContextValue {
+  /** False until the first GET /api/auth/customer answered (or failed: then a guest). */
+  loaded: boolean;
+  customer: Customer;
+  refetch: () => Promise<Customer>;
+  setCustomer: (customer: Customer) => void;
+}
+
+const CustomerContext = createContext<CustomerContextValue | null>(null);
+
+export function CustomerProvider({ children }: { children: ReactNode }) {
+  const [customer, setCustomer] = useState<Customer>(GUEST);
+  const [loaded, setLoaded] = useState(false);
+
+  const refetch = useCallback(async () => {
+    const next = await fetchCustomer();
+    setCustomer(next);
+    setLoaded(true);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
+
+  const value = useMemo(() => ({ loaded, customer, refetch, setCustomer }), [loaded, customer, refetch]);
+  return <CustomerContext.Provider value={value}>{children}</CustomerContext.Provider>;
+}
+
+export function useCustomer(): CustomerContextValue {
+  const value = useContext(CustomerContext);
+  if (!value) throw new Error('useCustomer must be used inside <CustomerProvider>');
+  return value;
+}
+
+export const GUEST_ID = 0;
+
+export const isLoggedIn = (customer: Customer): boolean => customer.id !== GUEST_ID;
+
+export const fullName = (customer: Customer): string => `${customer.firstName} ${customer.lastName}`.trim();

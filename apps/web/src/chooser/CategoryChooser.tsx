@@ -1,0 +1,47 @@
+import { CHOOSER_ROWS, CHOOSER_TILES, type ChooserTarget, type ChooserTile as Tile } from '@app/catalog/chooser';
+import { useState } from 'react';
+import { useExternalLinks } from '../app/useExternalLinks.ts';
+import { useIsMobile } from '../app/useMediaQuery.ts';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import { he } from '../i18n/he.ts';
+import { AdTypePopup } from './AdTypePopup.tsx';
+import { ChooserTile } from './ChooserTile.tsx';
+import { useFollowPublishTarget } from './useFollowTarget.ts';
+import './chooser.css';
+
+type AdTypeTarget = Extract<ChooserTarget, { kind: 'adType' }>;
+
+/** /publish without a category: 'I want to publish an ad on the board...' and the tiles. */
+export function CategoryChooser() {
+  usePageTitle(he.meta.publish);
+  const isMobile = useIsMobile();
+  const links = useExternalLinks();
+  const follow = useFollowPublishTarget();
+  const [adType, setAdType] = useState<AdTypeTarget | null>(null);
+
+  const choose = (tile: Tile) => {
+    if (tile.target.kind === 'adType') setAdType(tile.target);
+    else if (tile.target.kind === 'publish') follow(tile.target);
+  };
+
+  const rows = isMobile ? [CHOOSER_TILES] : CHOOSER_ROWS;
+
+  return (
+    <section className="chooser" aria-labelledby="chooser-title">
+      <h1 id="chooser-title" className="page__title">
+        {he.chooser.title}
+      </h1>
+      <p className="page__lead">{he.chooser.subtitle}</p>
+      <div className={`chooser__rows${isMobile ? ' chooser__rows--flat' : ''}`}>
+        {rows.map((row) => (
+          <ul key={row.map((t) => t.id).join()} className={`chooser__row chooser__row--${row.length}`}>
+            {row.map((tile) => (
+              <ChooserTile key={tile.id} tile={tile} links={links} onChoose={choose} />
+            ))}
+          </ul>
+        ))}
+      </div>
+      {adType && <AdTypePopup target={adType} onClose={() => setAdType(null)} />}
+    </section>
+  );
+}

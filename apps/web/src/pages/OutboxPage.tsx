@@ -1,0 +1,82 @@
+import type { OutboxEmail } from '@app/contract/auth';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { fetchOutbox } from '../api/outbox.ts';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import { formatDateTime } from '../format/dateTime.ts';
+import { he } from '../i18n/he.ts';
+import { TextField } from '../ui/TextField.tsx';
+import './pages.css';
+
+const t = he.outbox;
+
+/** /sandbox/outbox: the sandbox e-mails sent to an address, newest first (developer page). */
+export default function OutboxPage() {
+  usePageTitle(he.meta.outbox);
+  const [params, setParams] = useSearchParams();
+  const to = params.get('to') ?? '';
+  const [draft, setDraft] = useState(to);
+  const [emails, setEmails] = useState<OutboxEmail[] | null>(null);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
+
+  const load = useCallback(async (address: string) => {
+    setStatus('loading');
+    const list = await fetchOutbox(address);
+    setEmails(list);
+    setStatus(list ? 'idle' : 'failed');
+  }, []);
+
+  useEffect(() => {
+    if (to) void load(to);
+  }, [to, load]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = draft.trim();
+    if (address === to) void load(address);
+    else setParams(address ? { to: address } : {}, { replace: true });
+  };
+
+  return (
+    <section className="outbox">
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.intro}</p>
+      <form className="outbox__form card" onSubmit={onSubmit}>
+        <TextField
+          name="to"
+          label={t.to}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          value={draft}
+          onChange={setDraft}
+        />
+        <button type="submit" className="btn btn--primary">
+          {to && draft.trim() === to ? t.refresh : t.show}
+        </button>
+      </form>
+      <div aria-live="polite" aria-busy={status === 'loading'}>
+        {status === 'failed' && <p className="outbox__error">{t.failed}</p>}
+        {status === 'loading' && <p className="outbox__status">{he.common.loading}</p>}
+        {emails && emails.length === 0 && <p className="outbox__status">{t.empty}</p>}
+      </div>
+      {emails && emails.length > 0 && (
+        <ol className="outbox__list" aria-label={t.listLabel}>
+          {emails.map((email) => (
+            <li key={email.id} className="outbox__email card" data-testid="outbox-email">
+              <h2 className="outbox__subject">{email.subject}</h2>
+              <p className="outbox__meta">
+                {t.sentAt}
+                <time dateTime={email.createdAt}>
+                  <bdi dir="ltr">{formatDateTime(email.createdAt)}</bdi>
+                </time>{' '}
+                · <bdi dir="ltr">{email.to}</bdi>
+              </p>
+              <div className="outbox__text">{email.text}</div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

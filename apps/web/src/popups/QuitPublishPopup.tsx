@@ -1,0 +1,25 @@
+import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
+import { he } from '../i18n/he.ts';
+import { Popup } from './Popup.tsx';
+import './confirmPopup.css';
+
+/** Quit-publishing popup: exit without saving (to the personal-area main page) or stay. */
+export default function QuitPublishPopup({ onClose }: { onClose: () => void }) {
+  const links = useExternalLinks();
+  const exit = () => {
+    window.location.assign(externalUrl(links, 'personalArea') ?? '/');
+  };
+  return (
+    <Popup header={he.quitPopup.header} size={{ width: 450, height: 196 }} onClose={onClose}>
+      <p className="confirm-popup__text">{he.quitPopup.text}</p>
+      <div className="confirm-popup__actions">
+        <button type="button" className="btn btn--primary" onClick={exit}>
+          {he.quitPopup.exit}
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={onClose} data-autofocus>
+          {he.quitPopup.stay}
+        </button>
+      </div>
+    </Popup>
+  );
+}

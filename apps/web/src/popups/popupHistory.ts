@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/**
+ * Popups close on browser back (spec §2 "Popups"). Opening pushes a router history entry for the same URL
+ * whose state carries a popup marker; leaving that entry (back, or a navigation that replaces it) closes the
+ * popup; closing the popup normally pops the entry again. Router navigations keep react-router's history
+ * index consistent, which its blockers rely on.
+ */
+const MARKER = '__popup';
+const pushed = new Set<string>();
+const pendingBack = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Is this location state (or history.state.usr) the entry of an open popup? */
+export function isPopupEntry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && MARKER in state;
+}
+
+export function usePopupHistory(id: string, onBack: () => void): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onBackRef = useRef(onBack);
+  onBackRef.current = onBack;
+  const entryKey = useRef<string | null>(null);
+  const opening = useRef(location);
+
+  useEffect(() => {
+    const pending = pendingBack.get(id);
+    if (pending !== undefined) {
+      // React StrictMode remount: keep the entry pushed by the first mount.
+      clearTimeout(pending);
+      pendingBack.delete(id);
+    }
+    if (!pushed.has(id)) {
+      pushed.add(id);
+      const { pathname, search, hash, state } = opening.current;
+      const base = typeof state === 'object' && state !== null ? state : {};
+      void navigate({ pathname, search, hash }, { state: { ...base, [MARKER]: id }, preventScrollReset: true });
+    }
+    return () => {
+      // Deferred so a StrictMode remount can cancel it and a navigation made while closing lands first.
+      pendingBack.set(
+        id,
+        setTimeout(() => {
+          pendingBack.delete(id);
+          pushed.delete(id);
+          const usr = (window.history.state as { usr?: Record<string, unknown> } | null)?.usr;
+          if (usr?.[MARKER] === id) window.history.back();
+        }, 0),
+      );
+    };
+  }, [id, navigate]);
+
+  useEffect(() => {
+    const marker = (location.state as Record<string, unknown> | null)?.[MARKER];
+    if (marker === id) {
+      entryKey.current = location.key;
+    } else if (entryKey.current !== null) {
+      entryKey.current = null;
+      onBackRef.current();
+    }
+  }, [location, id]);
+}
+
+let openCount = 0;
+
+/** Adds `popup-opened` to <body> and makes the page behind the popups inert while at least one is open. */
+export function markPopupOpened(): () => void {
+  openCount += 1;
+  document.body.classList.add('popup-opened');
+  document.getElementById('root')?.setAttribute('inert', '');
+  return () => {
+    openCount -= 1;
+    if (openCount === 0) {
+      document.body.classList.remove('popup-opened');
+      document.getElementById('root')?.removeAttribute('inert');
+    }
+  };
+}

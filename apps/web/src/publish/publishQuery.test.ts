@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { backTarget, readStep, startQuery, withChoice, withStep } from './publishQuery.ts';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('readStep', () => {
+  it.each([
+    ['step=2', 2],
+    ['step=0', 0],
+    ['', 0],
+    ['step=abc', 0],
+    ['step=', 0],
+  ])('%j -> %d', (query, step) => expect(readStep(q(query))).toBe(step));
+});
+
+describe('withStep', () => {
+  it('only replaces the step for steps 1 and up', () => {
+    expect(withStep(q('cat=1&subcat=4&step=1'), 2).toString()).toBe('cat=1&subcat=4&step=2');
+  });
+
+  it('removes subcat, SalesSubCatID and SalesCatID below step 1', () => {
+    expect(withStep(q('cat=3&subcat=0&SalesCatID=11&step=1'), 0).toString()).toBe('cat=3&step=0');
+    expect(withStep(q('cat=2&subcat=1&istrader=1&step=1'), 0).toString()).toBe('cat=2&istrader=1&step=0');
+  });
+
+  it('keeps SalesCatID 18 (fashion) below step 1', () => {
+    expect(withStep(q('cat=3&subcat=0&SalesCatID=18&SalesSubCatID=1026&step=1'), 0).toString()).toBe(
+      'cat=3&SalesCatID=18&step=0',
+    );
+  });
+
+  it('does not mutate its input', () => {
+    const input = q('cat=1&subcat=1&step=1');
+    withStep(input, 0);
+    expect(input.toString()).toBe('cat=1&subcat=1&step=1');
+  });
+});
+
+describe('withChoice', () => {
+  it('sets the entry parameters and step 1', () => {
+    expect(withChoice(q('cat=1'), { subcat: '4' }).toString()).toBe('cat=1&subcat=4&step=1');
+    expect(withChoice(q('cat=3&step=0'), { subcat: '0', SalesCatID: '11' }).toString()).toBe(
+      'cat=3&step=1&subcat=0&SalesCatID=11',
+    );
+    expect(withChoice(q('cat=5'), { petType: '22' }).get('petType')).toBe('22');
+  });
+});
+
+describe('backTarget', () => {
+  it('goes to step minus one', () => {
+    expect(backTarget(q('cat=1&subcat=4&step=1'))).toBe('/publish?cat=1&step=0');
+    expect(backTarget(q('cat=1&subcat=4&step=3'))).toBe('/publish?cat=1&subcat=4&step=2');
+  });
+
+  it('goes from a step-0 query to the chooser, and from the chooser to the index', () => {
+    expect(backTarget(q('cat=1'))).toBe('/publish');
+    expect(backTarget(q(''))).toBe('/');
+  });
+});
+
+describe('startQuery', () => {
+  it('moves a later start step to step 1 unless in debug mode', () => {
+    expect(startQuery(q('cat=1&subcat=1&step=4'), false)?.toString()).toBe('cat=1&subcat=1&step=1');
+    expect(startQuery(q('cat=1&subcat=1&step=4'), true)).toBeNull();
+    expect(startQuery(q('cat=1&subcat=1&step=1'), false)).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * URL rules of the publish route (publish-wizard.md §2 "Routes"). The route state lives in the query:
+ * cat, subcat, step, SalesCatID, SalesSubCatID, SalesSubCat3ID, CatID, SubCatID, OrderID, OrderIDs, petType,
+ * isSuspected, istrader, source. Pure functions over URLSearchParams (inputs are never mutated).
+ */
+import type { PublishParams } from '@app/catalog/chooser';
+
+/** SalesCatID kept when going below step 1 (fashion keeps its picker). */
+const FASHION_SALES_CAT = '18';
+
+/** The step of the query; not a number (or missing) means 0. */
+export function readStep(query: URLSearchParams): number {
+  const step = Number.parseInt(query.get('step') ?? '', 10);
+  return Number.isNaN(step) ? 0 : step;
+}
+
+/**
+ * The query for another step: the step is replaced, and for steps below 1 SalesSubCatID and subcat are
+ * removed, and SalesCatID too unless it is 18.
+ */
+export function withStep(query: URLSearchParams, step: number): URLSearchParams {
+  const next = new URLSearchParams(query);
+  next.set('step', String(step));
+  if (step < 1) {
+    next.delete('SalesSubCatID');
+    next.delete('subcat');
+    if (next.get('SalesCatID') !== FASHION_SALES_CAT) next.delete('SalesCatID');
+  }
+  return next;
+}
+
+/** The query after choosing a picker entry: its parameters set and step 1. */
+export function withChoice(query: URLSearchParams, params: PublishParams): URLSearchParams {
+  const next = new URLSearchParams(query);
+  for (const [name, value] of Object.entries(params)) next.set(name, value);
+  next.set('step', '1');
+  return next;
+}
+
+/**
+ * Where browser back leads from this publish query: step minus one while the step is 1 or more; from a query
+ * at step 0 back to the chooser (publish.index); from the chooser to the index page.
+ */
+export function backTarget(query: URLSearchParams): string {
+  const step = readStep(query);
+  if (step >= 1) return `/publish?${withStep(query, step - 1)}`;
+  return query.toString() ? '/publish' : '/';
+}
+
+/**
+ * A step given in the URL at start goes to step 1 (the given step is kept in debug mode).
+ * Returns the query to replace the URL with, or null when it is fine as it is.
+ */
+export function startQuery(query: URLSearchParams, debugMode: boolean): URLSearchParams | null {
+  if (debugMode || readStep(query) <= 1) return null;
+  const next = new URLSearchParams(query);
+  next.set('step', '1');
+  return next;
+}

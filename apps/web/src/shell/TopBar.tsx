@@ -1,0 +1,72 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { GUEST, logout } from '../api/auth.ts';
+import { fullName, isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
+import { useOpenLogin } from '../app/LoginPopupContext.tsx';
+import { he } from '../i18n/he.ts';
+import { Logo } from './Logo.tsx';
+import { UserIcon, UserMenu } from './UserMenu.tsx';
+import './topBar.css';
+
+const QuitPublishPopup = lazy(() => import('../popups/QuitPublishPopup.tsx'));
+const LogoutPopup = lazy(() => import('../popups/LogoutPopup.tsx'));
+
+/** The publish top bar (spec §2): title, contact link, logo, user button, exit button while publishing. */
+export function TopBar() {
+  const { loaded, customer, setCustomer } = useCustomer();
+  const openLogin = useOpenLogin();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [popup, setPopup] = useState<'quit' | 'logout' | null>(null);
+  const publishing = location.pathname === '/publish' && Boolean(params.get('cat'));
+  const loggedIn = isLoggedIn(customer);
+
+  const loginAsOther = async () => {
+    if (await logout()) setCustomer(GUEST);
+    openLogin('login');
+  };
+
+  return (
+    <header className="topbar">
+      <div className="topbar__inner">
+        <Link to="/" className="topbar__logo" aria-label={he.topBar.logo}>
+          <Logo />
+        </Link>
+        <p className="topbar__title">{he.topBar.title}</p>
+        <div className="topbar__actions">
+          <Link to="/contactus" className="topbar__link">
+            {he.topBar.contact}
+          </Link>
+          {loaded && loggedIn && !publishing && (
+            <UserMenu
+              name={fullName(customer)}
+              onLogout={() => setPopup('logout')}
+              onLoginAsOther={() => void loginAsOther()}
+            />
+          )}
+          {loaded && loggedIn && publishing && (
+            <span className="topbar__user" data-testid="topbar-user">
+              <UserIcon />
+              <span>{fullName(customer)}</span>
+            </span>
+          )}
+          {loaded && !loggedIn && !publishing && (
+            <button type="button" className="btn btn--secondary topbar__login" onClick={() => openLogin('login')}>
+              <UserIcon />
+              {he.topBar.login}
+            </button>
+          )}
+          {publishing && (
+            <button type="button" className="btn btn--secondary topbar__exit" onClick={() => setPopup('quit')}>
+              {he.topBar.exit}
+            </button>
+          )}
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        {popup === 'quit' && <QuitPublishPopup onClose={() => setPopup(null)} />}
+        {popup === 'logout' && <LogoutPopup onClose={() => setPopup(null)} />}
+      </Suspense>
+    </header>
+  );
+}

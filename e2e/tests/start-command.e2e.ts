@@ -23,7 +23,8 @@ describe("the README's start command", () => {
     // `npm start` is the part of the first line that starts the product (npm install already ran here).
     const child = spawn('npm', ['start'], {
       cwd: repo,
-      env: { ...process.env, PORT: '3987', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      // A user's shell: no NODE_ENV (vitest sets it to test).
+      env: { ...process.env, NODE_ENV: '', PORT: '3987', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

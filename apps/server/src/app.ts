@@ -8,12 +8,18 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
 import { authRoutes } from './routes/auth.ts';
+import { gatewayRoutes } from './routes/gateway.ts';
+import { publishFieldsRoutes } from './routes/publish-fields.ts';
+import { publishOptionRoutes } from './routes/publish-options.ts';
+import { publishSaveRoutes } from './routes/publish-save.ts';
+import { publishStepRoutes } from './routes/publish-steps.ts';
 import { publishTraderRoutes } from './routes/publish-trader.ts';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox.ts';
 import { siteRoutes } from './routes/site.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
 import { AuthService } from './services/auth-service.ts';
 import { CaptchaService } from './services/captcha-service.ts';
+import { CatalogService } from './services/catalog-service.ts';
 import { PasswordResetService } from './services/password-reset-service.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 
@@ -21,10 +27,17 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
+  /** Built once per process (checked and parsed catalogues); tests may share one. */
+  catalogs?: CatalogService;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
-export async function buildApp({ config, db, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  catalogs = new CatalogService(),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -54,6 +67,11 @@ export async function buildApp({ config, db, clock = systemClock }: AppDeps): Pr
   siteRoutes(app, { config, db });
   authRoutes(app, { db, auth, resets, captchas });
   publishTraderRoutes(app);
+  publishFieldsRoutes(app, { db, catalogs });
+  publishStepRoutes(app, { db, clock, catalogs });
+  publishSaveRoutes(app, { db, clock, catalogs });
+  publishOptionRoutes(app);
+  gatewayRoutes(app);
   if (config.MAIL_PROVIDER === 'sandbox') sandboxOutboxRoutes(app, mailer);
 
   const servesWeb = config.NODE_ENV === 'production' && (await registerWebApp(app, config.WEB_DIST_DIR));

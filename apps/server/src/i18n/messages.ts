@@ -25,4 +25,11 @@ export const he = {
   serverError: 'אירעה שגיאה בשרת. נסו שוב מאוחר יותר',
   notFound: 'הדף או המשאב המבוקש לא נמצא',
   badRequest: 'הבקשה אינה תקינה',
+  loginNeeded: 'יש להתחבר כדי להמשיך',
+  noCatalog: 'הקטגוריה שנבחרה אינה זמינה לפרסום',
+  noDraft: 'אין טיוטה שמורה לקטגוריה זו',
+  adNotFound: 'המודעה לא נמצאה',
+  fieldErrors: 'יש לתקן את השדות המסומנים',
+  plateNotFound: 'לא מצאנו את הדגם, בדקו את המספר ונסו שוב',
+  savedNotPublished: 'המודעה נשמרה',
 } as const;

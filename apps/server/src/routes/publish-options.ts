@@ -1,0 +1,30 @@
+import { subModelsOf } from '@app/catalog/vehicles/lookup';
+import type { FastifyInstance } from 'fastify';
+import { he } from '../i18n/messages.ts';
+import { listOptions, wireOptions } from '../services/option-lists.ts';
+
+const PAGE = 5;
+
+/** Dependent option lists (a field's dataUrl) and the car sub-model list, 5 at a time. */
+export function publishOptionRoutes(app: FastifyInstance): void {
+  app.get<{ Params: { listId: string }; Querystring: Record<string, string | undefined> }>(
+    '/api/publish/options/:listId',
+    async (req, reply) => {
+      const options = listOptions(req.params.listId, req.query);
+      if (options === undefined) return reply.code(404).send({ status: 404, message: he.notFound, data: [] });
+      return { data: wireOptions(options) };
+    },
+  );
+
+  app.post('/api/publish/get-car-submodels', async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const model = Number(body.model);
+    const year = Number(body.year);
+    const offset = Number(body.offset ?? 0);
+    if (!Number.isInteger(model) || !Number.isInteger(year) || !Number.isInteger(offset) || offset < 0) {
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    }
+    const all = subModelsOf(model, year);
+    return { data: all.slice(offset, offset + PAGE), total: all.length, hasMore: offset + PAGE < all.length };
+  });
+}

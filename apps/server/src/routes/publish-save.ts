@@ -1,0 +1,134 @@
+import { isTraderFlow } from '@app/catalog/trader';
+import type { SaveAdResponse, WireValues } from '@app/contract/publish';
+import { DISPLAY_ONLY_TYPES } from '@app/form-engine/model';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import { bannedWordsIn, findOwnAd, insertAd, updateAdValues } from '../repositories/ads.ts';
+import { deleteDraft } from '../repositories/drafts.ts';
+import { checkAd } from '../services/ad-validation.ts';
+import type { CatalogService } from '../services/catalog-service.ts';
+import { readSelectors, selectionKey } from '../services/selectors.ts';
+import { queryPayload, requireCustomer } from './publish-steps.ts';
+
+type Body = Record<string, unknown>;
+
+/** The text the user wrote (text areas and text inputs), where blocked words are looked for. */
+function freeText(payload: WireValues, textKeys: ReadonlySet<string>): string {
+  return Object.entries(payload)
+    .filter(([key]) => textKeys.has(key))
+    .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
+    .join('\n');
+}
+
+/**
+ * save-ad and save-ad/{id}: the server re-validates every step of the definition, keeps only its fields,
+ * checks ownership on edit, and stores the ad as a draft until the plan step finishes it. A repeated
+ * idempotency key returns the ad the first request created.
+ */
+export function publishSaveRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; catalogs: CatalogService },
+): void {
+  const { db, clock, catalogs } = deps;
+
+  const save = async (
+    req: { body: unknown; query: unknown; params: { id?: string } },
+    customerId: number,
+    trade: Record<string, Record<string, 1>>,
+  ) => {
+    const body: Body =
+      req.body && typeof req.body === 'object' ? (req.body as Body) : queryPayload(req.query as Record<string, string>);
+    const editId = req.params.id;
+    if (editId !== undefined) {
+      const id = /^\d{1,15}$/.test(editId) ? Number(editId) : 0;
+      const ad = id ? await findOwnAd(db, customerId, id) : null;
+      if (!ad) return { status: 404, body: { status: 404, message: he.adNotFound } };
+      const catalog = catalogs.catalog(ad.selectors);
+      if (!catalog) return { status: 404, body: { status: 404, message: he.adNotFound } };
+      const result = checkAd(catalog.editSteps, ad.selectors, body, {
+        mode: 'edit',
+        isTrader: isTraderFlow({ cat: ad.cat, subcat: ad.subcat ?? undefined, istrader: ad.selectors.istrader, trade }),
+        now: clock.now(),
+      });
+      if (Object.keys(result.errors).length)
+        return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
+      await updateAdValues(db, ad, { ...ad.values, ...result.payload }, ad.status);
+      return {
+        status: 200,
+        body: { orderID: ad.orderId, recordID: ad.recordId, OrderID: ad.orderId, RecordID: ad.recordId },
+      };
+    }
+
+    const selectors = readSelectors(body);
+    const catalog = catalogs.catalog(selectors);
+    if (!catalog) return { status: 404, body: { status: 404, message: he.noCatalog } };
+    const cat = catalog.cat;
+    const subcat = selectors.subcat === undefined ? null : Number(selectors.subcat);
+    const result = checkAd(catalog.steps, selectors, body, {
+      mode: 'publish',
+      isTrader: isTraderFlow({ cat, subcat: subcat ?? undefined, istrader: selectors.istrader, trade }),
+      now: clock.now(),
+    });
+    if (Object.keys(result.errors).length)
+      return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
+
+    const textKeys = new Set(
+      catalog.steps
+        .flatMap((s) => s.fields)
+        .filter((f) => (f.type === 'textarea' || f.type === 'text') && !DISPLAY_ONLY_TYPES.has(f.type))
+        .map((f) => (f.name ?? f.id).replace(/\[\]$/, '')),
+    );
+    const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeys))).length > 0;
+    const key =
+      typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
+    const { ad } = await insertAd(db, {
+      customerId,
+      cat,
+      subcat,
+      selectors,
+      values: result.payload,
+      status: blocked ? 'blocked' : 'draft',
+      idempotencyKey: key,
+    });
+    await deleteDraft(db, customerId, selectionKey(selectors));
+    if (blocked) {
+      return {
+        status: 200,
+        body: {
+          hasWordBlocked: { orderID: ad.orderId, CatID: cat, SubCatID: subcat },
+          hasWordBlockedOrderID: ad.orderId,
+        } satisfies SaveAdResponse,
+      };
+    }
+    return {
+      status: 200,
+      body: {
+        orderID: ad.orderId,
+        recordID: ad.recordId,
+        OrderID: ad.orderId,
+        RecordID: ad.recordId,
+      } satisfies SaveAdResponse,
+    };
+  };
+
+  for (const method of ['GET', 'POST'] as const) {
+    for (const url of ['/api/publish/save-ad', '/api/publish/save-ad/:id']) {
+      app.route<{ Params: { id?: string } }>({
+        method,
+        url,
+        handler: async (req, reply) => {
+          const customer = await requireCustomer(req, reply);
+          if (!customer) return reply;
+          const { status, body } = await save(
+            { body: method === 'POST' ? req.body : undefined, query: req.query, params: req.params },
+            customer.id,
+            customer.trade,
+          );
+          return reply.code(status).send(body);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { isTraderFlow } from '@app/catalog/trader';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import type { Customer } from '../repositories/customers.ts';
+import { deleteDraft, draftKey, findDraft, saveDraft } from '../repositories/drafts.ts';
+import { checkAd } from '../services/ad-validation.ts';
+import type { CatalogService } from '../services/catalog-service.ts';
+import { readSelectors, selectionKey } from '../services/selectors.ts';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** A query string's values as a payload: `name[]` and repeated names become lists. */
+export function queryPayload(query: Query): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
+  }
+  return out;
+}
+
+export async function requireCustomer(req: FastifyRequest, reply: FastifyReply): Promise<Customer | null> {
+  const customer = await req.customer();
+  if (!customer) {
+    await reply.code(422).send({ status: 422, message: he.loginNeeded });
+    return null;
+  }
+  return customer;
+}
+
+/** check-step (the engine on the server), the server-side draft, and reset-ad ("start over"). */
+export function publishStepRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; catalogs: CatalogService },
+): void {
+  const { db, clock, catalogs } = deps;
+
+  app.get<{ Querystring: Query }>('/api/publish/check-step', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const selectors = readSelectors(req.query);
+    const catalog = catalogs.catalog(selectors);
+    if (!catalog) return reply.code(404).send({ status: 404, message: he.noCatalog });
+    const area = typeof req.query.check_area === 'string' ? req.query.check_area : '';
+    const stepIndex = catalog.steps.findIndex((s) => s.area === area);
+    if (stepIndex < 0) return reply.code(400).send({ status: 400, message: he.badRequest });
+    const isTrader = isTraderFlow({
+      cat: catalog.cat,
+      subcat: selectors.subcat === undefined ? undefined : Number(selectors.subcat),
+      istrader: selectors.istrader,
+      trade: customer.trade,
+    });
+    const result = checkAd(catalog.steps, selectors, queryPayload(req.query), {
+      mode: 'publish',
+      isTrader,
+      now: clock.now(),
+      upToStep: stepIndex,
+    });
+    if (Object.keys(result.errors).length) {
+      return reply.code(500).send({ errors: result.errors, errFields: result.errors, message: he.fieldErrors });
+    }
+    return { errors: null };
+  });
+
+  app.get<{ Querystring: Query }>('/api/publish/draft', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const draft = await findDraft(db, customer.id, selectionKey(readSelectors(req.query)));
+    if (!draft) return reply.code(404).send({ status: 404, message: he.noDraft });
+    return { values: draft.values, lastValidStep: draft.lastValidStep, updatedAt: draft.updatedAt };
+  });
+
+  app.post('/api/publish/draft', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const selectors = readSelectors(body);
+    const catalog = catalogs.catalog(selectors);
+    if (!catalog) return reply.code(404).send({ status: 404, message: he.noCatalog });
+    const step = Number(body.lastValidStep);
+    const lastValidStep = Number.isInteger(step) && step >= 0 && step < catalog.steps.length ? step : 0;
+    // Only the definition's fields are kept; values are not validated here (a draft may be half-filled).
+    const received = body.values && typeof body.values === 'object' ? (body.values as Record<string, unknown>) : {};
+    const { values } = checkAd(catalog.steps, selectors, received, {
+      mode: 'publish',
+      isTrader: false,
+      now: clock.now(),
+    });
+    const clean: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(values)) if (v !== undefined) clean[k] = v;
+    await saveDraft(db, customer.id, selectionKey(selectors), { selectors, values: clean, lastValidStep }, clock.now());
+    return { status: 200 };
+  });
+
+  app.get<{ Querystring: Query }>('/api/publish/reset-ad', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    await deleteDraft(db, customer.id, selectionKey(readSelectors(req.query)));
+    return { status: 200 };
+  });
+}
+
+export { draftKey };

@@ -1,0 +1,57 @@
+import type { Selectors, WireValues } from '@app/contract/publish';
+import { errorText } from '@app/form-engine/messages';
+import type { Mode, StepDef, Values } from '@app/form-engine/model';
+import { buildPayload, valuesFromPayload } from '@app/form-engine/payload';
+import type { Resolution } from '@app/form-engine/resolution';
+import { resolve } from '@app/form-engine/resolve';
+import { serverOptionsSource } from './option-lists.ts';
+
+export interface AdCheck {
+  /** Values of the definition's fields only (anything else in the request is ignored). */
+  values: Values;
+  /** What would be stored: the active fields' wire values. */
+  payload: WireValues;
+  /** Field id → Hebrew message, for steps 0..upToStep. */
+  errors: Record<string, string>;
+  resolution: Resolution;
+}
+
+/** Today's date in Israel as YYYY-MM-DD (the date rules' "today"). */
+export function israelToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(now);
+}
+
+/**
+ * The server's check of a received form: the same resolver and validators the browser runs, with every
+ * dependent option list known, so an option that does not belong to its parent's value is an error.
+ */
+export function checkAd(
+  steps: readonly StepDef[],
+  selectors: Selectors,
+  received: Readonly<Record<string, unknown>>,
+  ctx: { mode: Mode; isTrader: boolean; now: Date; upToStep?: number },
+): AdCheck {
+  const values = valuesFromPayload(steps, received);
+  const resolution = resolve(steps, values, {
+    mode: ctx.mode,
+    isTrader: ctx.isTrader,
+    abTests: new Set(),
+    today: israelToday(ctx.now),
+    options: serverOptionsSource(selectors),
+  });
+  const upTo = ctx.upToStep ?? Number.POSITIVE_INFINITY;
+  const errors: Record<string, string> = {};
+  for (const error of resolution.errors) {
+    const field = resolution.fields[error.field];
+    if (field && field.step <= upTo && !(error.field in errors)) errors[error.field] = errorText(error);
+  }
+  const cat = Number(selectors.cat);
+  const payload = buildPayload(resolution, {
+    mode: ctx.mode,
+    cat,
+    ...(selectors.subcat ? { subcat: Number(selectors.subcat) } : {}),
+    ...(selectors.SalesCatID ? { SalesCatID: Number(selectors.SalesCatID) } : {}),
+    ...(selectors.SalesSubCatID ? { SalesSubCatID: Number(selectors.SalesSubCatID) } : {}),
+  });
+  return { values: resolution.values, payload, errors, resolution };
+}

@@ -1,0 +1,88 @@
+import { gzipSync } from 'node:zlib';
+import { CATALOGS, catalogFor } from '@app/catalog/categories/registry';
+import type { Selectors } from '@app/contract/publish';
+import { checkCatalog } from '@app/form-engine/catalogCheck';
+import type { CategoryCatalog, StepDef } from '@app/form-engine/model';
+import { parseCatalog } from '@app/form-engine/schema';
+import { SERVED_LIST_IDS } from './option-lists.ts';
+import { catalogQuery, selectionKey } from './selectors.ts';
+
+const MAX_CACHED_RESPONSES = 2000;
+
+/**
+ * The category catalogues, checked and parsed once at start, and the fields responses served from memory:
+ * each response body is built once per selection and kept as a JSON string.
+ */
+export class CatalogService {
+  private readonly stepsJson = new Map<string, string>();
+  private readonly responses = new Map<string, CachedBody | null>();
+
+  constructor() {
+    for (const raw of CATALOGS) {
+      const catalog = parseCatalog(raw);
+      const problems = checkCatalog(catalog, { knownLists: SERVED_LIST_IDS });
+      if (problems.length) {
+        throw new Error(
+          `Catalogue ${catalog.id} is broken:\n${problems.map((p) => `  ${JSON.stringify(p)}`).join('\n')}`,
+        );
+      }
+      this.stepsJson.set(catalog.id, JSON.stringify(catalog.steps));
+    }
+  }
+
+  catalog(selectors: Selectors): CategoryCatalog | undefined {
+    const query = catalogQuery(selectors);
+    return query ? catalogFor(query) : undefined;
+  }
+
+  /**
+   * The GET /api/publish/fields body for a selection (JSON and its gzip, both built once), or null when no
+   * catalogue serves it.
+   */
+  fieldsBody(selectors: Selectors): CachedBody | null {
+    const key = selectionKey(selectors);
+    const cached = this.responses.get(key);
+    if (cached !== undefined) return cached;
+    const catalog = this.catalog(selectors);
+    let body: CachedBody | null = null;
+    if (catalog) {
+      const json = Buffer.from(this.compose(catalog, selectors, this.stepsJson.get(catalog.id) ?? '[]'));
+      body = { json, gzip: gzipSync(json, { level: 9 }) };
+    }
+    if (this.responses.size < MAX_CACHED_RESPONSES) this.responses.set(key, body);
+    return body;
+  }
+
+  /** A single area of a selection (a contact area refetches alone). */
+  areaBody(selectors: Selectors, area: string): string | null {
+    const catalog = this.catalog(selectors);
+    const steps = catalog?.steps.filter((s) => s.area === area) ?? [];
+    return catalog && steps.length ? this.compose(catalog, selectors, JSON.stringify(steps)) : null;
+  }
+
+  editBody(catalog: CategoryCatalog, selectors: Selectors, values: Record<string, unknown>): string {
+    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values);
+  }
+
+  private compose(catalog: CategoryCatalog, selectors: Selectors, stepsJson: string, values?: Record<string, unknown>) {
+    const head = {
+      catalogId: catalog.id,
+      firstStep: catalog.firstStep,
+      adData: {},
+      publishRedirects: [],
+      publishCampaigns: [],
+      cat: catalog.cat,
+      subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
+      disallowDecreasePricePopup: false,
+      ...(values ? { values } : {}),
+    };
+    return `{"fields":${stepsJson},${JSON.stringify(head).slice(1)}`;
+  }
+}
+
+export interface CachedBody {
+  json: Buffer;
+  gzip: Buffer;
+}
+
+export type { StepDef };

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
+import { q, validCarAd } from './support/vehicle-ad.ts';
+
+let t: TestApp;
+let owner: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = new Agent(t.app);
+  await register(owner);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/publish/fields', () => {
+  it('serves the vehicle steps with the fields response shape', async () => {
+    const res = await owner.get('/api/publish/fields?cat=1&subcat=1');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      catalogId: expect.any(String),
+      cat: 1,
+      subcat: 1,
+      publishRedirects: [],
+      publishCampaigns: [],
+    });
+    expect(body.fields.map((s: { area: string }) => s.area)).toEqual(
+      expect.arrayContaining([
+        'personal_publish_car_type',
+        'personal_publish_car_properties',
+        'personal_publish_login',
+      ]),
+    );
+  });
+
+  it('is sent gzipped to clients that accept it, from a body built once', async () => {
+    const zipped = await t.app.inject({
+      url: '/api/publish/fields?cat=1&subcat=1',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    const plain = (await owner.get('/api/publish/fields?cat=1&subcat=1')).body;
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain);
+  });
+
+  it('a single area with area=', async () => {
+    const body = (await owner.get('/api/publish/fields?cat=1&subcat=1&area=personal_publish_car_type')).json();
+    expect(body.fields).toHaveLength(1);
+    expect(body.fields[0].area).toBe('personal_publish_car_type');
+  });
+
+  it('404 for a selection without a catalogue (category-only selections fetch nothing)', async () => {
+    expect((await owner.get('/api/publish/fields?cat=1')).statusCode).toBe(404);
+    expect((await owner.get('/api/publish/fields?cat=77&subcat=1')).statusCode).toBe(404);
+  });
+});
+
+describe('check-step', () => {
+  it('needs login: 422', async () => {
+    const res = await new Agent(t.app).get(
+      `/api/publish/check-step?${q({ cat: '1', subcat: '1', check_area: 'personal_publish_car_type' })}`,
+    );
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('500 with errFields in Hebrew for a missing required field, 200 when valid', async () => {
+    const bad = await owner.get(
+      `/api/publish/check-step?${q({ cat: '1', subcat: '1', check_area: 'personal_publish_car_type' })}`,
+    );
+    expect(bad.statusCode).toBe(500);
+    expect(bad.json().errFields.manufacturer).toBe('שדה חובה');
+    const { cat, subcat, manufacturer, model, year, subModel } = validCarAd();
+    const ok = await owner.get(
+      `/api/publish/check-step?${q({ cat, subcat, manufacturer, model, year, subModel, check_area: 'personal_publish_car_type' })}`,
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ errors: null });
+  });
+
+  it('refuses a model that does not belong to the chosen make', async () => {
+    const ad = validCarAd();
+    const res = await owner.get(
+      `/api/publish/check-step?${q({ ...ad, manufacturer: '2', check_area: 'personal_publish_car_type' })}`,
+    );
+    expect(res.statusCode).toBe(500);
+    expect(res.json().errFields.model).toBe('ערך לא תקין');
+  });
+});
+
+describe('save-ad', () => {
+  it('stores a draft ad with the definition fields only; an injected field is ignored', async () => {
+    const res = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      isAdmin: '1',
+      status: 'active',
+      CustID: '1',
+    });
+    expect(res.statusCode).toBe(200);
+    const { orderID, recordID } = res.json();
+    expect(orderID).toBeGreaterThan(0);
+    expect(recordID).toBeGreaterThan(0);
+    const [row] = await t.db.query<{ status: string; field_values: Record<string, unknown> }>(
+      'SELECT status, field_values FROM ads WHERE id = $1',
+      [orderID],
+    );
+    expect(row?.status).toBe('draft');
+    expect(row?.field_values).toMatchObject({ manufacturer: validCarAd().manufacturer, km: '45000', price: '85000' });
+    expect(row?.field_values).not.toHaveProperty('isAdmin');
+    expect(row?.field_values).not.toHaveProperty('status');
+    expect(row?.field_values).not.toHaveProperty('CustID');
+  });
+
+  it('an option that does not belong to its parent is refused with a field error and nothing is stored', async () => {
+    const before = await t.db.query('SELECT id FROM ads');
+    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), subModel: '999999' });
+    expect(res.json()).toEqual({ errFields: { subModel: 'ערך לא תקין' } });
+    expect(await t.db.query('SELECT id FROM ads')).toHaveLength(before.length);
+  });
+
+  it('the same idempotency key returns the same ad', async () => {
+    const first = (await owner.post('/api/publish/save-ad', { ...validCarAd(), idempotencyKey: 'retry-1' })).json();
+    const again = (await owner.post('/api/publish/save-ad', { ...validCarAd(), idempotencyKey: 'retry-1' })).json();
+    expect(again.orderID).toBe(first.orderID);
+  });
+
+  it('blocked words: the ad is kept aside and the answer carries hasWordBlocked', async () => {
+    const res = (await owner.post('/api/publish/save-ad', { ...validCarAd(), description: 'מוכר גם אקדח' })).json();
+    expect(res.hasWordBlocked).toMatchObject({ CatID: 1, SubCatID: 1 });
+    const [row] = await t.db.query<{ status: string }>('SELECT status FROM ads WHERE id = $1', [
+      res.hasWordBlockedOrderID,
+    ]);
+    expect(row?.status).toBe('blocked');
+  });
+});
+
+describe('edit: the owner only', () => {
+  it('the owner changes the price; another account gets 404 and the ad is unchanged', async () => {
+    const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const edit = await owner.get(`/api/publish/fields/${orderID}`);
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().values).toMatchObject({ price: '85000' });
+    expect(edit.json().fields[0].area).toBe('personal_edit_sales_properties');
+
+    const saved = await owner.post(`/api/publish/save-ad/${orderID}`, {
+      price: '79,000',
+      km: '46,000',
+      description: 'ירד מחיר',
+    });
+    expect(saved.json()).toMatchObject({ orderID });
+
+    const stranger = new Agent(t.app, '10.9.9.9');
+    await register(stranger);
+    expect((await stranger.get(`/api/publish/fields/${orderID}`)).statusCode).toBe(404);
+    const attack = await stranger.post(`/api/publish/save-ad/${orderID}`, { price: '1', km: '1' });
+    expect(attack.statusCode).toBe(404);
+    const [row] = await t.db.query<{ field_values: Record<string, string> }>(
+      'SELECT field_values FROM ads WHERE id = $1',
+      [orderID],
+    );
+    expect(row?.field_values.price).toBe('79000');
+    expect(row?.field_values.manufacturer).toBe(validCarAd().manufacturer);
+  });
+});
+
+describe('the server-side draft', () => {
+  it('keeps the definition fields of each passed step; reset-ad starts over', async () => {
+    const agent = new Agent(t.app);
+    await register(agent);
+    const sel = { cat: '1', subcat: '1' };
+    expect((await agent.get(`/api/publish/draft?${q(sel)}`)).statusCode).toBe(404);
+    await agent.post('/api/publish/draft', {
+      ...sel,
+      lastValidStep: 2,
+      values: { manufacturer: '1', model: '101', junk: 'x' },
+    });
+    const draft = (await agent.get(`/api/publish/draft?${q(sel)}`)).json();
+    expect(draft).toMatchObject({ lastValidStep: 2, values: { manufacturer: '1', model: '101' } });
+    expect(draft.values).not.toHaveProperty('junk');
+    // Another customer sees nothing of it.
+    expect((await owner.get(`/api/publish/draft?${q(sel)}`)).statusCode).toBe(404);
+    await agent.get(`/api/publish/reset-ad?${q(sel)}`);
+    expect((await agent.get(`/api/publish/draft?${q(sel)}`)).statusCode).toBe(404);
+  });
+});
+
+describe('option lists, sub-models and the licence-plate gateway', () => {
+  it('dependent lists answer from the parents', async () => {
+    const ad = validCarAd();
+    const models = (
+      await owner.get(`/api/publish/options/vehicle-models?manufacturer=${ad.manufacturer}&subcat=1`)
+    ).json();
+    expect(models.data.map((o: { value: string }) => o.value)).toContain(ad.model);
+    const colors = (await owner.get('/api/publish/options/vehicle-color-groups')).json();
+    expect(colors.data[0]).toHaveProperty('CarColorGroupHEX');
+    expect((await owner.get('/api/publish/options/no-such-list')).statusCode).toBe(404);
+  });
+
+  it('sub-models 5 at a time', async () => {
+    const ad = validCarAd();
+    const page = (
+      await owner.post('/api/publish/get-car-submodels', { model: ad.model, year: ad.year, offset: 0 })
+    ).json();
+    expect(page.data.length).toBeLessThanOrEqual(5);
+    expect(page.data[0]).toHaveProperty('SubSubModelID');
+    expect(page.hasMore).toBe(page.total > 5);
+  });
+
+  it('car-data-gov finds a sample plate in any formatting and answers 404 for an unknown one', async () => {
+    const found = await owner.get('/gateway/car-data-gov?licensePlate=374-97-104');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data.data).toMatchObject({ carTitle: 'טויוטה קורולה', typeId: 1, carYear: 2021 });
+    const missing = await owner.get('/gateway/car-data-gov?licensePlate=12345678');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('לא מצאנו את הדגם, בדקו את המספר ונסו שוב');
+  });
+});

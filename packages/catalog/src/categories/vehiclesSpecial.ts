@@ -1,0 +1,126 @@
+/**
+ * Special vehicles (subcat 6): type, free-text make and model, a typed production year. Choosing a truck or
+ * an off-road motorcycle redirects to that section (option redirectTo). Engine hours show for working
+ * machines, kilometres for road-going ones.
+ */
+import { type CategoryCatalog, type Condition, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import {
+  freeTextMake,
+  handSelect,
+  kmInput,
+  productionYearInput,
+  staticSelect,
+  testDateInput,
+} from './vehiclesFields.ts';
+import {
+  categoryStep,
+  closingSteps,
+  descriptionInput,
+  editLoginStep,
+  editSaleStep,
+  priceInput,
+  saleStep,
+} from './vehiclesSteps.ts';
+
+const typeIs = (...values: number[]): Condition => ({
+  kind: 'field',
+  field: 'specialType',
+  values: values.map(String),
+});
+
+const specialTypeSelect = () => ({
+  ...staticSelect(
+    'specialType',
+    'סוג הרכב',
+    [
+      [1, 'טרקטור'],
+      [2, 'מלגזה'],
+      [3, 'טרקטורון'],
+      [4, 'רכב שטח / באגי'],
+      [5, 'קרוואן'],
+      [6, 'נגרר / עגלה'],
+      [7, 'ציוד הנדסי'],
+      [99, 'אחר'],
+    ],
+    { isRequired: true, priority: 1, accordionBrief: {} },
+  ),
+});
+
+/** Types that belong to another section: choosing one moves the ad there. */
+const withRedirects = () => {
+  const field = specialTypeSelect();
+  return {
+    ...field,
+    options: [
+      ...(field.options ?? []).slice(0, -1),
+      { value: '8', text: 'משאית', redirectTo: { cat: 1, subcat: 9, step: 1, section: 'משאיות' } },
+      { value: '9', text: 'אופנוע שטח', redirectTo: { cat: 1, subcat: 4, step: 1, section: 'אופנועים' } },
+      ...(field.options ?? []).slice(-1),
+    ],
+  };
+};
+
+const WORKING_MACHINES = typeIs(1, 2, 7);
+const ROAD_GOING = typeIs(3, 4, 5);
+
+const typeStep = (): StepDef => ({
+  area: 'personal_publish_car_type',
+  title: 'פרטי הרכב',
+  closeTitle: 'סוג הרכב',
+  stepGroup: 'fillDetails',
+  check: true,
+  showNavButtons: true,
+  showBackButton: false,
+  accordionBrief: { separator: ' ' },
+  fields: [
+    withRedirects(),
+    { ...freeTextMake(), priority: 2 },
+    { id: 'modelText', name: 'model', type: 'text', label: 'דגם', maxlength: 50, priority: 3, accordionBrief: {} },
+    { ...productionYearInput(), priority: 4 },
+  ],
+});
+
+const propertiesStep = (): StepDef => ({
+  area: 'personal_publish_car_properties',
+  title: 'מאפייני הרכב',
+  stepGroup: 'fillDetails',
+  check: true,
+  showNavButtons: true,
+  showBackButton: true,
+  accordionBrief: { separator: ' · ' },
+  fields: [
+    handSelect(),
+    {
+      id: 'engineHours',
+      type: 'number',
+      label: 'שעות מנוע',
+      isNumeric: true,
+      isRequired: true,
+      maxlength: 6,
+      showcond: WORKING_MACHINES,
+      column: 2,
+      priority: 1,
+      accordionBrief: { postfix: ' שעות מנוע' },
+    },
+    { ...kmInput(), showcond: ROAD_GOING },
+    testDateInput(),
+  ],
+});
+
+const DESCRIPTION_HINT = 'ספרו על הרכב: מצב כללי, שימושים, טיפולים ותוספות';
+
+export const SPECIAL_CATALOG: CategoryCatalog = {
+  version: MODEL_VERSION,
+  id: 'vehicles-special',
+  cat: 1,
+  subcats: [6],
+  firstStep: 1,
+  steps: [
+    categoryStep(),
+    typeStep(),
+    propertiesStep(),
+    saleStep([priceInput(), descriptionInput('תיאור', DESCRIPTION_HINT)]),
+    ...closingSteps(),
+  ],
+  editSteps: [editSaleStep([priceInput(), descriptionInput('תיאור', DESCRIPTION_HINT)]), editLoginStep()],
+};

@@ -1,0 +1,161 @@
+/**
+ * Steps every vehicle catalogue shares: the sub-category choice (step 0), the sale properties and their edit
+ * variant, and the steps whose issues are not built yet (media, login, plan, edit login) as placeholders.
+ */
+import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
+import { PICKERS } from '../pickers.ts';
+
+const vehiclePicker = PICKERS.find((picker) => picker.id === 'vehicles');
+
+/** Sub-categories of cat 1: the picker's entries plus the trader sub-categories 8 and 11. */
+export const VEHICLE_SUBCAT_OPTIONS: Option[] = [
+  ...(vehiclePicker?.entries ?? []).map((entry) => ({ value: entry.params.subcat ?? '', text: entry.title })),
+  { value: '8', text: 'רכב פרטי (סוחר)' },
+  { value: '11', text: 'רכב מסחרי (סוחר)' },
+];
+
+/**
+ * Step 0, area personal_publish_category: the existing picker UI renders it. The caller seeds the `subcat`
+ * value from the route query; other fields' lists and conditions read it.
+ */
+export const categoryStep = (): StepDef => ({
+  area: 'personal_publish_category',
+  title: vehiclePicker?.label ?? 'איזה רכב תרצו לפרסם?',
+  closeTitle: 'רכב',
+  stepGroup: 'chooseSubcat',
+  check: false,
+  showNavButtons: false,
+  showBackButton: false,
+  accordionBrief: { prefix: 'רכב · ' },
+  fields: [
+    {
+      id: 'subcat',
+      type: 'radio',
+      label: 'סוג הרכב',
+      isRequired: true,
+      options: VEHICLE_SUBCAT_OPTIONS,
+      accordionBrief: {},
+    },
+  ],
+});
+
+export const priceInput = (): FieldDef => ({
+  id: 'price',
+  type: 'number',
+  label: 'מחיר',
+  placeholder: 'סכום בש"ח',
+  isNumeric: true,
+  maxlength: 9,
+  priority: 1,
+  tooltip: { after: 'מודעה עם מחיר מקבלת יותר פניות' },
+  accordionBrief: { postfix: ' ₪' },
+});
+
+export const descriptionInput = (label: string, placeholder: string, required = false): FieldDef => ({
+  id: 'description',
+  type: 'textarea',
+  label,
+  placeholder,
+  maxlength: 1000,
+  ...(required ? { isRequired: true, minlength: 10 } : {}),
+  charsCounter: true,
+  qualityBar: true,
+  priority: 2,
+});
+
+/** A yes/no checkbox; `trader`: shown to traders only (true) or private publishers only (false). */
+export const checkbox = (id: string, label: string, brief: string, priority: number, trader?: boolean): FieldDef => ({
+  id,
+  type: 'checkbox',
+  label,
+  acceptedValues: '0,1',
+  priority,
+  accordionBrief: { value: brief },
+  ...(trader === undefined ? {} : { isTraderRequest: trader }),
+});
+
+export const saleStep = (fields: FieldDef[], title = 'מחיר ותיאור'): StepDef => ({
+  area: 'personal_publish_sales_properties',
+  title,
+  subTitle: 'תיאור טוב ומחיר הוגן מביאים יותר פניות',
+  stepGroup: 'fillDetails',
+  check: true,
+  showNavButtons: true,
+  showBackButton: true,
+  accordionBrief: { separator: ' · ' },
+  fields,
+});
+
+/** Edit mode: the sale properties of the ad (area personal_edit_sales_properties). */
+export const editSaleStep = (fields: FieldDef[]): StepDef => ({
+  area: 'personal_edit_sales_properties',
+  title: 'פרטי המודעה',
+  stepGroup: 'fillDetails',
+  check: true,
+  showNavButtons: false,
+  showBackButton: false,
+  edit: true,
+  fields,
+});
+
+const placeholderStep = (step: Omit<StepDef, 'check' | 'fields' | 'placeholder'>, reason: string): StepDef => ({
+  ...step,
+  check: false,
+  placeholder: { reason },
+  fields: [],
+});
+
+export const mediaStep = (): StepDef =>
+  placeholderStep(
+    {
+      area: 'personal_publish_media',
+      title: 'תמונות וסרטון',
+      stepGroup: 'uploadImages',
+      showNavButtons: true,
+      showBackButton: true,
+    },
+    'העלאת תמונות וסרטון תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.',
+  );
+
+export const loginStep = (): StepDef =>
+  placeholderStep(
+    {
+      area: 'personal_publish_login',
+      title: 'פרטי יצירת קשר',
+      subTitle: 'אלה הפרטים שיוצגו במודעה',
+      stepGroup: 'fillDetails',
+      isLoginArea: true,
+      showNavButtons: true,
+      showBackButton: true,
+    },
+    'פרטי הקשר וההתחברות יתווספו בקרוב.',
+  );
+
+export const planStep = (): StepDef =>
+  placeholderStep(
+    {
+      area: 'personal_publish_payment_choose',
+      title: 'בחירת מסלול',
+      stepGroup: 'choosePlan',
+      showNavButtons: true,
+      showBackButton: true,
+    },
+    'בחירת מסלול הפרסום והתשלום יתווספו בקרוב.',
+  );
+
+export const editLoginStep = (): StepDef =>
+  placeholderStep(
+    {
+      area: 'personal_edit_login',
+      title: 'סיום ופרסום',
+      stepGroup: 'fillDetails',
+      isLoginArea: true,
+      edit: true,
+      showNavButtons: false,
+      showBackButton: false,
+    },
+    'עדכון פרטי הקשר וסיום העריכה יתווספו בקרוב.',
+  );
+
+/** The steps after the ad details: media, login, plan. */
+export const closingSteps = (): StepDef[] => [mediaStep(), loginStep(), planStep()];

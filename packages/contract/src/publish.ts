@@ -1,0 +1,93 @@
+/**
+ * Wire shapes of the wizard's calls (publish-wizard.md §7). Field names are the spec's. The step and field
+ * model itself is @app/form-engine/model (StepDef, FieldDef), parsed on both sides with the same schema.
+ */
+
+/** Query parameters that select a category's wizard (spec §2 Routes). */
+export const SELECTOR_KEYS = ['cat', 'subcat', 'SalesCatID', 'SalesSubCatID', 'SalesSubCat3ID', 'petType', 'istrader'] as const;
+export type SelectorKey = (typeof SELECTOR_KEYS)[number];
+export type Selectors = Partial<Record<SelectorKey, string>>;
+
+export type WireValue = string | string[];
+export type WireValues = Record<string, WireValue>;
+
+/**
+ * GET /api/publish/fields?cat&subcat&… (and /fields/{adId} in edit mode).
+ * `fields` carries the steps (areas) with their field definitions, as StepDef[] of the form engine.
+ */
+export interface FieldsResponse<Step = unknown> {
+  fields: Step[];
+  /** Stable name of the category catalogue ('vehicles-cars'). */
+  catalogId: string;
+  /** First step number shown to the user (spec §2). */
+  firstStep: 0 | 1;
+  adData: { OrderID2?: number; OrderTypeID?: number };
+  publishRedirects: unknown[];
+  publishCampaigns: unknown[];
+  cat: number;
+  subcat: number | null;
+  disallowDecreasePricePopup: boolean;
+  redirectForce?: string;
+  redirectForceObject?: { url: string; message?: string };
+  /** Edit mode only: the ad's saved values. */
+  values?: WireValues;
+}
+
+/** check-step answers: 200 with errors null, 500 with errFields, 422 when login is needed. */
+export interface CheckStepResponse {
+  errors: null | Record<string, string>;
+  errFields?: Record<string, string>;
+  message?: string;
+}
+
+/** POST /api/publish/save-ad and /save-ad/{id}: selectors + field values, flat, plus an idempotency key. */
+export interface SaveAdResponse {
+  orderID?: number;
+  recordID?: number;
+  OrderID?: number;
+  RecordID?: number;
+  errFields?: Record<string, string>;
+  hasWordBlocked?: { orderID: number; CatID: number; SubCatID: number | null };
+  hasWordBlockedOrderID?: number;
+  mainError?: string;
+  redirectForce?: string;
+  traderPackageExpired?: boolean;
+}
+
+/** The server-side draft of a wizard (GET/POST /api/publish/draft; reset-ad deletes it). */
+export interface DraftResponse {
+  values: WireValues;
+  lastValidStep: number;
+  updatedAt: string;
+}
+
+/** GET /api/publish/options/{listId}?<parent field ids>=… */
+export interface OptionsResponse {
+  data: { value: string; text: string; [attr: string]: string | number }[];
+}
+
+/** GET {gateway}/car-data-gov?licensePlate= (after-save-area.md "Licence-plate result"). */
+export interface LicencePlateResult {
+  carTitle: string;
+  subModelTitle: string;
+  typeId: number;
+  subModelId: number;
+  carYear: number;
+  carHand: number;
+  subSubModelVal: number;
+  modelId: number;
+  yad2CarColorGroupID: number;
+  yad2CarColorID: number;
+  DateOnRoad: string;
+  tokefTestDate: string;
+  owner: string;
+  /** Our addition: the make, so the form can be filled without a second lookup. */
+  manufacturerId: number;
+}
+
+/** POST /api/publish/get-car-submodels: sub-models of a model and year, 5 at a time. */
+export interface CarSubModelsRequest {
+  model: string;
+  year: string;
+  offset?: number;
+}

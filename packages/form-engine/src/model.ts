@@ -1,0 +1,236 @@
+/**
+ * The versioned JSON model of a category's wizard: steps (areas) and their fields (publish-wizard.md §3).
+ * Plain data, no functions: the server sends it and the browser parses it with `parseCatalog` (schema.ts).
+ * Property names are the spec's where they mean something for us; where we folded two spec properties into
+ * one (condRequired + condRequiredValues) or added one (qualityBar, allowPast, dir, url, optionRules) the
+ * doc comment says so. The rules that give these properties their meaning are in README.md.
+ */
+
+/** Bumped when a change would make an older client misread the data. */
+export const MODEL_VERSION = 1;
+
+export const FIELD_TYPES = [
+  'select',
+  'textarea',
+  'text',
+  'password',
+  'checkbox',
+  'radio',
+  'multipleRadios',
+  'email',
+  'tel',
+  'number',
+  'date',
+  'file',
+  'hidden',
+  'autocomplete',
+  'image',
+  'span',
+  'iframe',
+  'link',
+  'title',
+  'button',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Shown but never sent and never validated. */
+export const DISPLAY_ONLY_TYPES: ReadonlySet<FieldType> = new Set(['span', 'iframe', 'link', 'title', 'button']);
+
+/** Types whose value is one (or, with `multiple`, several) of an option list. */
+export const OPTION_TYPES: ReadonlySet<FieldType> = new Set(['select', 'radio', 'multipleRadios', 'autocomplete']);
+
+/**
+ * A field's value: a string, a list (multiple choice) or nothing. `undefined`, '' and '-1' mean "not chosen";
+ * a list is chosen when one of its items is. Checkboxes hold one of their two accepted values.
+ */
+export type FieldValue = string | string[] | undefined;
+/** Values of a form keyed by field id. */
+export type Values = Readonly<Record<string, FieldValue>>;
+
+export type Mode = 'publish' | 'edit';
+
+export const OPERATORS = ['==', '!=', '>', '<'] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** Special values of a field condition (README "Conditions"). */
+export const SPECIAL_VALUES = { notChosen: '-1', always: '-2', never: '-3', anyChosen: '-4' } as const;
+export const NOT_CHOSEN = SPECIAL_VALUES.notChosen;
+
+/** A rule over values and the session. Evaluated by conditions.ts; rules written in README.md. */
+export type Condition =
+  /** The field's value compared with `values` by `op` (default '=='); special values -1..-4 apply to '=='/'!='. */
+  | { kind: 'field'; field: string; op?: Operator; values: string[] }
+  /** Several conditions combined with 'and' (default) or 'or'. */
+  | { kind: 'group'; combine?: 'and' | 'or'; conditions: Condition[] }
+  /** The publisher is (or is not) a trader. */
+  | { kind: 'trader'; is: boolean }
+  /** Publish or edit mode. */
+  | { kind: 'mode'; is: Mode }
+  /** An A/B test is active for the user. */
+  | { kind: 'abTest'; test: string };
+
+/** Where a watcher sends the wizard; `section` is the Hebrew section name of the flash message. */
+export interface RedirectTarget {
+  cat: number;
+  subcat?: number;
+  SalesCatID?: number;
+  SalesSubCatID?: number;
+  step?: number;
+  section: string;
+}
+
+/** One choice (the spec's dataFromMethod item). Extra attributes (CarColorGroupHEX, …) live in `attrs`. */
+export interface Option {
+  value: string;
+  text: string;
+  redirectTo?: RedirectTarget;
+  attrs?: Record<string, string | number>;
+}
+
+/** Options listed in `values` are disabled unless `enabledWhen` holds (owner 14 needs hand 0). Our addition. */
+export interface OptionRule {
+  values: string[];
+  enabledWhen: Condition;
+}
+
+/** Summary of a field in its passed step's accordion brief. */
+export interface FieldBrief {
+  /** Fixed text instead of the value (a checked checkbox's "טרייד אין"). */
+  value?: string;
+  prefix?: string;
+  postfix?: string;
+  /** Text taken from an option list: the option whose `fieldKey` equals the value, its `optionKey`. */
+  takeFromList?: { list?: string; fieldKey?: string; optionKey?: string };
+  /** Shown only when field `key` has one of the `accepted` values. */
+  useCondition?: { key: string; accepted: string[] };
+}
+
+export interface FieldDef {
+  id: string;
+  /** Name on the wire; defaults to `id`. A name ending [] is sent as a list. */
+  name?: string;
+  type: FieldType;
+  label?: string;
+  placeholder?: string;
+  defaultValue?: string | string[];
+  /** Text direction of the input (plates, phones: 'ltr'). Our addition. */
+  dir?: 'ltr' | 'rtl';
+  /** Target of a link or source of an iframe. Our addition. */
+  url?: string;
+  isRequired?: boolean;
+  /** Digits only (commas stripped); shown with thousands separators unless `noFormat`. */
+  isNumeric?: boolean;
+  noFormat?: boolean;
+  regex?: string;
+  regexErrorMessage?: string;
+  /** Default 200. */
+  maxlength?: number;
+  minlength?: number;
+  /** Id of a field whose value this one must equal (the error is "values are not equal"). */
+  notEqual?: string;
+  notEqualErrorMessage?: string;
+  disabled?: boolean;
+  disabledAlways?: boolean;
+  hidden?: boolean;
+  /** Shown collapsed ("add …") while it has no value. */
+  ghost?: boolean;
+  column?: number;
+  priority?: number;
+  subPriority?: number;
+  multiple?: boolean;
+  /** Comma list. Checkbox: "unchecked,checked" (default "0,1"). Others: the value must be one of them. */
+  acceptedValues?: string;
+  /** Date pattern (default DD/MM/YYYY) or 'plate' for a licence-plate text input. */
+  format?: string;
+  /** A date with an "immediate" toggle (today). */
+  isImmediate?: boolean;
+  /** With isImmediate: a preset date of today or earlier counts as immediate (and becomes today). */
+  y2date?: boolean;
+  /** Dates before today are accepted (default: future dates only). Our addition. */
+  allowPast?: boolean;
+  charsCounter?: boolean;
+  /** Description quality bar under a textarea. Our addition (spec §5 "description quality bar"). */
+  qualityBar?: boolean;
+  tooltip?: { before?: string; after?: string };
+  /** Only active when this A/B test is active. */
+  showOnABTest?: string;
+  /** Static choices (the spec's dataFromMethod). */
+  options?: Option[];
+  optionRules?: OptionRule[];
+  /** Dependent or autocomplete option list: /api/publish/options/<listId>; parents are `dependence`. */
+  dataUrl?: string;
+  autoCompletePreferenceObject?: { minCharacters?: number; isNumeric?: boolean; sendParams?: string[] };
+  accordionBrief?: FieldBrief;
+  /** Active (shown, validated, sent) only while this holds. */
+  showcond?: Condition;
+  /** Parents: disabled until all have a value; reset to "not chosen" when one changes. */
+  dependence?: string[];
+  /** Disabled while any of these has a value. */
+  dependenceOpposite?: string[];
+  /** Required while this holds (the spec's condRequired and condRequiredValues in one condition). */
+  condRequired?: Condition;
+  /** Required (if isRequired) only while none of these fields has a value: one of the group is enough. */
+  multipleRequiredObject?: { fields: string[] };
+  /** Keep only options whose attrs[optionKey] equals the other field's value; that field is a parent. */
+  filterByOtherField?: { field: string; optionKey: string };
+  /** When the other field changes, take its new value (or map[newValue] when a map is given). */
+  changeByOtherField?: { field: string; map?: Record<string, string> };
+  /** Reset to the default value when any of these fields changes. */
+  resetValueOnChange?: string[];
+  /** The option list depends on these fields; exactly one option returned becomes the value. */
+  autoCompleteByOtherFields?: { fields: string[] };
+  /** While the other field has one of `values`, this date is today (immediate). */
+  dateAutoSelectObject?: { field: string; values: string[] };
+  /** Enabled only while this holds. */
+  toggleByOtherField?: Condition;
+  /** true: trader publishers only; false: private publishers only; absent: both. */
+  isTraderRequest?: boolean;
+  /** In edit mode, parent changes reset this field only when set. */
+  allowEditDependence?: boolean;
+  /** Watchers: when the value becomes one of `values`, the wizard moves to another section. */
+  redirectOnChange?: { values: string[]; to: RedirectTarget }[];
+}
+
+export type StepGroup = 'chooseSubcat' | 'fillDetails' | 'uploadImages' | 'choosePlan';
+
+export interface StepDef {
+  area: string;
+  title: string;
+  /** Title of the step once passed (closed), when it differs. */
+  closeTitle?: string;
+  subTitle?: string;
+  stepGroup: StepGroup;
+  /** false: the step is not validated (moving past it needs no check). */
+  check: boolean;
+  showNavButtons: boolean;
+  showBackButton: boolean;
+  isLoginArea?: boolean;
+  columnTitles?: { column: number; title: string }[];
+  /** How field briefs are joined in the passed step's summary (default ', '). */
+  accordionBrief?: { separator?: string; prefix?: string };
+  /** An edit-mode variant. */
+  edit?: boolean;
+  /** Only shown when this A/B test is active. */
+  showOnABTest?: string;
+  /** The step's issue is not built yet; the UI shows this Hebrew reason. */
+  placeholder?: { reason: string };
+  fields: FieldDef[];
+}
+
+/** Everything the wizard needs for one category selection. */
+export interface CategoryCatalog {
+  version: typeof MODEL_VERSION;
+  /** Stable name for logs and tests ('vehicles-cars'). */
+  id: string;
+  cat: number;
+  /** Sub-categories served; empty = any. */
+  subcats: number[];
+  /** Further selectors; absent = any. */
+  SalesCatIDs?: number[];
+  SalesSubCatIDs?: number[];
+  petTypes?: number[];
+  /** First step number shown to the user: 1 for most categories, 0 for some (spec §2). */
+  firstStep: 0 | 1;
+  steps: StepDef[];
+  editSteps: StepDef[];
+}

@@ -1,0 +1,69 @@
+/**
+ * A field's current choices: static options or the dependent list the caller knows, narrowed by
+ * filterByOtherField, with optionRules deciding which are disabled.
+ */
+import { type ConditionContext, evaluate, type ValueReader } from './conditions.ts';
+import { parentsOf } from './dependencies.ts';
+import type { FieldDef, Option, Values } from './model.ts';
+import { chosenItems, isChosen } from './values.ts';
+
+export interface ResolvedOption extends Option {
+  disabled: boolean;
+}
+
+/** Dependent lists the caller knows (the server from memory, the browser from what it fetched). */
+export type OptionsSource = (field: FieldDef, values: Values) => readonly Option[] | undefined;
+
+/** Does this field choose from a list at all? */
+export function hasOptionList(field: FieldDef): boolean {
+  return field.options !== undefined || field.dataUrl !== undefined || field.autoCompleteByOtherFields !== undefined;
+}
+
+/**
+ * The field's options, or undefined when they are not known (no list, a parent without a value, or a
+ * dependent list the caller has not got yet). `values` are the values the resolver has settled so far.
+ */
+export function resolveOptions(
+  field: FieldDef,
+  read: ValueReader,
+  values: Values,
+  context: ConditionContext & { options?: OptionsSource | undefined },
+): ResolvedOption[] | undefined {
+  if (!hasOptionList(field)) return undefined;
+  if (!parentsOf(field).every((parent) => isChosen(read(parent)))) return undefined;
+  let list: readonly Option[] | undefined = field.options;
+  if (list === undefined) {
+    try {
+      list = context.options?.(field, values);
+    } catch {
+      list = undefined;
+    }
+  }
+  if (!Array.isArray(list)) return undefined; // not known (or a caller's lookup gave something that is not a list)
+  const filter = field.filterByOtherField;
+  if (filter) {
+    const wanted = new Set(chosenItems(read(filter.field)));
+    list = list.filter((option) => {
+      const attr = option.attrs?.[filter.optionKey];
+      return attr !== undefined && wanted.has(String(attr));
+    });
+  }
+  return list.map((option) => ({ ...option, disabled: isDisabledOption(field, option.value, read, context) }));
+}
+
+function isDisabledOption(field: FieldDef, value: string, read: ValueReader, context: ConditionContext): boolean {
+  return (field.optionRules ?? []).some(
+    (rule) => rule.values.includes(value) && !evaluate(rule.enabledWhen, read, context),
+  );
+}
+
+/** The options that can be chosen. */
+export function enabledOptions(options: readonly ResolvedOption[] | undefined): ResolvedOption[] {
+  return (options ?? []).filter((option) => !option.disabled);
+}
+
+/** Is every chosen item of the value an enabled option? (true when the options are not known) */
+export function isAllowedChoice(items: readonly string[], options: readonly ResolvedOption[] | undefined): boolean {
+  if (options === undefined) return true;
+  return items.every((item) => options.some((option) => option.value === item && !option.disabled));
+}

@@ -4,7 +4,15 @@
  */
 
 /** Query parameters that select a category's wizard (spec §2 Routes). */
-export const SELECTOR_KEYS = ['cat', 'subcat', 'SalesCatID', 'SalesSubCatID', 'SalesSubCat3ID', 'petType', 'istrader'] as const;
+export const SELECTOR_KEYS = [
+  'cat',
+  'subcat',
+  'SalesCatID',
+  'SalesSubCatID',
+  'SalesSubCat3ID',
+  'petType',
+  'istrader',
+] as const;
 export type SelectorKey = (typeof SELECTOR_KEYS)[number];
 export type Selectors = Partial<Record<SelectorKey, string>>;
 

@@ -27,8 +27,9 @@ function wireValue(field: ResolvedField, mode: Mode): string | string[] | undefi
   const { def, value } = field;
   if (!field.visible || DISPLAY_ONLY_TYPES.has(def.type)) return undefined;
   if (!field.enabled && mode !== 'edit') return undefined;
-  if (def.type === 'checkbox')
-    return isChecked(def, value) ? checkboxStates(def).checked : checkboxStates(def).unchecked;
+  // An untouched checkbox is sent unchecked; any other value is sent as it is, so that a value outside the
+  // two accepted ones is refused by the server exactly as the browser refuses it.
+  if (def.type === 'checkbox') return value === undefined || value === '' ? checkboxStates(def).unchecked : value;
   if (def.type === 'radio' && !isChosen(value)) return undefined;
   if ((def.id === 'entrance' || def.name === 'entrance') && !isChosen(value)) return undefined;
   if (value === undefined) return undefined;

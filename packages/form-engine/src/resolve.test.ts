@@ -262,7 +262,7 @@ describe('value after dependency resets', () => {
 
   it('a chosen option disabled by the change that just happened is reset', () => {
     const owner = sel('owner', {
-      options: opts('1', '14'),
+      options: opts('1', '3', '14'),
       optionRules: [{ values: ['14'], enabledWhen: { kind: 'field', field: 'hand', values: ['0'] } }],
     });
     expect(
@@ -339,5 +339,18 @@ describe('hostile input', () => {
       loading: true,
       options: undefined,
     });
+  });
+});
+
+describe('settled values', () => {
+  it('an option reset by a change still takes the single remaining choice (resolving again changes nothing)', () => {
+    const owner = sel('owner', {
+      options: opts('1', '14'),
+      optionRules: [{ values: ['14'], enabledWhen: { kind: 'field', field: 'hand', values: ['0'] } }],
+    });
+    const fields = [sel('hand', { options: opts('0', '2') }), owner];
+    const first = run(fields, { hand: '2', owner: '14' }, { changed: 'hand' });
+    expect(first.values.owner).toBe('1');
+    expect(run(fields, first.values).values).toEqual(first.values);
   });
 });

@@ -24,9 +24,12 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
   const byItem = new Map<Item, ResolvedField>();
   const next: Record<string, FieldValue> = { ...values };
   const changed = new Set<string>(context.changed === undefined ? [] : [context.changed]);
+  // What other fields see of a field is what would be sent: nothing while it is inactive, nor while it is
+  // disabled in publish mode (disabled fields are not sent then), so the server, which receives only what
+  // was sent, resolves the same form the browser shows.
   const read: ValueReader = (id) => {
     const field = byId[id];
-    if (field) return field.visible ? field.value : undefined;
+    if (field) return field.visible && (field.enabled || context.mode === 'edit') ? field.value : undefined;
     return next[id];
   };
 
@@ -148,7 +151,7 @@ function settleChoice(
     conditionFields(rule.enabledWhen).some((id) => changed.has(id)),
   );
   const disabledChoice = chosenItems(value).some((item) => options.find((o) => o.value === item)?.disabled);
-  if (ruleChanged && disabledChoice) return emptyValue(def);
+  if (ruleChanged && disabledChoice) value = emptyValue(def);
   const choices = enabledOptions(options);
   const only = choices.length === 1 ? choices[0] : undefined;
   if (active && only && !isChosen(value) && (def.type === 'select' || def.autoCompleteByOtherFields)) {

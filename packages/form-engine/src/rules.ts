@@ -100,7 +100,9 @@ export const acceptedValues: Validator = ({ field, value }) => {
 /** A checkbox holds one of its two accepted values. */
 export const checkboxValue: Validator = ({ field, value }) => {
   const { unchecked, checked } = checkboxStates(field);
-  return value === undefined || value === unchecked || value === checked ? undefined : issue('invalidValue');
+  return value === undefined || value === '' || value === unchecked || value === checked
+    ? undefined
+    : issue('invalidValue');
 };
 
 /** Must equal the other field's value (password confirmation). */

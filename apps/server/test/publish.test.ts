@@ -125,6 +125,37 @@ describe('save-ad', () => {
     expect(again.orderID).toBe(first.orderID);
   });
 
+  it('publishing again with the OrderID of the own saved draft updates it instead of adding an ad', async () => {
+    const first = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const count = (await t.db.query('SELECT id FROM ads')).length;
+    const again = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      price: '83,000',
+      OrderID: String(first.orderID),
+    });
+    expect(again.json()).toMatchObject({ orderID: first.orderID, recordID: first.recordID });
+    expect(await t.db.query('SELECT id FROM ads')).toHaveLength(count);
+    const [row] = await t.db.query<{ field_values: Record<string, string> }>(
+      'SELECT field_values FROM ads WHERE id = $1',
+      [first.orderID],
+    );
+    expect(row?.field_values.price).toBe('83000');
+    // Someone else's OrderID changes nothing.
+    const stranger = new Agent(t.app, '10.9.9.8');
+    await register(stranger);
+    const attack = await stranger.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      price: '1',
+      OrderID: String(first.orderID),
+    });
+    expect(attack.statusCode).toBe(404);
+    const [after] = await t.db.query<{ field_values: Record<string, string> }>(
+      'SELECT field_values FROM ads WHERE id = $1',
+      [first.orderID],
+    );
+    expect(after?.field_values.price).toBe('83000');
+  });
+
   it('blocked words: the ad is kept aside and the answer carries hasWordBlocked', async () => {
     const res = (await owner.post('/api/publish/save-ad', { ...validCarAd(), description: 'מוכר גם אקדח' })).json();
     expect(res.hasWordBlocked).toMatchObject({ CatID: 1, SubCatID: 1 });
@@ -169,19 +200,20 @@ describe('the server-side draft', () => {
     const agent = new Agent(t.app);
     await register(agent);
     const sel = { cat: '1', subcat: '1' };
-    expect((await agent.get(`/api/publish/draft?${q(sel)}`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/publish/draft?${q(sel)}`)).json()).toMatchObject({ values: {}, lastValidStep: 0 });
     await agent.post('/api/publish/draft', {
       ...sel,
       lastValidStep: 2,
-      values: { manufacturer: '1', model: '101', junk: 'x' },
+      values: { manufacturer: '1', model: '101', junk: 'x', price: { nested: 1 } },
     });
     const draft = (await agent.get(`/api/publish/draft?${q(sel)}`)).json();
     expect(draft).toMatchObject({ lastValidStep: 2, values: { manufacturer: '1', model: '101' } });
     expect(draft.values).not.toHaveProperty('junk');
+    expect(draft.values).not.toHaveProperty('price');
     // Another customer sees nothing of it.
-    expect((await owner.get(`/api/publish/draft?${q(sel)}`)).statusCode).toBe(404);
+    expect((await owner.get(`/api/publish/draft?${q(sel)}`)).json().values).toEqual({});
     await agent.get(`/api/publish/reset-ad?${q(sel)}`);
-    expect((await agent.get(`/api/publish/draft?${q(sel)}`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/publish/draft?${q(sel)}`)).json().values).toEqual({});
   });
 });
 

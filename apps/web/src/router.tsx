@@ -13,6 +13,7 @@ const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 
 export const router = createBrowserRouter([
   {
@@ -33,6 +34,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <IndexPage /> },
           { path: '/publish', element: <PublishPage /> },
+          { path: '/edit/:id', element: <EditPage /> },
           { path: '/finishArea', element: <FinishAreaPage /> },
           { path: '/sandbox/outbox', element: <OutboxPage /> },
           { path: '/packages', element: <NotAvailablePage /> },

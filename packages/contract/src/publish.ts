@@ -66,7 +66,8 @@ export interface SaveAdResponse {
 export interface DraftResponse {
   values: WireValues;
   lastValidStep: number;
-  updatedAt: string;
+  /** null when nothing was saved yet (an empty draft). */
+  updatedAt: string | null;
 }
 
 /** GET /api/publish/options/{listId}?<parent field ids>=… */

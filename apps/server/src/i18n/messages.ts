@@ -27,7 +27,6 @@ export const he = {
   badRequest: 'הבקשה אינה תקינה',
   loginNeeded: 'יש להתחבר כדי להמשיך',
   noCatalog: 'הקטגוריה שנבחרה אינה זמינה לפרסום',
-  noDraft: 'אין טיוטה שמורה לקטגוריה זו',
   adNotFound: 'המודעה לא נמצאה',
   fieldErrors: 'יש לתקן את השדות המסומנים',
   plateNotFound: 'לא מצאנו את הדגם, בדקו את המספר ונסו שוב',

@@ -14,6 +14,19 @@ import { queryPayload, requireCustomer } from './publish-steps.ts';
 
 type Body = Record<string, unknown>;
 
+/** The save answer: the ad's numbers, or the blocked-words outcome (spec §4 "Save outcomes"). */
+function savedAnswer(
+  orderId: number,
+  recordId: number,
+  blocked: boolean,
+  cat: number,
+  subcat: number | null,
+): SaveAdResponse {
+  if (blocked)
+    return { hasWordBlocked: { orderID: orderId, CatID: cat, SubCatID: subcat }, hasWordBlockedOrderID: orderId };
+  return { orderID: orderId, recordID: recordId, OrderID: orderId, RecordID: recordId };
+}
+
 /** The text the user wrote (text areas and text inputs), where blocked words are looked for. */
 function freeText(payload: WireValues, textKeys: ReadonlySet<string>): string {
   return Object.entries(payload)
@@ -81,6 +94,19 @@ export function publishSaveRoutes(
         .map((f) => (f.name ?? f.id).replace(/\[\]$/, '')),
     );
     const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeys))).length > 0;
+
+    // Publishing again after going back: the customer's own saved draft of this selection is updated
+    // instead of creating a second ad. Someone else's OrderID is as if it did not exist.
+    const orderId = typeof body.OrderID === 'string' && /^\d{1,15}$/.test(body.OrderID) ? Number(body.OrderID) : 0;
+    if (orderId) {
+      const own = await findOwnAd(db, customerId, orderId);
+      if (!own || own.status !== 'draft' || selectionKey(own.selectors) !== selectionKey(selectors)) {
+        return { status: 404, body: { status: 404, message: he.adNotFound } };
+      }
+      await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft');
+      await deleteDraft(db, customerId, selectionKey(selectors));
+      return { status: 200, body: savedAnswer(own.orderId, own.recordId, blocked, cat, subcat) };
+    }
     const key =
       typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
     const { ad } = await insertAd(db, {
@@ -93,24 +119,7 @@ export function publishSaveRoutes(
       idempotencyKey: key,
     });
     await deleteDraft(db, customerId, selectionKey(selectors));
-    if (blocked) {
-      return {
-        status: 200,
-        body: {
-          hasWordBlocked: { orderID: ad.orderId, CatID: cat, SubCatID: subcat },
-          hasWordBlockedOrderID: ad.orderId,
-        } satisfies SaveAdResponse,
-      };
-    }
-    return {
-      status: 200,
-      body: {
-        orderID: ad.orderId,
-        recordID: ad.recordId,
-        OrderID: ad.orderId,
-        RecordID: ad.recordId,
-      } satisfies SaveAdResponse,
-    };
+    return { status: 200, body: savedAnswer(ad.orderId, ad.recordId, blocked, cat, subcat) };
   };
 
   for (const method of ['GET', 'POST'] as const) {

@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import type { Customer } from '../repositories/customers.ts';
 import { deleteDraft, draftKey, findDraft, saveDraft } from '../repositories/drafts.ts';
-import { checkAd } from '../services/ad-validation.ts';
+import { checkAd, draftValues } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors, selectionKey } from '../services/selectors.ts';
 
@@ -68,7 +68,8 @@ export function publishStepRoutes(
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
     const draft = await findDraft(db, customer.id, selectionKey(readSelectors(req.query)));
-    if (!draft) return reply.code(404).send({ status: 404, message: he.noDraft });
+    // No draft yet is an empty one: a new wizard starts from nothing.
+    if (!draft) return { values: {}, lastValidStep: 0, updatedAt: null };
     return { values: draft.values, lastValidStep: draft.lastValidStep, updatedAt: draft.updatedAt };
   });
 
@@ -81,16 +82,11 @@ export function publishStepRoutes(
     if (!catalog) return reply.code(404).send({ status: 404, message: he.noCatalog });
     const step = Number(body.lastValidStep);
     const lastValidStep = Number.isInteger(step) && step >= 0 && step < catalog.steps.length ? step : 0;
-    // Only the definition's fields are kept; values are not validated here (a draft may be half-filled).
+    // Only the definition's fields are kept, by wire name as the browser sends them; values are not
+    // validated here (a draft may be half-filled), only bounded.
     const received = body.values && typeof body.values === 'object' ? (body.values as Record<string, unknown>) : {};
-    const { values } = checkAd(catalog.steps, selectors, received, {
-      mode: 'publish',
-      isTrader: false,
-      now: clock.now(),
-    });
-    const clean: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(values)) if (v !== undefined) clean[k] = v;
-    await saveDraft(db, customer.id, selectionKey(selectors), { selectors, values: clean, lastValidStep }, clock.now());
+    const values = draftValues(catalog.steps, received);
+    await saveDraft(db, customer.id, selectionKey(selectors), { selectors, values, lastValidStep }, clock.now());
     return { status: 200 };
   });
 

@@ -1,7 +1,7 @@
 import type { Selectors, WireValues } from '@app/contract/publish';
 import { errorText } from '@app/form-engine/messages';
-import type { Mode, StepDef, Values } from '@app/form-engine/model';
-import { buildPayload, valuesFromPayload } from '@app/form-engine/payload';
+import { DISPLAY_ONLY_TYPES, type Mode, type StepDef, type Values } from '@app/form-engine/model';
+import { buildPayload, valuesFromPayload, wireName } from '@app/form-engine/payload';
 import type { Resolution } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
 import { serverOptionsSource } from './option-lists.ts';
@@ -54,4 +54,32 @@ export function checkAd(
     ...(selectors.SalesSubCatID ? { SalesSubCatID: Number(selectors.SalesSubCatID) } : {}),
   });
   return { values: resolution.values, payload, errors, resolution };
+}
+
+const MAX_DRAFT_TEXT = 5000;
+
+/**
+ * A draft's values: the definition's fields only, by wire name, strings or lists of strings of bounded size.
+ * Nothing else in the request is kept.
+ */
+export function draftValues(steps: readonly StepDef[], received: Readonly<Record<string, unknown>>): WireValues {
+  const keys = new Set(
+    steps
+      .flatMap((step) => step.fields)
+      .filter((f) => !DISPLAY_ONLY_TYPES.has(f.type))
+      .map((f) => wireName(f).key),
+  );
+  const out: WireValues = {};
+  for (const [key, value] of Object.entries(received)) {
+    if (!keys.has(key)) continue;
+    if (typeof value === 'string' && value.length <= MAX_DRAFT_TEXT) out[key] = value;
+    else if (
+      Array.isArray(value) &&
+      value.length <= 100 &&
+      value.every((v) => typeof v === 'string' && v.length <= 200)
+    ) {
+      out[key] = value as string[];
+    }
+  }
+  return out;
 }

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import { CategoryChooser } from '../chooser/CategoryChooser.tsx';
 import { he } from '../i18n/he.ts';
 import { PublishSteps } from './PublishSteps.tsx';
 import { publishRedirect } from './publishGuard.ts';
-import { startQuery } from './publishQuery.ts';
+import { readStep, startQuery } from './publishQuery.ts';
 import { usePublishBack } from './usePublishBack.ts';
 
 /** /publish: the category chooser without a cat in the query, otherwise the step area. */
@@ -19,6 +19,12 @@ function PublishArea({ params }: { params: URLSearchParams }) {
   const { loaded, customer } = useCustomer();
   const navigate = useNavigate();
   const started = useRef(false);
+  // The step the URL had when the page opened, before startQuery moves it: the wizard resumes from it once.
+  const startStep = useRef<number | undefined>(readStep(params));
+  const takeStartStep = useCallback(() => startStep.current, []);
+  const startStepUsed = useCallback(() => {
+    startStep.current = undefined;
+  }, []);
   const redirect = loaded ? publishRedirect(params, customer) : null;
 
   useEffect(() => {
@@ -43,5 +49,5 @@ function PublishArea({ params }: { params: URLSearchParams }) {
       </>
     );
   }
-  return <PublishSteps params={params} />;
+  return <PublishSteps params={params} startStep={{ take: takeStartStep, used: startStepUsed }} />;
 }

@@ -1,19 +1,24 @@
 import { CATEGORY_TITLES } from '@app/catalog/chooser';
 import { activeEntry, isChoiceMissing, type PickerEntry, pickerForCategory } from '@app/catalog/pickers';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
+import type { StartStep } from '../wizard/PublishWizard.tsx';
 import { CategoryStep } from './CategoryStep.tsx';
 import { readStep, withChoice, withStep } from './publishQuery.ts';
 import './publish.css';
 
+// The wizard (steps after the picker) loads on demand: the first /publish screen stays small.
+const PublishWizard = lazy(() => import('../wizard/PublishWizard.tsx'));
+
 const t = he.publish;
 
 /**
- * The step area of /publish (accordion-like list). Step 0 is the sub-category picker (area
- * personal_publish_category); the ad-details steps are not built yet, and the page says so.
+ * The step area of /publish (accordion). Step 0 is the sub-category picker (area personal_publish_category);
+ * once a choice is made, the lazily loaded wizard shows the category's steps after it.
  */
-export function PublishSteps({ params }: { params: URLSearchParams }) {
+export function PublishSteps({ params, startStep }: { params: URLSearchParams; startStep: StartStep }) {
   const navigate = useNavigate();
   const location = useLocation();
   const picker = pickerForCategory(params);
@@ -49,18 +54,47 @@ export function PublishSteps({ params }: { params: URLSearchParams }) {
     else navigate('/publish');
   };
 
+  const categoryStep = (
+    <CategoryStep
+      picker={atPicker ? picker : undefined}
+      activeId={entry?.id ?? previousEntry}
+      brief={brief}
+      onChoose={choose}
+      onReopen={reopen}
+    />
+  );
+
+  if (!atPicker) {
+    const fallback = (
+      <ol className="steps" aria-label={t.stepsLabel}>
+        {categoryStep}
+        <li className="step step--open">
+          <p className="step__body publish__loading" role="status">
+            {he.common.loading}
+          </p>
+        </li>
+      </ol>
+    );
+    // A new category choice is a new wizard (all fields cleared, fields fetched again).
+    const selection = ['cat', 'subcat', 'SalesCatID', 'SalesSubCatID', 'SalesSubCat3ID', 'petType', 'istrader']
+      .map((key) => params.get(key) ?? '')
+      .join('|');
+    return (
+      <section className="publish">
+        <h1 className="page__title">{title}</h1>
+        <Suspense fallback={fallback}>
+          <PublishWizard key={selection} params={params} categoryStep={categoryStep} startStep={startStep} />
+        </Suspense>
+      </section>
+    );
+  }
+
   return (
     <section className="publish">
       <h1 className="page__title">{title}</h1>
       <ol className="steps" aria-label={t.stepsLabel}>
-        <CategoryStep
-          picker={atPicker ? picker : undefined}
-          activeId={entry?.id ?? previousEntry}
-          brief={brief}
-          onChoose={choose}
-          onReopen={reopen}
-        />
-        <li className={`step${atPicker ? ' step--upcoming' : ' step--open'}`} data-testid="step-details">
+        {categoryStep}
+        <li className="step step--upcoming" data-testid="step-details">
           <div className="step__head">
             <span className="step__number" aria-hidden="true">
               2
@@ -70,15 +104,6 @@ export function PublishSteps({ params }: { params: URLSearchParams }) {
               {t.stepDetails}
             </h2>
           </div>
-          {!atPicker && (
-            <div className="step__body coming-soon">
-              <h3 className="coming-soon__title">{t.comingSoonTitle}</h3>
-              <p className="coming-soon__text">{t.comingSoonText}</p>
-              <Link to="/publish" className="btn btn--secondary">
-                {t.otherCategory}
-              </Link>
-            </div>
-          )}
         </li>
       </ol>
     </section>

@@ -1,0 +1,152 @@
+/**
+ * Typed client of the wizard's calls (publish-wizard.md §7, after-save-area.md §7). Answers become small
+ * discriminated unions so callers handle every outcome the spec names (404, 422, 500 with errFields, …).
+ */
+import type {
+  CheckStepResponse,
+  DraftResponse,
+  FieldsResponse,
+  LicencePlateResult,
+  OptionsResponse,
+  SaveAdResponse,
+  Selectors,
+  WireValues,
+} from '@app/contract/publish';
+import type { Option, StepDef } from '@app/form-engine/model';
+import { safeParseSteps } from '@app/form-engine/schema';
+import { getJson, postJson } from './http.ts';
+import { type QueryValue, withQuery } from './query.ts';
+
+export type FieldsOutcome =
+  | { kind: 'ok'; response: FieldsResponse<StepDef>; steps: StepDef[] }
+  | { kind: 'notFound' }
+  | { kind: 'serverError' }
+  | { kind: 'failed'; status: number };
+
+function fieldsOutcome(result: { ok: boolean; status: number; data: FieldsResponse | null }): FieldsOutcome {
+  if (result.status === 404) return { kind: 'notFound' };
+  if (result.status === 500) return { kind: 'serverError' };
+  if (!result.ok || !result.data) return { kind: 'failed', status: result.status };
+  const parsed = safeParseSteps(result.data.fields);
+  if (!parsed.ok) {
+    console.error('fields response does not parse', parsed.issues);
+    return { kind: 'failed', status: result.status };
+  }
+  return { kind: 'ok', response: { ...result.data, fields: parsed.value }, steps: parsed.value };
+}
+
+/** GET /api/publish/fields?<selectors> (empty selectors removed). */
+export async function fetchFields(selectors: Selectors): Promise<FieldsOutcome> {
+  return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', selectors)));
+}
+
+/** GET /api/publish/fields/{adId}: edit mode, with the ad's saved values; 404 for someone else's ad. */
+export async function fetchEditFields(adId: string): Promise<FieldsOutcome> {
+  return fieldsOutcome(await getJson<FieldsResponse>(`/api/publish/fields/${encodeURIComponent(adId)}`));
+}
+
+export type CheckOutcome =
+  | { kind: 'ok' }
+  | { kind: 'errors'; errFields: Record<string, string> }
+  | { kind: 'login' }
+  | { kind: 'failed'; status: number };
+
+/** GET /api/publish/check-step?<selectors>&check_area=…&<field values> (lists as repeated keys). */
+export async function checkStep(query: Readonly<Record<string, QueryValue>>): Promise<CheckOutcome> {
+  const result = await getJson<CheckStepResponse>(withQuery('/api/publish/check-step', query));
+  if (result.status === 422) return { kind: 'login' };
+  const errFields = result.data?.errFields ?? result.data?.errors ?? undefined;
+  if (errFields && Object.keys(errFields).length > 0) return { kind: 'errors', errFields };
+  if (result.ok) return { kind: 'ok' };
+  return { kind: 'failed', status: result.status };
+}
+
+/** GET /api/publish/draft?<selectors>: the saved draft, or null (404 or any failure). */
+export async function fetchDraft(selectors: Selectors): Promise<DraftResponse | null> {
+  const result = await getJson<DraftResponse>(withQuery('/api/publish/draft', selectors));
+  return result.ok && result.data?.values ? result.data : null;
+}
+
+export async function saveDraft(selectors: Selectors, values: WireValues, lastValidStep: number): Promise<boolean> {
+  const result = await postJson<unknown>('/api/publish/draft', { ...selectors, values, lastValidStep });
+  return result.ok;
+}
+
+/** GET /api/publish/reset-ad?<selectors>: deletes the draft ("start over"). */
+export async function resetAd(selectors: Selectors): Promise<boolean> {
+  const result = await getJson<unknown>(withQuery('/api/publish/reset-ad', selectors));
+  return result.ok;
+}
+
+export type SaveOutcome = { kind: 'answer'; response: SaveAdResponse } | { kind: 'failed'; status: number };
+
+/** POST /api/publish/save-ad (or /save-ad/{id} in edit mode): flat selectors + values + idempotencyKey. */
+export async function saveAd(body: Record<string, unknown>, adId?: string): Promise<SaveOutcome> {
+  const path = adId ? `/api/publish/save-ad/${encodeURIComponent(adId)}` : '/api/publish/save-ad';
+  const result = await postJson<SaveAdResponse>(path, body);
+  // Field errors may come with an error status; any answer with a body is analysed.
+  if (result.data && typeof result.data === 'object' && result.status !== 0) {
+    const data = result.data;
+    const meaningful =
+      data.errFields || data.hasWordBlocked || data.mainError || data.redirectForce || data.orderID || data.OrderID;
+    if (result.ok || meaningful) return { kind: 'answer', response: data };
+  }
+  return { kind: 'failed', status: result.status };
+}
+
+/** An options answer's items as the engine's options (extra attributes under attrs). */
+export function toOptions(data: OptionsResponse['data']): Option[] {
+  return data.map(({ value, text, ...rest }) => {
+    const attrs = Object.fromEntries(Object.entries(rest).filter(([key]) => key !== 'redirectTo'));
+    return Object.keys(attrs).length > 0
+      ? { value: String(value), text: String(text), attrs }
+      : { value: String(value), text: String(text) };
+  });
+}
+
+/** GET on a field's dataUrl (dependent list or autocomplete); null when the call failed. */
+export async function fetchOptions(url: string): Promise<Option[] | null> {
+  const result = await getJson<OptionsResponse>(url);
+  if (!result.ok || !Array.isArray(result.data?.data)) return null;
+  return toOptions(result.data.data);
+}
+
+/** A car sub-model as get-car-submodels lists it (after-save-area.md "Car fields"). */
+export interface CarSubModel {
+  SubSubModelID: number;
+  SubModel: string;
+  GearTitle?: string;
+  engineType?: string;
+  Door?: number;
+  Seats?: number;
+  EngineVolume?: number;
+  HorsePower?: number;
+}
+
+export interface SubModelsPage {
+  data: CarSubModel[];
+  total: number;
+  hasMore: boolean;
+}
+
+/** POST /api/publish/get-car-submodels {model, year, offset}: 5 at a time. */
+export async function fetchCarSubModels(model: string, year: string, offset: number): Promise<SubModelsPage | null> {
+  const result = await postJson<SubModelsPage>('/api/publish/get-car-submodels', { model, year, offset });
+  return result.ok && Array.isArray(result.data?.data) ? result.data : null;
+}
+
+export type PlateOutcome =
+  | { kind: 'found'; result: LicencePlateResult }
+  | { kind: 'notFound' }
+  | { kind: 'failed'; status: number };
+
+/** GET /gateway/car-data-gov?licensePlate=<digits>. */
+export async function searchPlate(digits: string): Promise<PlateOutcome> {
+  const result = await getJson<{ data?: { data?: LicencePlateResult } }>(
+    withQuery('/gateway/car-data-gov', { licensePlate: digits }),
+  );
+  if (result.status === 404) return { kind: 'notFound' };
+  const found = result.data?.data?.data;
+  if (result.ok && found) return { kind: 'found', result: found };
+  return { kind: 'failed', status: result.status };
+}

@@ -1,0 +1,61 @@
+/**
+ * The widget registry: one widget per FieldType in a full Record (a new type does not compile until it has
+ * a widget here), plus specialisations chosen by the field's data (a plate format, colour options, the car
+ * sub-model list) that refine a type's widget.
+ */
+import { listIdOf } from '@app/form-engine/dataUrl';
+import type { FieldDef, FieldType } from '@app/form-engine/model';
+import { AutocompleteInput } from './AutocompleteInput.tsx';
+import { CheckboxInput } from './CheckboxInput.tsx';
+import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { DateInput } from './DateInput.tsx';
+import { ButtonField, FileNote, IframeField, LinkField, SpanField, TitleField } from './DisplayFields.tsx';
+import { HiddenInput } from './HiddenInput.tsx';
+import { NumberInput } from './NumberInput.tsx';
+import { PlateInput } from './PlateInput.tsx';
+import { SelectInput } from './SelectInput.tsx';
+import { SwatchGroup } from './SwatchGroup.tsx';
+import { hasSwatches } from './swatch.ts';
+import { TextareaInput } from './TextareaInput.tsx';
+import { TextInput } from './TextInput.tsx';
+import type { Widget } from './types.ts';
+import { SubModelList } from './vehicles/SubModelList.tsx';
+
+export const WIDGETS: Record<FieldType, Widget> = {
+  select: SelectInput,
+  textarea: TextareaInput,
+  text: TextInput,
+  password: TextInput,
+  checkbox: CheckboxInput,
+  radio: ChoiceGroup,
+  multipleRadios: ChoiceGroup,
+  email: TextInput,
+  tel: TextInput,
+  number: NumberInput,
+  date: DateInput,
+  file: FileNote,
+  hidden: HiddenInput,
+  autocomplete: AutocompleteInput,
+  image: FileNote,
+  span: SpanField,
+  iframe: IframeField,
+  link: LinkField,
+  title: TitleField,
+  button: ButtonField,
+};
+
+/** Refinements of a type's widget, decided by the definition (first match wins). */
+const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] = [
+  { when: (def) => def.type === 'text' && def.format === 'plate', widget: PlateInput },
+  { when: (def) => def.type === 'text' && def.isNumeric === true, widget: NumberInput },
+  { when: (def) => def.type === 'select' && listIdOf(def.dataUrl) === 'vehicle-submodels', widget: SubModelList },
+  {
+    when: (def) => def.type === 'select' && !def.multiple && /color/i.test(listIdOf(def.dataUrl) ?? ''),
+    widget: SwatchGroup,
+  },
+  { when: (def) => def.type === 'select' && !def.multiple && hasSwatches(def.options), widget: SwatchGroup },
+];
+
+export function widgetFor(def: FieldDef): Widget {
+  return SPECIAL.find((special) => special.when(def))?.widget ?? WIDGETS[def.type];
+}

@@ -1,0 +1,67 @@
+/** What every field widget receives (the registry in registry.ts maps each FieldType to one widget). */
+import type { FieldDef, FieldValue, Mode, Option } from '@app/form-engine/model';
+import type { ResolvedField } from '@app/form-engine/resolution';
+import type { ReactNode } from 'react';
+
+export interface FieldIds {
+  /** The input (or the group) the label names. */
+  input: string;
+  label: string;
+  hint: string;
+  error: string;
+}
+
+/** Button fields' actions (the licence search): availability and progress. */
+export interface ActionState {
+  disabled: boolean;
+  busy: boolean;
+  /** Text instead of the field's label while busy. */
+  busyLabel?: string;
+}
+
+/** What widgets may ask of the wizard around them. */
+export interface FieldEnv {
+  mode: Mode;
+  /** YYYY-MM-DD: the date rules' today. */
+  today: string;
+  /** Another field's value as conditions see it (inactive fields read as undefined). */
+  read: (fieldId: string) => FieldValue;
+  /** A button field was pressed. */
+  onAction: (fieldId: string) => void;
+  actionState: (fieldId: string) => ActionState | undefined;
+  /** Autocomplete suggestions for a keyword (null when the call failed). */
+  suggest: (field: FieldDef, keyword: string) => Promise<Option[] | null>;
+  /** The option an autocomplete field took, so its text can be shown and checked. */
+  rememberChoice: (fieldId: string, option: Option) => void;
+  /** Origins (besides our own) that iframe and link fields may point to. */
+  urlAllowlist: readonly string[];
+}
+
+export interface WidgetProps {
+  field: ResolvedField;
+  ids: FieldIds;
+  /** aria-describedby for the input: the hint and the error when shown. */
+  describedBy: string | undefined;
+  error: string | undefined;
+  onChange: (value: FieldValue) => void;
+  env: FieldEnv;
+}
+
+export type Widget = (props: WidgetProps) => ReactNode;
+
+/** Common ARIA attributes of an input. */
+export function inputAria(props: WidgetProps) {
+  return {
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': props.describedBy,
+    'aria-required': props.field.required ? true : undefined,
+  } as const;
+}
+
+export const labelOf = (field: ResolvedField): string => field.def.label ?? '';
+
+/** A value as a single string for text inputs. */
+export function textValue(value: FieldValue): string {
+  if (Array.isArray(value)) return value.join(',');
+  return value ?? '';
+}

@@ -1,0 +1,108 @@
+import type { Selectors } from '@app/contract/publish';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import type { FieldEnv } from '../fields/types.ts';
+import { he } from '../i18n/he.ts';
+import { Banner } from './Banner.tsx';
+import { FlashBar } from './FlashBar.tsx';
+import { SaveProgress } from './SaveProgress.tsx';
+import { StepBody } from './StepBody.tsx';
+import { useSaveChain } from './useSaveChain.ts';
+import { useWizardCore } from './useWizardCore.ts';
+import { useWizardLoad, type WizardData } from './useWizardLoad.ts';
+import './wizard.css';
+
+/** /edit/:id (lazy-loaded): the ad's edit steps, all open, one save button (POST save-ad/{id}). */
+export default function EditWizard({ adId }: { adId: string }) {
+  const load = useWizardLoad({ mode: 'edit', adId });
+  usePageTitle(load.state === 'notFound' ? he.wizard.editNotFound : he.wizard.editTitle);
+  if (load.state === 'ready') return <EditForm data={load.data} adId={adId} />;
+  if (load.state === 'notFound' || load.state === 'failed') {
+    const notFound = load.state === 'notFound';
+    return (
+      <section className="publish" data-testid={notFound ? 'edit-not-found' : 'edit-failed'}>
+        <h1 className="page__title">{notFound ? he.wizard.editNotFound : he.wizard.loadFailed}</h1>
+        {notFound && <p className="page__lead">{he.wizard.editNotFoundText}</p>}
+        <Link to="/" className="btn btn--secondary">
+          {he.wizard.toMyArea}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="publish">
+      <h1 className="page__title">{he.wizard.editTitle}</h1>
+      <p role="status" className="publish__loading">
+        {he.wizard.loadingSteps}
+      </p>
+    </section>
+  );
+}
+
+function EditForm({ data, adId }: { data: WizardData; adId: string }) {
+  const selectors = useMemo<Selectors>(() => {
+    const { cat, subcat } = data.response;
+    return subcat === null ? { cat: String(cat) } : { cat: String(cat), subcat: String(subcat) };
+  }, [data.response]);
+  const core = useWizardCore(data, 'edit', selectors);
+  const { form, steps } = core;
+  const [savedAt, setSavedAt] = useState<number>();
+  const saving = useSaveChain({
+    core,
+    selectors,
+    adId,
+    lastStep: steps.length - 1,
+    showStep: () => undefined,
+    onSaved: () => setSavedAt(Date.now()),
+  });
+  const env: FieldEnv = { ...core.baseEnv, onAction: () => undefined, actionState: () => undefined };
+
+  return (
+    <section className="publish publish--edit">
+      <h1 className="page__title">
+        {he.wizard.editTitle}{' '}
+        <span className="page__title-note">
+          ({he.wizard.editAdNumber} <bdi>{adId}</bdi>)
+        </span>
+      </h1>
+      <FlashBar />
+      <Banner message={saving.mainError} onDismiss={saving.clearMainError} />
+      <ol className="steps" aria-label={he.wizard.stepsLabel}>
+        {form.resolution.steps.map((step) =>
+          step.visible ? (
+            <li key={`${step.def.area}-${step.index}`} className="step step--open" data-step-index={step.index}>
+              <div className="step__head">
+                <span className="step__number" aria-hidden="true">
+                  {step.index + 1}
+                </span>
+                <h2 className="step__title">{step.def.title}</h2>
+              </div>
+              <div className="step__body">
+                <StepBody step={step} errors={form.errors} onChange={form.change} env={env} />
+              </div>
+            </li>
+          ) : null,
+        )}
+      </ol>
+      <SaveProgress progress={saving.progress} />
+      <div className="edit-actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={saving.progress !== null}
+          aria-busy={saving.progress !== null || undefined}
+          onClick={() => {
+            setSavedAt(undefined);
+            void saving.save();
+          }}
+        >
+          {he.wizard.editSave}
+        </button>
+        <p role="status" className="edit-actions__saved" data-testid="edit-saved">
+          {savedAt ? he.wizard.editSaved : ''}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Selectors } from '@app/contract/publish';
+import { stepBrief } from '@app/form-engine/brief';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { resetAd } from '../api/publish.ts';
+import type { FieldEnv } from '../fields/types.ts';
+import { he } from '../i18n/he.ts';
+import { readStep, withStep } from '../publish/publishQuery.ts';
+import { Banner } from './Banner.tsx';
+import { DraftStatus } from './DraftStatus.tsx';
+import { FlashBar } from './FlashBar.tsx';
+import { focusStep } from './focus.ts';
+import { draftValues } from './formData.ts';
+import { furthestOpenable, primaryAction, resumeStep, saveStepIndex, stepState } from './navigation.ts';
+import { SaveProgress } from './SaveProgress.tsx';
+import { StartOver } from './StartOver.tsx';
+import { StepBody } from './StepBody.tsx';
+import { StepItem } from './StepItem.tsx';
+import { useDraftSync } from './useDraftSync.ts';
+import { useSaveChain } from './useSaveChain.ts';
+import { useStepMovement } from './useStepMovement.ts';
+import { useWatchers } from './useWatchers.ts';
+import { useWizardCore } from './useWizardCore.ts';
+import type { WizardData } from './useWizardLoad.ts';
+import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
+
+export interface PublishFormProps {
+  data: WizardData;
+  params: URLSearchParams;
+  selectors: Selectors;
+  categoryStep: ReactNode;
+  startStep: number;
+  /** Called once the start step has been used. */
+  onStarted: () => void;
+  autoAction: string | undefined;
+}
+
+/**
+ * The publish wizard once its steps are loaded: the accordion (step 0 is the picker, then the catalogue's
+ * steps), movement with validation, the draft, the save chain, watchers and the licence-plate search.
+ */
+export function PublishForm(props: PublishFormProps) {
+  const { data, params, selectors, categoryStep, startStep, onStarted, autoAction } = props;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const core = useWizardCore(data, 'publish', selectors);
+  const { steps, form } = core;
+  const saveStep = saveStepIndex(steps);
+  const [lastValidStep, setLastValidStep] = useState(data.lastValidStep);
+  const [saved, setSaved] = useState<{ orderID: number; recordID: number }>();
+  const [resetting, setResetting] = useState(false);
+  const current = readStep(params);
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
+
+  const showStep = useCallback(
+    (step: number) => navigate({ search: `?${withStep(paramsRef.current, step)}` }, { replace: true }),
+    [navigate],
+  );
+
+  // Resume once at the furthest step reached (or the URL's step when lower).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
+  useEffect(() => {
+    const target = resumeStep(startStep, data.lastValidStep, 1, saveStep);
+    onStarted();
+    if (target !== readStep(paramsRef.current)) showStep(target);
+  }, []);
+
+  // A step past the furthest one reached (typed in the URL) falls back to it.
+  useEffect(() => {
+    const max = saved ? saveStep + 1 : furthestOpenable(lastValidStep, saveStep);
+    if (current > max) showStep(max);
+  }, [current, lastValidStep, saved, saveStep, showStep]);
+
+  // Coming from the picker (an in-app move that removed the focused choice), focus the open step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
+  useEffect(() => {
+    if (location.key !== 'default' && document.activeElement === document.body) focusStep(current);
+  }, []);
+
+  const shownStep = useRef(current);
+  useEffect(() => {
+    if (shownStep.current === current) return;
+    shownStep.current = current;
+    focusStep(current);
+  }, [current]);
+
+  const wire = useMemo(() => draftValues(steps, form.values), [steps, form.values]);
+  const draft = useDraftSync({ enabled: !saved && !resetting, selectors, values: wire, lastValidStep });
+
+  const saving = useSaveChain({
+    core,
+    selectors,
+    lastStep: saveStep,
+    showStep,
+    onSaved: (ids) => {
+      setSaved(ids);
+      setLastValidStep(saveStep);
+      showStep(saveStep + 1);
+    },
+  });
+  const movement = useStepMovement({
+    core,
+    selectors,
+    current,
+    lastValidStep,
+    saveStep,
+    locked: saving.progress !== null,
+    setLastValidStep,
+    showStep,
+    onStepValid: (step) => void draft.saveNow(step),
+  });
+  useWatchers(form, params);
+
+  const plate = usePlateSearch(core, params);
+  const env: FieldEnv = {
+    ...core.baseEnv,
+    onAction: (id) => {
+      if (id === PLATE_BUTTON) void plate.run();
+    },
+    actionState: plate.actionState,
+  };
+  useCarriedAction(autoAction, env.onAction);
+
+  const startOver = async () => {
+    setResetting(true);
+    const ok = await resetAd(selectors);
+    if (!ok) {
+      setResetting(false);
+      return false;
+    }
+    navigate({ search: `?${withStep(params, 0)}` }, { replace: true });
+    return true;
+  };
+
+  const passed = saved ? saveStep : lastValidStep;
+  return (
+    <>
+      <FlashBar />
+      <Banner
+        message={saving.mainError ?? movement.problem}
+        onDismiss={() => {
+          saving.clearMainError();
+          movement.clearProblem();
+        }}
+      />
+      <ol className="steps" aria-label={he.wizard.stepsLabel} data-testid="step-details">
+        {categoryStep}
+        {steps.map((def, index) => {
+          const resolved = form.resolution.steps[index];
+          if (index === 0 || !resolved?.visible) return null;
+          const state = stepState(index, current, passed);
+          const action = primaryAction(index, lastValidStep, saveStep);
+          return (
+            <StepItem
+              key={def.area}
+              index={index}
+              def={def}
+              state={state}
+              brief={state === 'done' ? stepBrief(resolved, form.resolution) : ''}
+              onOpen={() => void movement.goTo(index)}
+            >
+              <StepBody
+                step={resolved}
+                errors={form.errors}
+                onChange={form.change}
+                env={env}
+                notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
+                saved={index === saveStep + 1 ? saved : undefined}
+                nav={{
+                  showBack: def.showNavButtons && def.showBackButton && index > 1,
+                  showPrimary: def.showNavButtons,
+                  action,
+                  verifying: movement.verifying,
+                  saving: saving.progress !== null,
+                  onBack: () => void movement.goTo(index - 1),
+                  onPrimary: () => {
+                    if (action.kind === 'publish') void saving.save();
+                    else if (action.kind !== 'none') void movement.goTo(action.target);
+                  },
+                }}
+              />
+            </StepItem>
+          );
+        })}
+      </ol>
+      <SaveProgress progress={saving.progress} />
+      <div className="wizard-footer">
+        <DraftStatus status={draft.status} />
+        {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}
+      </div>
+    </>
+  );
+}

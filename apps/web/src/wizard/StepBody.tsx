@@ -1,0 +1,54 @@
+import type { FieldValue } from '@app/form-engine/model';
+import type { ResolvedStep } from '@app/form-engine/resolution';
+import { StepFields } from '../fields/StepFields.tsx';
+import type { FieldEnv } from '../fields/types.ts';
+import { he } from '../i18n/he.ts';
+import { BdiText } from '../ui/BdiText.tsx';
+import { StepNav, type StepNavProps } from './StepNav.tsx';
+
+export interface StepBodyProps {
+  step: ResolvedStep;
+  errors: Readonly<Record<string, string>>;
+  onChange: (fieldId: string, value: FieldValue) => void;
+  env: FieldEnv;
+  /** A status line of the step (a licence-plate result). */
+  notice?: string | undefined;
+  /** The ad was saved: its ids, shown on the plan step. */
+  saved?: { orderID: number; recordID: number } | undefined;
+  nav?: StepNavProps;
+}
+
+/** The open step's content: the placeholder reason or the fields, and its navigation. */
+export function StepBody({ step, errors, onChange, env, notice, saved, nav }: StepBodyProps) {
+  const { def } = step;
+  const [before, after] = he.wizard.savedNote.split('{id}');
+  return (
+    <>
+      {saved && (
+        <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>
+          <h3 className="saved-note__title">{he.wizard.savedTitle}</h3>
+          <p>
+            {before}
+            <bdi>{saved.recordID}</bdi>
+            {after}
+          </p>
+        </div>
+      )}
+      {def.placeholder && (
+        <div className="placeholder-note" data-testid="placeholder-note">
+          <p className="placeholder-note__label">{he.wizard.placeholderNote}</p>
+          <p className="placeholder-note__reason">{def.placeholder.reason}</p>
+        </div>
+      )}
+      {notice && (
+        <p className="step__notice" role="status">
+          <BdiText text={notice} />
+        </p>
+      )}
+      {step.fields.length > 0 && (
+        <StepFields step={def} fields={step.fields} errors={errors} onChange={onChange} env={env} />
+      )}
+      {nav && <StepNav {...nav} />}
+    </>
+  );
+}

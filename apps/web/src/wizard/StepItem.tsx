@@ -1,0 +1,80 @@
+import type { StepDef } from '@app/form-engine/model';
+import type { ReactNode } from 'react';
+import { he } from '../i18n/he.ts';
+import { BdiText } from '../ui/BdiText.tsx';
+import type { StepState } from './navigation.ts';
+
+export interface StepItemProps {
+  index: number;
+  def: StepDef;
+  state: StepState;
+  brief: string;
+  /** Reopens a passed step. */
+  onOpen: () => void;
+  /** The open step's body. */
+  children?: ReactNode;
+}
+
+const DoneIcon = () => (
+  <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+    <path d="M3 8.5l3.2 3L13 5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+  </svg>
+);
+
+/** One step of the accordion: open (title, subtitle, body), passed (done icon, brief, reopens) or upcoming. */
+export function StepItem({ index, def, state, brief, onOpen, children }: StepItemProps) {
+  const number = index + 1;
+  const label = `${he.wizard.stepNumber(number)}: `;
+  if (state === 'done') {
+    return (
+      <li className="step step--done" data-step-index={index} data-testid={`step-${def.area}`}>
+        <h2 className="step__title step__title--button">
+          <button type="button" className="step__toggle" aria-expanded="false" onClick={onOpen}>
+            <span className="step__number step__number--done" aria-hidden="true">
+              <DoneIcon />
+            </span>
+            <span className="step__toggle-text">
+              <span className="visually-hidden">{label}</span>
+              {def.closeTitle ?? def.title}
+              <span className="visually-hidden"> ({he.wizard.stepDone})</span>
+            </span>{' '}
+            {brief && (
+              <span className="step__brief">
+                <BdiText text={brief} />
+              </span>
+            )}{' '}
+            <span className="step__change" aria-hidden="true">
+              {he.wizard.change}
+            </span>
+          </button>
+        </h2>
+      </li>
+    );
+  }
+  const open = state === 'open';
+  return (
+    <li
+      className={`step ${open ? 'step--open' : 'step--upcoming'}`}
+      data-step-index={index}
+      data-testid={`step-${def.area}`}
+      aria-current={open ? 'step' : undefined}
+    >
+      <div className="step__head">
+        <span className="step__number" aria-hidden="true">
+          {number}
+        </span>
+        <h2 className="step__title" tabIndex={open ? -1 : undefined} data-step-heading={open ? '' : undefined}>
+          <span className="visually-hidden">{label}</span>
+          {def.title}
+          {!open && <span className="visually-hidden"> ({he.wizard.upcoming})</span>}
+        </h2>
+      </div>
+      {open && (
+        <div className="step__body">
+          {def.subTitle && <p className="step__subtitle">{def.subTitle}</p>}
+          {children}
+        </div>
+      )}
+    </li>
+  );
+}

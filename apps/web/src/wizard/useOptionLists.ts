@@ -1,0 +1,81 @@
+import { optionsRequest, optionsRequestUrl } from '@app/form-engine/dataUrl';
+import type { FieldDef, Option, Values } from '@app/form-engine/model';
+import type { OptionsSource } from '@app/form-engine/options';
+import type { Resolution } from '@app/form-engine/resolution';
+import { chosenItems } from '@app/form-engine/values';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { fetchOptions } from '../api/publish.ts';
+import { withQuery } from '../api/query.ts';
+
+/** A failed list is asked for again after this long (on the next render that needs it). */
+const RETRY_MS = 5000;
+
+type Entry = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'failed'; at: number };
+
+/**
+ * Dependent option lists as the resolver's OptionsSource: fetched once per URL (the field's dataUrl with
+ * its parents' values), cached, and re-resolved when they arrive. Autocomplete fields answer with the
+ * option the user took (their suggestions are fetched by the widget through `suggest`).
+ */
+export function useOptionLists() {
+  const cache = useRef(new Map<string, Entry>());
+  const autocompleteChoices = useRef(new Map<string, Option>());
+  const [version, setVersion] = useState(0);
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+
+  // A new source identity after each arrival makes the resolver run again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the cache's change signal
+  const source = useMemo<OptionsSource>(() => {
+    return (field: FieldDef, values: Values) => {
+      if (field.type === 'autocomplete') {
+        const chosen = autocompleteChoices.current.get(field.id);
+        return chosen ? [chosen] : undefined;
+      }
+      const request = optionsRequest(field, (id) => values[id]);
+      if (!request) return undefined;
+      const entry = cache.current.get(optionsRequestUrl(request));
+      return entry?.state === 'ready' ? entry.options : undefined;
+    };
+  }, [version]);
+
+  /** Fetches the lists the resolution is waiting for. */
+  const fetchMissing = useCallback(
+    (resolution: Resolution) => {
+      for (const field of Object.values(resolution.fields)) {
+        if (!field.loading || field.def.type === 'autocomplete') continue;
+        const request = optionsRequest(field.def, (id) => resolution.values[id]);
+        if (!request) continue;
+        const url = optionsRequestUrl(request);
+        const entry = cache.current.get(url);
+        if (entry && (entry.state !== 'failed' || Date.now() - entry.at < RETRY_MS)) continue;
+        cache.current.set(url, { state: 'loading' });
+        void fetchOptions(url).then((options) => {
+          cache.current.set(url, options ? { state: 'ready', options } : { state: 'failed', at: Date.now() });
+          bump();
+        });
+      }
+    },
+    [bump],
+  );
+
+  const rememberChoice = useCallback(
+    (fieldId: string, option: Option) => {
+      autocompleteChoices.current.set(fieldId, option);
+      bump();
+    },
+    [bump],
+  );
+
+  /** Autocomplete suggestions: the dataUrl with keyword, the configured fields' values and the parents'. */
+  const suggest = useCallback(async (field: FieldDef, keyword: string, values: Values) => {
+    if (!field.dataUrl) return null;
+    const params: Record<string, string> = {};
+    for (const id of [...(field.dependence ?? []), ...(field.autoCompletePreferenceObject?.sendParams ?? [])]) {
+      const items = chosenItems(values[id]);
+      if (items.length > 0) params[id] = items.join(',');
+    }
+    return fetchOptions(withQuery(field.dataUrl, { ...params, keyword }));
+  }, []);
+
+  return { source, fetchMissing, rememberChoice, suggest };
+}

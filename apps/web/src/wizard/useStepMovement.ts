@@ -1,0 +1,91 @@
+import type { Selectors } from '@app/contract/publish';
+import { checkStepPayload } from '@app/form-engine/payload';
+import { useCallback, useRef, useState } from 'react';
+import { checkStep } from '../api/publish.ts';
+import { useOpenLogin } from '../app/LoginPopupContext.tsx';
+import { he } from '../i18n/he.ts';
+import { focusFirstError } from './focus.ts';
+import { serverFieldErrors } from './formData.ts';
+import { furthestOpenable, landingStep, needsValidation } from './navigation.ts';
+import type { WizardCore } from './useWizardCore.ts';
+
+interface MovementInput {
+  core: WizardCore;
+  selectors: Selectors;
+  current: number;
+  lastValidStep: number;
+  saveStep: number;
+  /** Movement is blocked while the ad is being saved. */
+  locked: boolean;
+  setLastValidStep: (step: number) => void;
+  /** Replaces the URL's step. */
+  showStep: (step: number) => void;
+  /** Saves the draft with the new last valid step. */
+  onStepValid: (step: number) => void;
+}
+
+/**
+ * Moving between steps (publish-wizard.md §4): back, or leaving an unchecked step, moves at once; forward
+ * validates the current step with the engine, then with the server's check-step (422 opens the login
+ * popup, errFields mark fields); an invalid step stays and scrolls to its first error.
+ */
+export function useStepMovement(input: MovementInput) {
+  const openLogin = useOpenLogin();
+  const [verifying, setVerifying] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const latest = useRef(input);
+  latest.current = input;
+
+  const goTo = useCallback(
+    async (target: number) => {
+      const { core, selectors, current, lastValidStep, saveStep, locked } = latest.current;
+      const { steps, form, payload } = core;
+      if (locked || verifying || target === current || target < 0) return;
+      setProblem(undefined);
+      if (!needsValidation(current, target, steps)) {
+        if (target < current) return latest.current.showStep(target);
+        const valid = Math.max(lastValidStep, current);
+        if (valid !== lastValidStep) {
+          latest.current.setLastValidStep(valid);
+          latest.current.onStepValid(valid);
+        }
+        return latest.current.showStep(Math.min(target, furthestOpenable(valid, saveStep)));
+      }
+      const step = form.resolution.steps[current];
+      if (!step) return;
+      if (step.errors.length > 0) {
+        form.attempt([current]);
+        focusFirstError(current);
+        return;
+      }
+      setVerifying(true);
+      const outcome = await checkStep({
+        ...selectors,
+        ...checkStepPayload(form.resolution, current, payload),
+      });
+      setVerifying(false);
+      if (outcome.kind === 'login') {
+        openLogin('login');
+        return;
+      }
+      if (outcome.kind === 'errors') {
+        form.attempt([current]);
+        form.setServerErrors(serverFieldErrors(steps, outcome.errFields));
+        focusFirstError(current);
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        setProblem(he.wizard.checkFailed);
+        return;
+      }
+      const valid = Math.max(latest.current.lastValidStep, current);
+      latest.current.setLastValidStep(valid);
+      latest.current.onStepValid(valid);
+      const complete = form.resolution.steps.map((s) => s.complete);
+      latest.current.showStep(landingStep(current, target, complete, valid, saveStep));
+    },
+    [openLogin, verifying],
+  );
+
+  return { goTo, verifying, problem, clearProblem: () => setProblem(undefined) };
+}

@@ -1,0 +1,97 @@
+import type { FieldsResponse, Selectors } from '@app/contract/publish';
+import type { StepDef, Values } from '@app/form-engine/model';
+import { valuesFromPayload } from '@app/form-engine/payload';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fetchDraft, fetchEditFields, fetchFields } from '../api/publish.ts';
+import { fetchExternalLinks } from '../api/site.ts';
+import { flash } from './flash.ts';
+import { allowlistOf, followRedirect } from './redirects.ts';
+
+export interface WizardData {
+  steps: StepDef[];
+  response: FieldsResponse<StepDef>;
+  initialValues: Values;
+  /** From the draft (publish) or every step (edit); 0 = only the category is chosen. */
+  lastValidStep: number;
+}
+
+export type WizardLoad =
+  | { state: 'loading' }
+  | { state: 'notFound' }
+  | { state: 'failed' }
+  | { state: 'redirecting' }
+  | { state: 'ready'; data: WizardData };
+
+/** Step 0 of the publish steps is the sub-category choice; a catalogue without one gets an empty one. */
+function withCategoryStep(steps: StepDef[]): StepDef[] {
+  if (steps[0]?.stepGroup === 'chooseSubcat') return steps;
+  const category: StepDef = {
+    area: 'personal_publish_category',
+    title: '',
+    stepGroup: 'chooseSubcat',
+    check: false,
+    showNavButtons: false,
+    showBackButton: false,
+    fields: [],
+  };
+  return [category, ...steps];
+}
+
+/**
+ * Loads a wizard: publish mode fetches the category's fields and the draft (resumed with every value);
+ * edit mode fetches the ad's edit steps and its values. Status 500 of the fields call goes to the chooser;
+ * redirectForce / redirectForceObject are followed (same origin or allowlisted only).
+ */
+export function useWizardLoad(
+  source: { mode: 'publish'; selectors: Selectors; carried?: Values } | { mode: 'edit'; adId: string },
+): WizardLoad {
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<WizardLoad>({ state: 'loading' });
+  const key = source.mode === 'edit' ? `edit:${source.adId}` : JSON.stringify(source.selectors);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the source
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    void (async () => {
+      const outcome = source.mode === 'edit' ? await fetchEditFields(source.adId) : await fetchFields(source.selectors);
+      if (!live) return;
+      if (outcome.kind === 'serverError' && source.mode === 'publish') {
+        navigate('/publish', { replace: true });
+        return;
+      }
+      if (outcome.kind === 'notFound') return setLoad({ state: 'notFound' });
+      if (outcome.kind !== 'ok') return setLoad({ state: 'failed' });
+      const { response } = outcome;
+      const forced = response.redirectForceObject;
+      if (forced?.message) flash(forced.message);
+      const redirect = forced?.url ?? response.redirectForce;
+      if (redirect && followRedirect(redirect, allowlistOf(await fetchExternalLinks()))) {
+        return setLoad({ state: 'redirecting' });
+      }
+
+      if (source.mode === 'edit') {
+        const steps = outcome.steps;
+        const values = valuesFromPayload(steps, response.values ?? {});
+        setLoad({ state: 'ready', data: { steps, response, initialValues: values, lastValidStep: steps.length } });
+        return;
+      }
+      const steps = withCategoryStep(outcome.steps);
+      const draft = await fetchDraft(source.selectors);
+      if (!live) return;
+      const initialValues: Values = {
+        ...(draft ? valuesFromPayload(steps, draft.values) : {}),
+        ...(source.selectors.subcat === undefined ? {} : { subcat: source.selectors.subcat }),
+        ...source.carried,
+      };
+      const lastValidStep = Math.max(0, Math.min(draft?.lastValidStep ?? 0, steps.length - 1));
+      setLoad({ state: 'ready', data: { steps, response, initialValues, lastValidStep } });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  return load;
+}

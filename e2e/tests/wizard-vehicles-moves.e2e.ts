@@ -1,0 +1,210 @@
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
+import { type Product, startProduct } from '../support/product.ts';
+import { query } from '../support/session.ts';
+import {
+  atStepByKeyboard,
+  finishFromCarType,
+  next,
+  plate,
+  searchPlate,
+  select,
+  startPrivateCar,
+} from './wizard-flow.ts';
+import {
+  atStep,
+  button,
+  chosenText,
+  draftSaved,
+  openStep,
+  registerThroughApi,
+  settled,
+  stepItem,
+  tabTo,
+} from './wizard-helpers.ts';
+
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('moving around the car wizard', () => {
+  it('a plate of another type moves the ad to that sub-category with the message; an unknown plate says so', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await searchPlate(page, SAMPLE_PLATES.unknown);
+    await openStep(page).getByText('לא מצאנו את הדגם, בדקו את המספר ונסו שוב').waitFor();
+    expect(await plate(page).getAttribute('aria-invalid')).toBe('true');
+
+    await searchPlate(page, SAMPLE_PLATES.jeep);
+    await page.getByTestId('flash').getByText("אתם מועברים לפרסום בקטגוריית ג'יפים").waitFor();
+    await page.waitForURL((u) => u.searchParams.get('subcat') === '3');
+    expect(query(page)).toMatchObject({ cat: '1', subcat: '3', step: '1' });
+    await page.getByText('מצאנו: יונדאי טוסון 2022').waitFor();
+    expect(await plate(page).inputValue()).toBe('447-40-651');
+    await settled(page);
+    expect(await chosenText(select(page, 'יצרן'))).toBe('יונדאי');
+    expect(await page.getByTestId('step-category').textContent()).toContain("ג'יפים");
+    await page.close();
+  });
+
+  it('back, reopen a passed step, change the year: the sub-model resets; browser back is step minus one', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await searchPlate(page, SAMPLE_PLATES.privateCar);
+    await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
+    await settled(page);
+    await next(page).click();
+    await atStep(page, 2);
+    await button(page, 'חזרה').click();
+    await atStep(page, 1);
+    await next(page).click();
+    await atStep(page, 2);
+    await settled(page);
+    await page.getByLabel("קילומטראז'").fill('120000');
+    await next(page).click();
+    await atStep(page, 3);
+
+    // Reopen the passed car-type step and change the year.
+    await stepItem(page, 'personal_publish_car_type').getByRole('button').click();
+    await atStep(page, 1);
+    await settled(page);
+    await select(page, 'שנת ייצור').selectOption('2020');
+    await settled(page);
+    const subModels = openStep(page).getByRole('radiogroup', { name: /תת דגם/ });
+    expect(await subModels.getByRole('radio', { checked: true }).count()).toBe(0);
+    await button(page, 'המשך לשלב האחרון שמילאתם').click();
+    await openStep(page).getByText('שדה חובה').waitFor();
+    expect(await subModels.getAttribute('aria-invalid')).toBe('true');
+    await subModels.getByRole('radio').first().check();
+    await button(page, 'המשך לשלב האחרון שמילאתם').click();
+    await atStep(page, 3);
+    expect(await stepItem(page, 'personal_publish_car_type').textContent()).toContain('2020');
+
+    await page.goBack();
+    await atStep(page, 2);
+    await page.close();
+  });
+
+  it('a reload mid-way resumes at the step reached with every value', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await searchPlate(page, SAMPLE_PLATES.oldPrivateCar);
+    await page.getByText(/מצאנו: מאזדה 3 2012/).waitFor();
+    await settled(page);
+    await next(page).click();
+    await atStep(page, 2);
+    await settled(page);
+    await page.getByLabel("קילומטראז'").fill('210000');
+    await next(page).click();
+    await atStep(page, 3);
+    await page.getByLabel('מחיר').fill('32000'); // typed, not yet checked
+    await draftSaved(page);
+
+    await page.reload();
+    await atStep(page, 3);
+    await settled(page);
+    expect(await page.getByLabel('מחיר').inputValue()).toBe('32,000');
+    expect(await stepItem(page, 'personal_publish_car_type').textContent()).toContain('מאזדה 3 2012');
+    expect(await stepItem(page, 'personal_publish_car_properties').textContent()).toContain('210,000');
+    await stepItem(page, 'personal_publish_car_properties').getByRole('button').click();
+    await atStep(page, 2);
+    await settled(page);
+    expect(await page.getByLabel("קילומטראז'").inputValue()).toBe('210,000');
+    expect(await plate(page).count()).toBe(0); // on step 2 the plate is in the passed step
+    await page.close();
+  });
+
+  it('blocked words in the description send the ad to the finish page with the order, cat and subcat', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await searchPlate(page, SAMPLE_PLATES.privateCar);
+    await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
+    await settled(page);
+    await finishFromCarType(page, undefined, 'רכב במצב מצוין, בלי סמים ובלי שטויות');
+    await page.waitForURL((u) => u.pathname === '/finishArea');
+    expect(query(page)).toMatchObject({ cat: '1', subcat: '1', OrderID: expect.stringMatching(/^\d+$/) });
+    await page.close();
+  });
+
+  it('start over deletes the draft after a confirmation', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await select(page, 'יצרן').selectOption({ label: 'טויוטה' });
+    await draftSaved(page);
+    await page.getByTestId('start-over').click();
+    const dialog = page.getByRole('dialog', { name: 'למחוק את פרטי המודעה?' });
+    expect(await dialog.evaluate((d) => Math.round(d.getBoundingClientRect().width))).toBe(300);
+    await dialog.getByRole('button', { name: 'מחיקה' }).click();
+    await page.getByTestId('picker-vehicles').waitFor();
+    expect(query(page).step).toBe('0');
+    const draft = await page.request.get(`${product.url}/api/publish/draft?cat=1&subcat=1`);
+    expect(await draft.json()).toMatchObject({ values: {}, lastValidStep: 0 });
+    await page.close();
+  });
+});
+
+describe('keyboard only', () => {
+  it('publishes a private car with Tab, Enter, Space and arrows', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await registerThroughApi(page, product.url);
+    await page.goto(`${product.url}/publish?cat=1`);
+    await page.getByTestId('picker-vehicles').waitFor();
+    await page.keyboard.press('Tab'); // into the page
+    await tabTo(page, { selector: '[data-testid="picker-vehicles"] [role="radio"]' });
+    await page.keyboard.press('Enter'); // the first entry: פרטי
+    await atStepByKeyboard(page, 1);
+    await settled(page);
+
+    // Manual choice with arrows.
+    for (const name of ['יצרן', 'דגם', 'שנת ייצור']) {
+      await tabTo(page, { name });
+      await page.keyboard.press('ArrowDown');
+      await settled(page);
+    }
+    await tabTo(page, { selector: '.submodels input[type="radio"]' });
+    await page.keyboard.press('Space');
+    expect(await openStep(page).locator('.submodels input:checked').count()).toBe(1);
+    await tabTo(page, { name: 'המשך' });
+    await page.keyboard.press('Enter');
+    await atStepByKeyboard(page, 2);
+    await settled(page);
+
+    await tabTo(page, { selector: '.choices--swatches input[type="radio"]' });
+    await page.keyboard.press('ArrowLeft'); // arrows move and choose in a radio group
+    expect(await openStep(page).locator('.choices--swatches input:checked').count()).toBeGreaterThan(0);
+    await settled(page);
+    for (const name of ['יד', 'בעלות נוכחית']) {
+      await tabTo(page, { name });
+      await page.keyboard.press('ArrowDown');
+    }
+    await tabTo(page, { name: "קילומטראז'" });
+    await page.keyboard.type('64000');
+    await tabTo(page, { name: 'המשך' });
+    await page.keyboard.press('Enter');
+    await atStepByKeyboard(page, 3);
+
+    await tabTo(page, { name: 'מחיר' });
+    await page.keyboard.type('71000');
+    await tabTo(page, { name: 'מוכן/ה לבדיקה בכל מכון' });
+    await page.keyboard.press('Space');
+    await tabTo(page, { name: 'המשך' });
+    await page.keyboard.press('Enter');
+    await atStepByKeyboard(page, 4);
+    await tabTo(page, { name: 'המשך' });
+    await page.keyboard.press('Enter');
+    await atStepByKeyboard(page, 5);
+    await tabTo(page, { name: 'פרסום המודעה' });
+    await page.keyboard.press('Enter');
+    await atStepByKeyboard(page, 6);
+    await page.getByTestId('saved-note').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,149 @@
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { type Product, startProduct } from '../support/product.ts';
+import { finishFromCarType, next, plate, radio, searchPlate, select, startPrivateCar } from './wizard-flow.ts';
+import {
+  adValues,
+  atStep,
+  button,
+  checkScreen,
+  chosenText,
+  openStep,
+  registerThroughApi,
+  saveAdThroughApi,
+  settled,
+  stepItem,
+} from './wizard-helpers.ts';
+
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+let owner: Page | undefined;
+let orderId = '';
+
+for (const [label, viewport] of [
+  ['375', PHONE],
+  ['1280', DESKTOP],
+] as const) {
+  describe(`publishing a private car at ${label} px`, () => {
+    it('by licence number: the plate fills the car, every step is accessible, the ad is saved', async () => {
+      const page = await newPage(browser, viewport);
+      await startPrivateCar(page, product.url);
+      await checkScreen(page, `wizard-car-type-${label}`);
+      expect(await button(page, 'חיפוש').isDisabled()).toBe(true);
+      await plate(page).fill('123456');
+      expect(await button(page, 'חיפוש').isDisabled()).toBe(true);
+
+      await searchPlate(page, SAMPLE_PLATES.privateCar);
+      await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
+      expect(await plate(page).inputValue()).toBe('374-97-104');
+      expect(await plate(page).getAttribute('dir')).toBe('ltr');
+      await settled(page);
+      expect(await chosenText(select(page, 'יצרן'))).toBe('טויוטה');
+      expect(await chosenText(select(page, 'דגם'))).toBe('קורולה');
+      expect(await chosenText(select(page, 'שנת ייצור'))).toBe('2021');
+      expect(await page.getByRole('radio', { name: /Comfort/ }).isChecked()).toBe(true);
+      expect(await button(page, 'חיפוש').isDisabled()).toBe(true); // a model is found
+      await checkScreen(page, `wizard-car-type-found-${label}`);
+
+      await next(page).click();
+      await atStep(page, 2);
+      await settled(page);
+      expect(await radio(page, 'צבע', 'לבן').isChecked()).toBe(true);
+      expect(await radio(page, 'גוון', 'לבן שנהב').isChecked()).toBe(true);
+      expect(await chosenText(select(page, 'יד'))).toBe('יד ראשונה');
+      // The car-type step is passed: done, with its brief.
+      expect(await stepItem(page, 'personal_publish_car_type').textContent()).toContain('טויוטה קורולה 2021');
+      const id = await finishFromCarType(page, label);
+      expect(id).toMatch(/^\d+$/);
+
+      const saved = await adValues(page, product.url, id);
+      expect(saved.status).toBe(200);
+      expect(saved.values).toMatchObject({ price: '95000', km: '85000', registrationPlate: '374-97-104' });
+      if (viewport === DESKTOP) {
+        owner = page;
+        orderId = id;
+      } else {
+        await page.close();
+      }
+    });
+  });
+}
+
+describe('the car-type step by manual choice', () => {
+  it('by manual choice; owner 14 only for a new car; the briefs of passed steps', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await select(page, 'יצרן').selectOption({ label: 'מאזדה' });
+    await expect.poll(() => select(page, 'דגם').isEnabled()).toBe(true);
+    await settled(page);
+    await select(page, 'דגם').selectOption({ index: 1 });
+    await settled(page);
+    await select(page, 'שנת ייצור').selectOption({ index: 1 });
+    await settled(page);
+    const subModels = openStep(page)
+      .getByRole('radiogroup', { name: /תת דגם/ })
+      .getByRole('radio');
+    expect(await subModels.count()).toBeLessThanOrEqual(5);
+    await subModels.first().check();
+    await next(page).click();
+    await atStep(page, 2);
+    await settled(page);
+    await radio(page, 'צבע', 'שחור').check();
+    await settled(page);
+    await select(page, 'יד').selectOption({ label: 'יד שנייה' });
+    const newFromImporter = select(page, 'בעלות נוכחית').locator('option', { hasText: 'חדש מהיבואן' });
+    expect(await newFromImporter.isDisabled()).toBe(true);
+    await select(page, 'יד').selectOption({ label: 'חדש / 0 ק"מ' });
+    expect(await newFromImporter.isDisabled()).toBe(false);
+    await select(page, 'בעלות נוכחית').selectOption({ label: 'פרטית' });
+    const id = await finishFromCarType(page);
+    expect(await stepItem(page, 'personal_publish_car_type').textContent()).toContain('מאזדה');
+    expect(await stepItem(page, 'personal_publish_sales_properties').textContent()).toContain('95,000 ₪');
+    expect((await adValues(page, product.url, id)).values).toMatchObject({ hand: '0', ownerID: '1' });
+    await page.close();
+  });
+});
+
+describe('edit', () => {
+  it('the owner changes the price and saves; another account gets the Hebrew 404 and changes nothing', async () => {
+    expect(orderId).not.toBe('');
+    const page = owner as Page;
+    for (const [label, viewport] of [
+      ['375', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${product.url}/edit/${orderId}`);
+      await page.getByRole('heading', { level: 1, name: /עריכת מודעה/ }).waitFor();
+      await settled(page);
+      await checkScreen(page, `wizard-edit-${label}`);
+    }
+    expect(await page.getByLabel('מחיר').inputValue()).toBe('95,000');
+    expect(await button(page, 'המשך').count()).toBe(0);
+    await page.getByLabel('מחיר').fill('90000');
+    await button(page, 'שמירת השינויים').click();
+    await page.getByTestId('edit-saved').getByText('השינויים נשמרו').waitFor();
+    expect((await adValues(page, product.url, orderId)).values).toMatchObject({ price: '90000' });
+
+    const other = await newPage(browser, DESKTOP);
+    await registerThroughApi(other, product.url);
+    await other.goto(`${product.url}/edit/${orderId}`);
+    await other.getByRole('heading', { level: 1, name: 'המודעה לא נמצאה' }).waitFor();
+    await checkScreen(other, 'wizard-edit-not-found-1280');
+    expect((await adValues(other, product.url, orderId)).status).toBe(404);
+    expect(await saveAdThroughApi(other, product.url, orderId, { price: '1' })).toBe(404);
+    expect((await adValues(page, product.url, orderId)).values).toMatchObject({ price: '90000' });
+    await other.close();
+    await page.close();
+  });
+});

@@ -82,7 +82,13 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
       ghost: def.ghost === true && !isChosen(value),
       value,
       options,
-      loading: options === undefined && def.options === undefined && def.dataUrl !== undefined && parentsChosen,
+      // An autocomplete list comes with what the user types: it is never "loading" before that.
+      loading:
+        def.type !== 'autocomplete' &&
+        options === undefined &&
+        def.options === undefined &&
+        def.dataUrl !== undefined &&
+        parentsChosen,
       immediate,
     };
     byId[def.id] = field;

@@ -52,3 +52,13 @@ describe('checkboxes on the wire', () => {
     expect(r.errors.map((e) => e.field)).toEqual(errors);
   });
 });
+
+describe('autocomplete lists', () => {
+  it('are not "loading" before the user types (the list comes with the keyword)', () => {
+    const city: FieldDef = { id: 'city', type: 'autocomplete', dataUrl: '/api/publish/options/cities' };
+    const r = resolve([step([city])], {}, testContext());
+    expect(r.fields.city?.loading).toBe(false);
+    const select: FieldDef = { id: 'town', type: 'select', dataUrl: '/api/publish/options/cities' };
+    expect(resolve([step([select])], {}, testContext()).fields.town?.loading).toBe(true);
+  });
+});

@@ -77,20 +77,27 @@ export interface OptionsResponse {
 
 /** GET {gateway}/car-data-gov?licensePlate= (after-save-area.md "Licence-plate result"). */
 export interface LicencePlateResult {
+  /** Make and model in Hebrew ('טויוטה קורולה'). */
   carTitle: string;
   subModelTitle: string;
+  /** The vehicle type as a sub-category (1 private, 2 commercial, 3 jeeps). */
   typeId: number;
+  /** The sub-model's SubSubModelID. */
   subModelId: number;
   carYear: number;
   carHand: number;
+  /** The value for the wizard's subModel field: the same SubSubModelID. */
   subSubModelVal: number;
   modelId: number;
   yad2CarColorGroupID: number;
   yad2CarColorID: number;
+  /** The registry's moed_aliya_lakvish, 'YYYY-M'. */
   DateOnRoad: string;
+  /** The registry's tokef_dt, 'YYYY-MM-DD'. */
   tokefTestDate: string;
+  /** The registry's baalut text ('פרטי', 'ליסינג', …). */
   owner: string;
-  /** Our addition: the make, so the form can be filled without a second lookup. */
+  /** Our addition: the make, so the manufacturer field can be filled without a second lookup. */
   manufacturerId: number;
 }
 

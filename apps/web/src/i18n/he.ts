@@ -3,6 +3,8 @@
  * the rest are natural Hebrew renderings of the spec's English. Category and picker titles live in
  * @app/catalog (chooser.ts, pickers.ts) because they are data.
  */
+import { HEBREW_MONTHS } from '@app/catalog/calendar';
+
 export const he = {
   common: {
     loading: 'טוען…',
@@ -131,20 +133,7 @@ export const he = {
     immediate: 'מיידי',
     previousMonth: 'החודש הקודם',
     nextMonth: 'החודש הבא',
-    months: [
-      'ינואר',
-      'פברואר',
-      'מרץ',
-      'אפריל',
-      'מאי',
-      'יוני',
-      'יולי',
-      'אוגוסט',
-      'ספטמבר',
-      'אוקטובר',
-      'נובמבר',
-      'דצמבר',
-    ],
+    months: HEBREW_MONTHS,
     weekdays: ['א׳', 'ב׳', 'ג׳', 'ד׳', 'ה׳', 'ו׳', 'ש׳'],
     weekdayNames: ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי', 'שבת'],
     opensInNewTab: 'נפתח בלשונית חדשה',

@@ -2,8 +2,10 @@
  * Vehicle field definitions shared by the vehicle catalogues: make/model/year choice, licence plate, and the
  * vehicle's properties. Builders return fresh objects, so steps never share (and never mutate) a field.
  */
+
 import { PLATE_REGEX } from '@app/form-engine/format';
 import type { Condition, FieldDef, Option } from '@app/form-engine/model';
+import { HEBREW_MONTHS } from '../calendar.ts';
 import { HAND_NEW, HAND_OPTIONS } from '../vehicles/hands.ts';
 import {
   COLOR_GROUP_ATTR,
@@ -109,20 +111,7 @@ export const ownerSelect = () =>
     priority: 4,
   });
 
-const MONTHS = [
-  'ינואר',
-  'פברואר',
-  'מרץ',
-  'אפריל',
-  'מאי',
-  'יוני',
-  'יולי',
-  'אוגוסט',
-  'ספטמבר',
-  'אוקטובר',
-  'נובמבר',
-  'דצמבר',
-];
+const MONTHS = HEBREW_MONTHS;
 export const monthSelect = (): FieldDef => ({
   id: 'month',
   type: 'select',

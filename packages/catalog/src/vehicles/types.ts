@@ -4,6 +4,8 @@
  * "Licence-plate result"); registry records keep data.gov.il's spelling (shared/data/israel/vehicle-registry-fields.md).
  */
 
+import type { LicencePlateResult as WireLicencePlateResult } from '@app/contract/publish';
+
 /**
  * Vehicle sub-categories (cat 1): 1 private, 2 commercial, 3 jeeps/SUV, 4 motorcycles, 5 scooters, 6 special,
  * 9 trucks, 13 watercraft. Accessories (7) have no make/model data.
@@ -142,28 +144,11 @@ export interface PlateRecord {
   carHand: number;
 }
 
-/** The answer of GET {gateway}/car-data-gov (after-save-area.md §3 "Licence-plate result"). */
-export interface LicencePlateResult {
-  /** Make and model in Hebrew ('טויוטה קורולה'). */
-  carTitle: string;
-  subModelTitle: string;
+/**
+ * The answer of GET {gateway}/car-data-gov (after-save-area.md §3 "Licence-plate result"): the wire shape of
+ * the contract, with the vehicle type narrowed to the sub-categories the search supports.
+ */
+export interface LicencePlateResult extends WireLicencePlateResult {
   /** The vehicle type as a sub-category (1, 2 or 3); a mismatch with the ad's subcat moves the ad. */
   typeId: PlateSubcat;
-  /** The sub-model's SubSubModelID (the id the price list prices by). */
-  subModelId: number;
-  carYear: number;
-  carHand: number;
-  /** The value for the wizard's subModel field: the same SubSubModelID. */
-  subSubModelVal: number;
-  modelId: number;
-  yad2CarColorGroupID: number;
-  yad2CarColorID: number;
-  /** The registry's moed_aliya_lakvish, 'YYYY-M'. */
-  DateOnRoad: string;
-  /** The registry's tokef_dt, 'YYYY-MM-DD'. */
-  tokefTestDate: string;
-  /** The registry's baalut text ('פרטי', 'ליסינג', …). */
-  owner: string;
-  /** Our addition to the spec's fields: the make, so the manufacturer field can be filled without a model lookup. */
-  manufacturerId: number;
 }

@@ -16,13 +16,15 @@ describe('pickerForCategory', () => {
     ['cat=3&subcat=0&SalesCatID=11', 'secondHand'],
     ['cat=3&subcat=0&SalesCatID=18', 'fashion'],
     ['cat=5', 'pets'],
+    ['cat=6', 'studies'],
+    ['cat=10', 'tourism'],
     ['cat=14', 'householdWorkers'],
   ])('%s -> %s', (query, id) => {
     expect(pickerForCategory(q(query))?.id).toBe(id);
   });
 
   it('has no picker for a category without one', () => {
-    expect(pickerForCategory(q('cat=6'))).toBeUndefined();
+    expect(pickerForCategory(q('cat=100'))).toBeUndefined();
     expect(pickerForCategory(q(''))).toBeUndefined();
   });
 });
@@ -50,6 +52,8 @@ describe('isChoiceMissing / activeEntry', () => {
     expect(values('pets')).toEqual([1, 2, 3, 5, 8, 10, 13, 20, 21, 22]);
     expect(values('fashion')).toEqual([1026, 1036, 1030, 1033, 1034, 1031, 1035, 1032, 1042, 1055, 151]);
     expect(values('householdWorkers')).toEqual([1, 2, 3, 4]);
+    expect(values('studies')).toEqual([1, 2, 3]);
+    expect(values('tourism')).toEqual([1, 2, 3, 4, 5]);
   });
 });
 

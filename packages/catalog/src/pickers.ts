@@ -4,7 +4,15 @@
  */
 import type { PublishParams } from './chooser.ts';
 
-export type PickerId = 'vehicles' | 'realEstate' | 'secondHand' | 'fashion' | 'pets' | 'householdWorkers';
+export type PickerId =
+  | 'vehicles'
+  | 'realEstate'
+  | 'secondHand'
+  | 'fashion'
+  | 'pets'
+  | 'studies'
+  | 'tourism'
+  | 'householdWorkers';
 
 export interface PickerEntry {
   id: string;
@@ -114,6 +122,32 @@ export const PICKERS: readonly Picker[] = [
       [20, 'חמוסים'],
       [21, 'חיות משק'],
       [22, 'תרנגולות'],
+    ]),
+  },
+  {
+    id: 'studies',
+    cat: 6,
+    selector: 'subcat',
+    title: 'לימודים ומורים',
+    label: 'מה תרצו לפרסם בלימודים?',
+    entries: entries('subcat', [
+      [1, 'שיעורים פרטיים'],
+      [2, 'קורסים וסדנאות'],
+      [3, 'חוגים לילדים'],
+    ]),
+  },
+  {
+    id: 'tourism',
+    cat: 10,
+    selector: 'subcat',
+    title: 'תיירות ונופש',
+    label: 'באיזה לוח תרצו לפרסם?',
+    entries: entries('subcat', [
+      [1, 'צימרים ובקתות'],
+      [2, 'וילות ובתי נופש'],
+      [3, 'דירות נופש'],
+      [4, 'מלונות ובתי הארחה'],
+      [5, 'קמפינג וגלמפינג'],
     ]),
   },
   {

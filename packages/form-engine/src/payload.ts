@@ -72,8 +72,9 @@ const numberOf = (payload: Payload, ...keys: string[]): number | undefined => {
 /** The spec's clean-ups; run again by a caller that merges query parameters into the payload. */
 export function cleanPayload(payload: Payload, context: PayloadContext): Payload {
   const out: Payload = { ...payload };
-  const salesCat = context.SalesCatID ?? numberOf(out, 'SalesCatID', 'salesCatID');
-  const salesSubCat = context.SalesSubCatID ?? numberOf(out, 'SalesSubCatID', 'salesSubCatID');
+  // A route SalesCatID of 0 means "not chosen in the route": the form's own category fields decide then.
+  const salesCat = context.SalesCatID || numberOf(out, 'SalesCatID', 'salesCatID');
+  const salesSubCat = context.SalesSubCatID || numberOf(out, 'SalesSubCatID', 'salesSubCatID');
   if (salesSubCat === 298) delete out.area;
   if (context.mode === 'edit' && context.cat === 1 && out.month === '0') delete out.month;
   if (context.mode === 'edit' && context.cat === 2 && out.parking === '0') delete out.parking;

@@ -62,3 +62,15 @@ describe('autocomplete lists', () => {
     expect(resolve([step([select])], {}, testContext()).fields.town?.loading).toBe(true);
   });
 });
+
+describe('clean-ups read the form when the route has SalesCatID 0', () => {
+  it('nominalPrice is dropped for the form category 5 / 29 even though the route says SalesCatID 0', async () => {
+    const { cleanPayload } = await import('./payload.ts');
+    const payload = { salesCatID: '5', salesSubCatID: '29', nominalPrice: '1', price: '100' };
+    expect(cleanPayload(payload, { mode: 'publish', cat: 3, SalesCatID: 0 })).toEqual({
+      salesCatID: '5',
+      salesSubCatID: '29',
+      price: '100',
+    });
+  });
+});

@@ -31,4 +31,8 @@ export const he = {
   fieldErrors: 'יש לתקן את השדות המסומנים',
   plateNotFound: 'לא מצאנו את הדגם, בדקו את המספר ונסו שוב',
   savedNotPublished: 'המודעה נשמרה',
+  tooLong: 'יותר מדי תווים',
+  missingAddressSettlementRequired: 'ישוב שדה חובה',
+  missingAddressFailed: 'שליחת הבקשה נכשלה, נסו שוב מאוחר יותר',
+  businessPackageNeeded: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
 } as const;

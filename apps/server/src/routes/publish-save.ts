@@ -7,7 +7,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { bannedWordsIn, findOwnAd, insertAd, updateAdValues } from '../repositories/ads.ts';
 import { deleteDraft } from '../repositories/drafts.ts';
-import { checkAd } from '../services/ad-validation.ts';
+import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors, selectionKey } from '../services/selectors.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
@@ -83,6 +83,7 @@ export function publishSaveRoutes(
       mode: 'publish',
       isTrader: isTraderFlow({ cat, subcat: subcat ?? undefined, istrader: selectors.istrader, trade }),
       now: clock.now(),
+      abTests: abTestsOf(body),
     });
     if (Object.keys(result.errors).length)
       return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };

@@ -5,7 +5,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import type { Customer } from '../repositories/customers.ts';
 import { deleteDraft, draftKey, findDraft, saveDraft } from '../repositories/drafts.ts';
-import { checkAd, draftValues } from '../services/ad-validation.ts';
+import { abTestsOf, checkAd, draftValues } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors, selectionKey } from '../services/selectors.ts';
 
@@ -57,6 +57,7 @@ export function publishStepRoutes(
       isTrader,
       now: clock.now(),
       upToStep: stepIndex,
+      abTests: abTestsOf(req.query),
     });
     if (Object.keys(result.errors).length) {
       return reply.code(500).send({ errors: result.errors, errFields: result.errors, message: he.fieldErrors });

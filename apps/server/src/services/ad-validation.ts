@@ -29,13 +29,13 @@ export function checkAd(
   steps: readonly StepDef[],
   selectors: Selectors,
   received: Readonly<Record<string, unknown>>,
-  ctx: { mode: Mode; isTrader: boolean; now: Date; upToStep?: number },
+  ctx: { mode: Mode; isTrader: boolean; now: Date; upToStep?: number; abTests?: ReadonlySet<string> },
 ): AdCheck {
   const values = valuesFromPayload(steps, received);
   const resolution = resolve(steps, values, {
     mode: ctx.mode,
     isTrader: ctx.isTrader,
-    abTests: new Set(),
+    abTests: ctx.abTests ?? new Set(),
     today: israelToday(ctx.now),
     options: serverOptionsSource(selectors),
   });
@@ -82,4 +82,14 @@ export function draftValues(steps: readonly StepDef[], received: Readonly<Record
     }
   }
   return out;
+}
+
+/**
+ * The A/B tests the browser says are active for this form (`ab=<testId>`, repeatable). They only show or hide
+ * optional steps, so the server follows the browser to resolve the same steps.
+ */
+export function abTestsOf(source: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const raw = source.ab;
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return new Set(list.filter((v): v is string => typeof v === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(v)));
 }

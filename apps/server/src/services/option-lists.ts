@@ -1,3 +1,5 @@
+import { REAL_ESTATE_LIST_PARAMS } from '@app/catalog/categories/realEstateLists';
+import { SECOND_HAND_LIST_PARAMS } from '@app/catalog/categories/secondHandLists';
 import {
   COLOR_GROUP_ATTR,
   COLOR_HEX_ATTR,
@@ -11,6 +13,8 @@ import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, Option, Values } from '@app/form-engine/model';
 import type { OptionsSource } from '@app/form-engine/options';
 import { chosenItems } from '@app/form-engine/values';
+import { ADDRESS_LIST_BUILDERS } from './address-lists.ts';
+import { PRODUCT_LIST_BUILDERS } from './product-lists.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type ListBuilder = (params: Params) => Option[] | undefined;
@@ -73,18 +77,26 @@ const LISTS: Record<string, ListBuilder> = {
       },
     })),
   'vehicle-owners': () => OWNER_OPTIONS.map((o) => ({ value: String(o.value), text: o.text })),
+  ...ADDRESS_LIST_BUILDERS,
+  ...PRODUCT_LIST_BUILDERS,
 };
 
 export const SERVED_LIST_IDS: ReadonlySet<string> = new Set(Object.keys(LISTS));
 
 /** The options of a list for the given parent values; undefined for an unknown list or missing parents. */
 export function listOptions(listId: string, params: Params): Option[] | undefined {
-  return LISTS[listId]?.(params);
+  return Object.hasOwn(LISTS, listId) ? LISTS[listId]?.(params) : undefined; // not Object.prototype's
 }
+
+const LIST_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  ...VEHICLE_LIST_PARAMS,
+  ...REAL_ESTATE_LIST_PARAMS,
+  ...SECOND_HAND_LIST_PARAMS,
+};
 
 /** The parameters a list is filtered by (for the browser's request and the server's own lookups). */
 export function listParams(listId: string): readonly string[] {
-  return (VEHICLE_LIST_PARAMS as Record<string, readonly string[]>)[listId] ?? [];
+  return Object.hasOwn(LIST_PARAMS, listId) ? (LIST_PARAMS[listId] ?? []) : [];
 }
 
 /**

@@ -2,13 +2,37 @@ import { checkCatalog } from '@app/form-engine/catalogCheck';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import { parseCatalog } from '@app/form-engine/schema';
 import { describe, expect, it } from 'vitest';
+import { BUSINESS_FOR_SALE_CATALOG } from './businessForSale.ts';
+import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
+import { FASHION_CATALOGS } from './fashion.ts';
+import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
+import { PET_CATALOGS } from './pets.ts';
+import { COMMERCIAL_CATALOG } from './realEstateCommercial.ts';
+import { REAL_ESTATE_LIST_PARAMS } from './realEstateLists.ts';
+import { RENT_CATALOG, SALE_CATALOG } from './realEstateResidential.ts';
 import { CATALOGS, catalogFor, OPTION_LIST_IDS } from './registry.ts';
+import { SECOND_HAND_CATALOGS } from './secondHand.ts';
+import { SECOND_HAND_LIST_PARAMS } from './secondHandLists.ts';
+import { STUDIES_CATALOG } from './studies.ts';
+import { TOURISM_CATALOG } from './tourism.ts';
 import { ACCESSORIES_CATALOG } from './vehiclesAccessories.ts';
 import { BOATS_CATALOG } from './vehiclesBoats.ts';
 import { CARS_CATALOG } from './vehiclesCars.ts';
-import { VEHICLE_LIST_PARAMS, VEHICLE_OPTION_LISTS, type VehicleListId } from './vehiclesLists.ts';
+import { VEHICLE_LIST_PARAMS, VEHICLE_OPTION_LISTS } from './vehiclesLists.ts';
 import { MOTORCYCLES_CATALOG, SCOOTERS_CATALOG, TRUCKS_CATALOG } from './vehiclesMotorVehicles.ts';
 import { SPECIAL_CATALOG } from './vehiclesSpecial.ts';
+
+/** Second-hand, business for sale, fashion, pets, studies, tourism, household workers, customer info. */
+const ISSUE_4_CATALOGS = [
+  ...SECOND_HAND_CATALOGS,
+  BUSINESS_FOR_SALE_CATALOG,
+  ...FASHION_CATALOGS,
+  ...PET_CATALOGS,
+  STUDIES_CATALOG,
+  TOURISM_CATALOG,
+  ...HOUSEHOLD_WORKER_CATALOGS,
+  CUSTOMER_INFO_CATALOG,
+];
 
 /** Every catalogue of packages/catalog/src/categories, imported one by one. */
 const ALL = [
@@ -19,7 +43,31 @@ const ALL = [
   ACCESSORIES_CATALOG,
   TRUCKS_CATALOG,
   BOATS_CATALOG,
+  SALE_CATALOG,
+  RENT_CATALOG,
+  COMMERCIAL_CATALOG,
+  ...ISSUE_4_CATALOGS,
 ];
+
+/** The query parameters each list is filtered by, all categories. */
+const LIST_PARAMS: Record<string, readonly string[]> = {
+  ...VEHICLE_LIST_PARAMS,
+  ...REAL_ESTATE_LIST_PARAMS,
+  ...SECOND_HAND_LIST_PARAMS,
+};
+
+const MEDIA = 'personal_publish_media';
+const LOGIN = 'personal_publish_login';
+const PLAN = 'personal_publish_payment_choose';
+/** Per cat (publish-wizard.md §2): first step, the closing steps, the edit step before the edit login. */
+const ISSUE_4_SHAPES: Record<number, { firstStep: 0 | 1; closing: string[]; edit: string }> = {
+  3: { firstStep: 0, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_sales_properties' },
+  5: { firstStep: 1, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_pet_properties' },
+  6: { firstStep: 0, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_teacher_details' },
+  10: { firstStep: 0, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_tourism_details' },
+  14: { firstStep: 1, closing: [MEDIA, LOGIN], edit: 'personal_edit_media' },
+  100: { firstStep: 1, closing: [], edit: 'personal_edit_media' },
+};
 
 describe('every catalogue', () => {
   it('is registered', () => {
@@ -35,41 +83,59 @@ describe('every catalogue', () => {
     expect(parseCatalog(JSON.parse(JSON.stringify(catalog)))).toEqual(catalog);
   });
 
-  it.each(ALL.map((c) => [c.id, c] as const))('%s has the spec step shape', (_id, catalog) => {
+  it.each(ALL.filter((c) => !ISSUE_4_CATALOGS.includes(c)).map((c) => [c.id, c] as const))(
+    '%s has the spec step shape',
+    (_id, catalog) => {
+      const steps = catalog.steps;
+      expect(steps[0]).toMatchObject({ area: 'personal_publish_category', stepGroup: 'chooseSubcat', check: false });
+      expect(steps.slice(-3).map((s) => [s.area, s.stepGroup, s.check])).toEqual([
+        ['personal_publish_media', 'uploadImages', false],
+        ['personal_publish_login', 'fillDetails', false],
+        ['personal_publish_payment_choose', 'choosePlan', false],
+      ]);
+      expect(steps.find((s) => s.isLoginArea)?.area).toBe('personal_publish_login');
+      expect(catalog.editSteps.map((s) => s.area)).toEqual(['personal_edit_sales_properties', 'personal_edit_login']);
+      expect(catalog.editSteps.every((s) => s.edit && !s.showNavButtons)).toBe(true);
+      for (const step of [...steps, ...catalog.editSteps].filter((s) => s.placeholder)) {
+        expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
+        expect(step.fields).toEqual([]);
+      }
+      expect(catalog.firstStep).toBe(1);
+    },
+  );
+
+  it.each(ISSUE_4_CATALOGS.map((c) => [c.id, c] as const))("%s has its category's step shape", (_id, catalog) => {
+    const shape = ISSUE_4_SHAPES[catalog.cat];
     const steps = catalog.steps;
     expect(steps[0]).toMatchObject({ area: 'personal_publish_category', stepGroup: 'chooseSubcat', check: false });
-    expect(steps.slice(-3).map((s) => [s.area, s.stepGroup, s.check])).toEqual([
-      ['personal_publish_media', 'uploadImages', false],
-      ['personal_publish_login', 'fillDetails', false],
-      ['personal_publish_payment_choose', 'choosePlan', false],
-    ]);
-    expect(steps.find((s) => s.isLoginArea)?.area).toBe('personal_publish_login');
-    expect(catalog.editSteps.map((s) => s.area)).toEqual(['personal_edit_sales_properties', 'personal_edit_login']);
+    expect(steps.slice(steps.length - (shape?.closing.length ?? 0)).map((s) => s.area)).toEqual(shape?.closing);
+    expect(steps.some((s) => s.stepGroup === 'choosePlan')).toBe(shape?.closing.includes(PLAN));
+    expect(catalog.editSteps.map((s) => s.area)).toEqual([shape?.edit, 'personal_edit_login']);
     expect(catalog.editSteps.every((s) => s.edit && !s.showNavButtons)).toBe(true);
     for (const step of [...steps, ...catalog.editSteps].filter((s) => s.placeholder)) {
       expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
       expect(step.fields).toEqual([]);
     }
-    expect(catalog.firstStep).toBe(1);
+    // Every detail step is checked; an A/B-test step (the free category search) is optional.
+    for (const step of steps.slice(1).filter((s) => !s.placeholder)) expect(step.check).toBe(!step.showOnABTest);
+    expect(catalog.firstStep).toBe(shape?.firstStep);
   });
 
   it('list fields depend on exactly the parameters their list is filtered by', () => {
     for (const catalog of ALL) {
       for (const field of [...catalog.steps, ...catalog.editSteps].flatMap((s) => s.fields)) {
-        const listId = listIdOf(field.dataUrl) as VehicleListId | undefined;
+        const listId = listIdOf(field.dataUrl);
         if (!listId) continue;
-        expect([catalog.id, field.id, field.dependence ?? []]).toEqual([
-          catalog.id,
-          field.id,
-          VEHICLE_LIST_PARAMS[listId],
-        ]);
+        expect([catalog.id, field.id, field.dependence ?? []]).toEqual([catalog.id, field.id, LIST_PARAMS[listId]]);
       }
     }
   });
 
   it('every vehicle list is used, and the registry serves the vehicle lists', () => {
     const used = new Set(
-      ALL.flatMap((c) => c.steps.flatMap((s) => s.fields.flatMap((f) => listIdOf(f.dataUrl) ?? []))),
+      ALL.filter((c) => c.cat === 1).flatMap((c) =>
+        c.steps.flatMap((s) => s.fields.flatMap((f) => listIdOf(f.dataUrl) ?? [])),
+      ),
     );
     expect(used).toEqual(new Set(VEHICLE_OPTION_LISTS));
     for (const id of VEHICLE_OPTION_LISTS) expect(OPTION_LIST_IDS.has(id)).toBe(true);
@@ -97,6 +163,48 @@ describe('catalogFor', () => {
   it('has nothing without a sub-category, for other subcats, or for categories not built yet', () => {
     expect(catalogFor({ cat: 1 })).toBeUndefined();
     expect(catalogFor({ cat: 1, subcat: 10 })).toBeUndefined();
-    expect(catalogFor({ cat: 2, subcat: 1 })).toBeUndefined();
+    expect(catalogFor({ cat: 2, subcat: 9 })).toBeUndefined();
+  });
+});
+
+describe('catalogFor, issue 4 categories (the most specific catalogue wins; a sub-selection is needed)', () => {
+  it.each([
+    [{ cat: 3, subcat: 0 }, 'second-hand'],
+    [{ cat: 3, subcat: 0, SalesCatID: 0 }, 'second-hand'],
+    [{ cat: 3, subcat: 0, SalesCatID: 1, SalesSubCatID: 101 }, 'second-hand'],
+    [{ cat: 3, subcat: 2, SalesCatID: 0 }, 'second-hand-business'],
+    [{ cat: 3, subcat: 0, SalesCatID: 11 }, 'second-hand-baby'],
+    [{ cat: 3, subcat: 2, SalesCatID: 11 }, 'second-hand-baby'],
+    [{ cat: 3, subcat: 2, SalesCatID: 37 }, 'business-for-sale'],
+    [{ cat: 3, subcat: 0, SalesCatID: 37 }, 'business-for-sale'],
+    [{ cat: 3, subcat: 0, SalesCatID: 18, SalesSubCatID: 1030 }, 'fashion-shoes'],
+    [{ cat: 3, SalesCatID: 18, SalesSubCatID: 1026 }, 'fashion-clothes'],
+    [{ cat: 3, subcat: 2, SalesCatID: 18, SalesSubCatID: 151 }, 'fashion-other'],
+    [{ cat: 5, petType: 1 }, 'pets-dogs'],
+    [{ cat: 5, petType: 22 }, 'pets-chickens'],
+    [{ cat: 6, subcat: 1 }, 'studies'],
+    [{ cat: 10, subcat: 5 }, 'tourism'],
+    [{ cat: 14, subcat: 1 }, 'household-workers-nanny'],
+    [{ cat: 14, subcat: 4 }, 'household-workers-assistant-search'],
+    [{ cat: 100 }, 'customer-info'],
+  ])('%o -> %s', (query, id) => {
+    expect(catalogFor(query)?.id).toBe(id);
+  });
+
+  it.each([
+    { cat: 3 },
+    { cat: 3, SalesCatID: 0 },
+    { cat: 3, subcat: 0, SalesCatID: 18 },
+    { cat: 3, subcat: 0, SalesCatID: 18, SalesSubCatID: 999 },
+    { cat: 3, subcat: 5 },
+    { cat: 5 },
+    { cat: 5, petType: 4 },
+    { cat: 6 },
+    { cat: 10 },
+    { cat: 10, subcat: 9 },
+    { cat: 14 },
+    { cat: 14, subcat: 5 },
+  ])('%o has no catalogue (the picker first)', (query) => {
+    expect(catalogFor(query)).toBeUndefined();
   });
 });

@@ -1,0 +1,52 @@
+import type { FieldsResponse, SaveAdResponse } from '@app/contract/publish';
+import type { FastifyInstance } from 'fastify';
+import { he } from '../i18n/messages.ts';
+import { BUSINESS_PACKAGE_PAGE, isBusinessForSale, mayPublishBusinessForSale } from '../services/business-for-sale.ts';
+import { readSelectors } from '../services/selectors.ts';
+
+const FIELDS = '/api/publish/fields';
+const CHECK_STEP = '/api/publish/check-step';
+const SAVE = '/api/publish/save-ad';
+const GUARDED: ReadonlySet<string> = new Set([FIELDS, CHECK_STEP, SAVE]);
+
+/**
+ * Business for sale is for second-hand business traders only (spec §6). A logged-in customer without the
+ * package who asks for its fields, checks a step or saves is refused (and it is logged): the fields and the
+ * save answer carry redirectForce to the package page (finishArea, cat 3, subcat 2), the step check is 403.
+ * Guests pass through: the routes themselves answer them (saving needs a login). Edits of an own ad
+ * (save-ad/{id}) are not guarded here.
+ */
+export function businessForSaleGuard(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req, reply) => {
+    const url = req.routeOptions.url ?? '';
+    if (!GUARDED.has(url)) return;
+    const source = req.method === 'POST' && req.body && typeof req.body === 'object' ? req.body : req.query;
+    const selectors = readSelectors(source);
+    if (!isBusinessForSale(selectors)) return;
+    const customer = await req.customer();
+    if (!customer || mayPublishBusinessForSale(customer.trade)) return;
+    req.log.warn({ customerId: customer.id, url }, 'business for sale refused: no second-hand business package');
+    if (url === FIELDS) {
+      const body: FieldsResponse = {
+        fields: [],
+        catalogId: 'business-for-sale',
+        firstStep: 0,
+        adData: {},
+        publishRedirects: [],
+        publishCampaigns: [],
+        cat: 3,
+        subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
+        disallowDecreasePricePopup: false,
+        redirectForce: BUSINESS_PACKAGE_PAGE,
+      };
+      return reply.send(body);
+    }
+    if (url === CHECK_STEP) {
+      return reply
+        .code(403)
+        .send({ status: 403, message: he.businessPackageNeeded, redirectForce: BUSINESS_PACKAGE_PAGE });
+    }
+    const body: SaveAdResponse = { mainError: he.businessPackageNeeded, redirectForce: BUSINESS_PACKAGE_PAGE };
+    return reply.send(body);
+  });
+}

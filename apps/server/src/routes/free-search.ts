@@ -1,0 +1,64 @@
+import { type ProductMatch, searchProducts } from '@app/catalog/products/search';
+import type { FastifyInstance } from 'fastify';
+import { he } from '../i18n/messages.ts';
+
+const MAX_QUERY = 100;
+
+/** One answer: the spec's name and url, the url's category / item, and the full path (our addition). */
+export interface FreeSearchCategory {
+  name: string;
+  /** The publish route of the category (the wizard of its section: fashion, baby and child, or general). */
+  url: string;
+  category: number;
+  item?: number;
+  SalesCatID: number;
+  SalesSubCatID?: number;
+  SalesSubCat3ID?: number;
+  level: 1 | 2 | 3;
+}
+
+export interface FreeSearchResponse {
+  status: 200;
+  q: string;
+  categories: FreeSearchCategory[];
+}
+
+function publishUrl(match: ProductMatch): string {
+  const query = new URLSearchParams({ cat: '3', subcat: '0', SalesCatID: String(match.SalesCatID) });
+  if (match.SalesSubCatID !== undefined) query.set('SalesSubCatID', String(match.SalesSubCatID));
+  if (match.SalesSubCat3ID !== undefined) query.set('SalesSubCat3ID', String(match.SalesSubCat3ID));
+  query.set('step', '1');
+  return `/publish?${query}`;
+}
+
+const firstString = (value: unknown): string =>
+  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
+
+/**
+ * GET {gateway}/nixale-proxy/freeSearch (after-save-area.md §7): the free-text product category search of
+ * second-hand, answered by our own search over the catalogue's product tree. `category` must be products
+ * (or absent); fullProducts, getSuggestions, autocomplete and getClassification are accepted and change
+ * nothing; under 2 characters the list is empty. The browser debounces (1500 ms) and cancels.
+ */
+export function freeSearchRoutes(app: FastifyInstance): void {
+  app.get<{ Querystring: Record<string, unknown> }>('/gateway/nixale-proxy/freeSearch', async (req, reply) => {
+    const category = firstString(req.query.category);
+    if (category !== '' && category !== 'products') {
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    }
+    const q = firstString(req.query.q).slice(0, MAX_QUERY);
+    const categories = searchProducts(q).map(
+      (match): FreeSearchCategory => ({
+        name: match.name,
+        url: publishUrl(match),
+        category: match.SalesCatID,
+        ...(match.SalesSubCatID === undefined ? {} : { item: match.SalesSubCatID }),
+        SalesCatID: match.SalesCatID,
+        ...(match.SalesSubCatID === undefined ? {} : { SalesSubCatID: match.SalesSubCatID }),
+        ...(match.SalesSubCat3ID === undefined ? {} : { SalesSubCat3ID: match.SalesSubCat3ID }),
+        level: match.level,
+      }),
+    );
+    return { status: 200, q, categories } satisfies FreeSearchResponse;
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Random values into every step (publish and edit) of the second-hand, business-for-sale, fashion, pets,
+ * studies, tourism, household-worker and customer-info catalogues: resolve, validate, payload, brief and
+ * messages never throw, and their answers keep the engine's promises.
+ */
+import { stepBrief } from '@app/form-engine/brief';
+import { errorText } from '@app/form-engine/messages';
+import { DISPLAY_ONLY_TYPES, type FieldDef, type FieldValue, type Option, type StepDef } from '@app/form-engine/model';
+import { buildPayload, checkStepPayload, wireName } from '@app/form-engine/payload';
+import type { ResolveContext } from '@app/form-engine/resolution';
+import { resolve } from '@app/form-engine/resolve';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BUSINESS_FOR_SALE_CATALOG } from './businessForSale.ts';
+import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
+import { FASHION_CATALOGS } from './fashion.ts';
+import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
+import { PET_CATALOGS } from './pets.ts';
+import { SECOND_HAND_CATALOGS } from './secondHand.ts';
+import { FREE_SEARCH_AB_TEST } from './secondHandSteps.ts';
+import { secondHandOptions } from './secondHandTestLists.ts';
+import { STUDIES_CATALOG } from './studies.ts';
+import { TOURISM_CATALOG } from './tourism.ts';
+
+const CATALOGS = [
+  ...SECOND_HAND_CATALOGS,
+  BUSINESS_FOR_SALE_CATALOG,
+  ...FASHION_CATALOGS,
+  ...PET_CATALOGS,
+  STUDIES_CATALOG,
+  TOURISM_CATALOG,
+  ...HOUSEHOLD_WORKER_CATALOGS,
+  CUSTOMER_INFO_CATALOG,
+];
+
+/** Values a field might get: its options, tree ids, specials, junk, numbers, dates, long text, lists. */
+function valueArb(field: FieldDef): fc.Arbitrary<FieldValue> {
+  const own = (field.options ?? []).map((o) => o.value);
+  const plain = fc.oneof(
+    fc.constantFrom(...own, '1', '11', '18', '101', '10101', '298', '29', '1030', '-1', '-2', '-4', '', '0'),
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'ספה', 'https://x.co.il'),
+    fc.string({ maxLength: 12 }),
+    fc.integer({ min: -5, max: 2_000_000 }).map((n) => n.toLocaleString('en-US')),
+    fc
+      .date({ min: new Date(1890, 0, 1), max: new Date(2110, 0, 1), noInvalidDate: true })
+      .map(
+        (d) =>
+          `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`,
+      ),
+    fc.string({ minLength: 190, maxLength: 2100 }),
+  );
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 6, arbitrary: plain },
+    { weight: 2, arbitrary: fc.array(plain, { maxLength: 4 }) },
+  );
+}
+
+const randomList = fc.array(fc.record({ value: fc.constantFrom('1', '101', '10101', '-1', ''), text: fc.string() }), {
+  maxLength: 4,
+});
+
+function contextArb(fieldIds: string[]): fc.Arbitrary<ResolveContext> {
+  return fc.record({
+    mode: fc.constantFrom('publish' as const, 'edit' as const),
+    isTrader: fc.boolean(),
+    abTests: fc.subarray([FREE_SEARCH_AB_TEST, 'x']).map((tests) => new Set(tests)),
+    today: fc.constantFrom('2026-03-15', '2000-01-01', '2099-12-31'),
+    changed: fc.option(fc.constantFrom(...fieldIds, 'not-a-field'), { nil: undefined }),
+    options: fc.oneof(
+      fc.constant(secondHandOptions),
+      fc.constant(() => undefined),
+      fc.constant(() => ({}) as unknown as Option[]),
+      randomList.map(
+        (list): ((field: FieldDef) => Option[]) =>
+          () =>
+            list,
+      ),
+    ),
+  });
+}
+
+const forms = CATALOGS.flatMap((catalog) => [
+  [`${catalog.id} publish`, catalog, catalog.steps] as const,
+  [`${catalog.id} edit`, catalog, catalog.editSteps] as const,
+]).filter(([, , steps]) => steps.some((s) => s.fields.length > 0));
+
+describe.each(forms)('%s', (_name, catalog, steps: readonly StepDef[]) => {
+  const fields = steps.flatMap((s) => s.fields);
+  const valuesArb = fc
+    .tuple(...fields.map(valueArb))
+    .map((vs) => Object.fromEntries(fields.flatMap((f, i) => (vs[i] === undefined ? [] : [[f.id, vs[i]]]))));
+
+  it('resolve, validate, payload and brief never throw and keep their promises', () => {
+    fc.assert(
+      fc.property(valuesArb, contextArb(fields.map((f) => f.id)), (values, context) => {
+        const result = resolve(steps, values, context);
+        for (const error of result.errors) {
+          const field = result.fields[error.field];
+          expect(field?.visible && field.enabled).toBe(true);
+          expect(errorText(error)).toMatch(/[\u0590-\u05FF]/);
+        }
+        for (const step of result.steps) {
+          expect(step.complete).toBe(step.errors.length === 0);
+          if (!step.def.check) expect(step.errors).toEqual([]);
+          expect(typeof stepBrief(step, result)).toBe('string');
+        }
+        const payloadContext = { mode: context.mode, cat: catalog.cat, subcat: catalog.subcats[0] ?? 0 };
+        const payload = buildPayload(result, payloadContext);
+        const allowed = new Set(
+          Object.values(result.fields)
+            .filter((f) => f.visible && !DISPLAY_ONLY_TYPES.has(f.def.type))
+            .map((f) => wireName(f.def).key),
+        );
+        for (const key of Object.keys(payload)) expect(allowed.has(key)).toBe(true);
+        steps.forEach((_step, index) => {
+          expect(checkStepPayload(result, index, payloadContext).check_area).toBe(steps[index]?.area);
+        });
+        const again = resolve(steps, result.values, { ...context, changed: undefined });
+        expect(again.values).toEqual(result.values);
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
+});

@@ -1,0 +1,133 @@
+/**
+ * Random values into every real-estate step (publish and edit): resolve, validate, payload, brief and
+ * messages never throw, and their answers keep the engine's promises.
+ */
+import { stepBrief } from '@app/form-engine/brief';
+import { errorText } from '@app/form-engine/messages';
+import { DISPLAY_ONLY_TYPES, type FieldDef, type FieldValue, type Option, type StepDef } from '@app/form-engine/model';
+import { buildPayload, checkStepPayload, wireName } from '@app/form-engine/payload';
+import type { ResolveContext } from '@app/form-engine/resolution';
+import { resolve } from '@app/form-engine/resolve';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LOCALITIES_WITHOUT_STREETS } from '../realEstate/localitiesWithoutStreets.ts';
+import { REAL_ESTATE_CATALOGS } from './realEstate.ts';
+import { TEST_ADDRESS_LISTS, testAddressOptions } from './realEstateTestLists.ts';
+
+const listValues = [
+  ...(TEST_ADDRESS_LISTS.cities?.({}).map((o) => o.value) ?? []),
+  ...['5000', '3000'].flatMap((city) => [
+    ...(TEST_ADDRESS_LISTS.streets?.({ city }) ?? []).map((o) => o.value),
+    ...(TEST_ADDRESS_LISTS.neighborhoods?.({ city }) ?? []).map((o) => o.value),
+  ]),
+  String(LOCALITIES_WITHOUT_STREETS[3]),
+];
+
+/** Values a field might get: its options, list values, specials, junk, numbers, dates, lists. */
+function valueArb(field: FieldDef): fc.Arbitrary<FieldValue> {
+  const own = (field.options ?? []).map((o) => o.value);
+  const plain = fc.oneof(
+    fc.constantFrom(
+      ...own,
+      ...listValues,
+      '-1',
+      '-2',
+      '-4',
+      '',
+      '0',
+      '1',
+      '12א',
+      'basement',
+      '__proto__',
+      'constructor',
+    ),
+    fc.string({ maxLength: 12 }),
+    fc.integer({ min: -5, max: 20_000_000 }).map((n) => n.toLocaleString('en-US')),
+    fc
+      .date({ min: new Date(1890, 0, 1), max: new Date(2110, 0, 1), noInvalidDate: true })
+      .map(
+        (d) =>
+          `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`,
+      ),
+    fc.string({ minLength: 190, maxLength: 700 }),
+  );
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 6, arbitrary: plain },
+    { weight: 1, arbitrary: fc.array(plain, { maxLength: 3 }) },
+  );
+}
+
+const randomList = fc.array(
+  fc.record({ value: fc.constantFrom('1', '2', '404', '5000', '-1', ''), text: fc.string() }),
+  {
+    maxLength: 4,
+  },
+);
+
+function contextArb(fieldIds: string[]): fc.Arbitrary<ResolveContext> {
+  return fc.record({
+    mode: fc.constantFrom('publish' as const, 'edit' as const),
+    isTrader: fc.boolean(),
+    abTests: fc.constant(new Set<string>()),
+    today: fc.constantFrom('2026-03-15', '2000-01-01', '2099-12-31'),
+    changed: fc.option(fc.constantFrom(...fieldIds, 'not-a-field'), { nil: undefined }),
+    options: fc.oneof(
+      fc.constant(testAddressOptions),
+      fc.constant(() => undefined),
+      fc.constant(() => ({}) as unknown as Option[]),
+      randomList.map(
+        (list): ((field: FieldDef) => Option[]) =>
+          () =>
+            list,
+      ),
+    ),
+  });
+}
+
+const forms = REAL_ESTATE_CATALOGS.flatMap((catalog) => [
+  [`${catalog.id} publish`, catalog.steps, catalog.subcats[0] ?? 1] as const,
+  [`${catalog.id} edit`, catalog.editSteps, catalog.subcats[0] ?? 1] as const,
+]);
+
+describe.each(forms)('%s', (_name, steps: StepDef[], subcat: number) => {
+  const fields = steps.flatMap((s) => s.fields);
+  const valuesArb = fc
+    .tuple(...fields.map(valueArb))
+    .map((vs) => Object.fromEntries(fields.flatMap((f, i) => (vs[i] === undefined ? [] : [[f.id, vs[i]]]))));
+
+  it('resolve, validate, payload and brief never throw and keep their promises', () => {
+    fc.assert(
+      fc.property(valuesArb, contextArb(fields.map((f) => f.id)), (values, context) => {
+        const result = resolve(steps, values, context);
+        for (const error of result.errors) {
+          const field = result.fields[error.field];
+          expect(field?.visible && field.enabled).toBe(true);
+          expect(errorText(error)).toMatch(/[\u0590-\u05FF]/);
+        }
+        for (const step of result.steps) {
+          expect(step.complete).toBe(step.errors.length === 0);
+          if (!step.def.check) expect(step.errors).toEqual([]);
+          expect(typeof stepBrief(step, result)).toBe('string');
+        }
+        const payloadContext = { mode: context.mode, cat: 2, subcat };
+        const payload = buildPayload(result, payloadContext);
+        const allowed = new Set(
+          Object.values(result.fields)
+            .filter((f) => f.visible && !DISPLAY_ONLY_TYPES.has(f.def.type))
+            .map((f) => wireName(f.def).key),
+        );
+        for (const key of Object.keys(payload)) expect(allowed.has(key)).toBe(true);
+        if (payload.entrance !== undefined) expect(['', '-1']).not.toContain(payload.entrance);
+        if (context.mode === 'edit') expect(payload.parking).not.toBe('0');
+        steps.forEach((_step, index) => {
+          expect(checkStepPayload(result, index, payloadContext).check_area).toBe(steps[index]?.area);
+        });
+        // Settled values are a fixed point: resolving them again (no change) changes nothing.
+        const again = resolve(steps, result.values, { ...context, changed: undefined });
+        expect(again.values).toEqual(result.values);
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});

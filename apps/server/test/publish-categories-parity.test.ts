@@ -3,14 +3,10 @@
  * HTTP from the options endpoint — give exactly the errors the server's check-step gives.
  */
 import { catalogFor } from '@app/catalog/categories/registry';
-import { optionsRequest, optionsRequestUrl } from '@app/form-engine/dataUrl';
-import type { Option, Values } from '@app/form-engine/model';
 import { checkStepPayload } from '@app/form-engine/payload';
-import type { Resolution } from '@app/form-engine/resolution';
-import { resolve } from '@app/form-engine/resolve';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { israelToday } from '../src/services/ad-validation.ts';
+import { browserResolve } from './support/browser-resolve.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
@@ -30,37 +26,6 @@ if (!catalog) throw new Error('no second-hand catalogue');
 const steps = catalog.steps;
 const PRODUCT = steps.findIndex((s) => s.area === 'personal_publish_product_properties');
 const sofa = CATEGORY_ADS.find((ad) => ad.catalogId === 'second-hand')?.values ?? {};
-
-async function browserResolve(values: Values): Promise<Resolution> {
-  const cache = new Map<string, Option[]>();
-  const context = {
-    mode: 'publish' as const,
-    isTrader: false,
-    abTests: new Set<string>(),
-    today: israelToday(t.clock.now()),
-    options: (field: Parameters<typeof optionsRequest>[0], vals: Values) => {
-      const request = optionsRequest(field, (id) => vals[id]);
-      return request ? cache.get(optionsRequestUrl(request)) : undefined;
-    },
-  };
-  for (let round = 0; round < 10; round++) {
-    const resolution = resolve(steps, values, context);
-    const missing = Object.values(resolution.fields).filter((f) => f.loading);
-    if (missing.length === 0) return resolution;
-    for (const field of missing) {
-      const request = optionsRequest(field.def, (id) => resolution.values[id]);
-      if (!request) continue;
-      const url = optionsRequestUrl(request);
-      const res = await agent.get(url);
-      const body = (res.statusCode === 200 ? res.json() : { data: [] }) as { data: { value: string; text: string }[] };
-      cache.set(
-        url,
-        body.data.map(({ value, text }) => ({ value, text })),
-      );
-    }
-  }
-  throw new Error('options did not settle');
-}
 
 /** The query of a payload as the browser sends it: lists as repeated keys. */
 function query(payload: Record<string, string | string[]>): string {
@@ -89,7 +54,7 @@ describe('second-hand: the same engine in the browser and on the server', () => 
             if (m === 'drop') delete base[id];
             else if (m !== undefined && m !== 'keep') base[id] = m;
           });
-          const resolution = await browserResolve(base);
+          const resolution = await browserResolve(agent, steps, base, t.clock.now());
           const browserErrors = resolution.errors.filter((e) => (resolution.fields[e.field]?.step ?? 99) <= PRODUCT);
           const payload = checkStepPayload(resolution, PRODUCT, { mode: 'publish', cat: 3, subcat: 0 });
           const res = await agent.get(`/api/publish/check-step?${query({ ...payload, cat: '3', subcat: '0' })}`);

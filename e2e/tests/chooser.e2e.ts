@@ -232,7 +232,10 @@ for (const [label, viewport] of [
           await markPage(page);
           await group.getByRole('radio', { name: title, exact: true }).click();
           await page.getByTestId('step-details').waitFor();
-          expect(query(page)).toEqual({ ...base, ...params, step: '1' });
+          // Step 1, or the step after it when step 1 is an A/B-test step this user does not see (the
+          // second-hand free search): the wizard then moves on at once.
+          const abStep = picker.testId === 'picker-secondHand' && params.subcat === '0';
+          expect(query(page)).toEqual({ ...base, ...params, step: abStep ? expect.stringMatching(/^[12]$/) : '1' });
           expect(await sameDocument(page)).toBe(true);
         }
         await page.goto(`${product.url}/publish?${picker.start}`);

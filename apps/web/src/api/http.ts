@@ -27,7 +27,7 @@ async function parseBody<T>(response: Response): Promise<T | null> {
   }
 }
 
-async function send<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') {
     // The server sets the CSRF cookie on any GET /api/*; make one if this is the first call of the page.
@@ -41,6 +41,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<Ap
       headers,
       credentials: 'include',
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      signal,
     });
     return { ok: response.ok, status: response.status, data: await parseBody<T>(response) };
   } catch {
@@ -48,5 +49,7 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<Ap
   }
 }
 
-export const getJson = <T>(path: string): Promise<ApiResult<T>> => send<T>('GET', path);
+/** GET; an aborted call (signal) answers like a network failure (status 0). */
+export const getJson = <T>(path: string, signal?: AbortSignal): Promise<ApiResult<T>> =>
+  send<T>('GET', path, undefined, signal);
 export const postJson = <T>(path: string, body: unknown): Promise<ApiResult<T>> => send<T>('POST', path, body);

@@ -40,6 +40,14 @@ export async function fetchFields(selectors: Selectors): Promise<FieldsOutcome> 
   return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', selectors)));
 }
 
+/** GET /api/publish/fields?<selectors>&area=<area>: one area of the selection alone (a contact area's refetch). */
+export async function fetchArea(selectors: Selectors, area: string): Promise<StepDef | null> {
+  const outcome = fieldsOutcome(
+    await getJson<FieldsResponse>(withQuery('/api/publish/fields', { ...selectors, area })),
+  );
+  return outcome.kind === 'ok' ? (outcome.steps.find((step) => step.area === area) ?? null) : null;
+}
+
 /** GET /api/publish/fields/{adId}: edit mode, with the ad's saved values; 404 for someone else's ad. */
 export async function fetchEditFields(adId: string): Promise<FieldsOutcome> {
   return fieldsOutcome(await getJson<FieldsResponse>(`/api/publish/fields/${encodeURIComponent(adId)}`));
@@ -104,9 +112,9 @@ export function toOptions(data: OptionsResponse['data']): Option[] {
   });
 }
 
-/** GET on a field's dataUrl (dependent list or autocomplete); null when the call failed. */
-export async function fetchOptions(url: string): Promise<Option[] | null> {
-  const result = await getJson<OptionsResponse>(url);
+/** GET on a field's dataUrl (dependent list or autocomplete); null when the call failed (or was cancelled). */
+export async function fetchOptions(url: string, signal?: AbortSignal): Promise<Option[] | null> {
+  const result = await getJson<OptionsResponse>(url, signal);
   if (!result.ok || !Array.isArray(result.data?.data)) return null;
   return toOptions(result.data.data);
 }

@@ -1,6 +1,6 @@
 import type { Option } from '@app/form-engine/model';
-import { emptyValue } from '@app/form-engine/values';
-import { useEffect, useRef, useState } from 'react';
+import { emptyValue, isChosen } from '@app/form-engine/values';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { he } from '../i18n/he.ts';
 import {
   AUTOCOMPLETE_BLUR_CLOSE_MS,
@@ -10,34 +10,77 @@ import {
   shouldSuggest,
 } from './autocompleteKeys.ts';
 import { FieldLabel } from './FieldLabel.tsx';
-import { inputAria, labelOf, textValue, type WidgetProps } from './types.ts';
+import { inputAria, labelOf, type WidgetProps } from './types.ts';
+
+export interface AutocompleteBoxProps extends WidgetProps {
+  /** Wait after the last keystroke before asking (default 200 ms). */
+  debounceMs?: number;
+  /** Where suggestions come from (default: the field's dataUrl through the wizard). */
+  suggest?: (keyword: string, signal: AbortSignal) => Promise<Option[] | null>;
+  /** Every answer for a keyword (null: the call failed). */
+  onAnswer?: (keyword: string, options: Option[] | null) => void;
+  /** Leaving without a choice clears the text but says nothing (another message stands in for it). */
+  quiet?: boolean;
+  /** Shown under the input (an offer, a note). */
+  children?: ReactNode;
+}
+
+/** The field's own autocomplete: suggestions from its dataUrl, 200 ms debounce. */
+export function AutocompleteInput(props: WidgetProps) {
+  return <AutocompleteBox {...props} />;
+}
 
 /**
- * ARIA combobox over a field's dataUrl (keyword parameter `keyword`): suggestions after the minimum
- * characters with a 200 ms debounce; arrows move, Enter or Tab chooses, Esc closes; leaving without a
- * choice clears the text and says 'יש לבחור {label} מתוך הרשימה' (the list closes 300 ms after blur).
+ * ARIA combobox: suggestions after the minimum characters with a debounce (a newer keyword cancels the
+ * call on its way); arrows move, Enter or Tab chooses, Esc closes; leaving without a choice clears the text
+ * and says 'יש לבחור {label} מתוך הרשימה' (the list closes 300 ms after blur). A value set from outside (a
+ * reset when a parent changes, a saved value whose text arrives later) shows in the input.
  */
-export function AutocompleteInput(props: WidgetProps) {
-  const { field, ids, onChange, env } = props;
+export function AutocompleteBox(props: AutocompleteBoxProps) {
+  const { field, ids, onChange, env, debounceMs = AUTOCOMPLETE_DEBOUNCE_MS, onAnswer, quiet, children } = props;
   const { def } = field;
   const prefs = def.autoCompletePreferenceObject;
   const numeric = prefs?.isNumeric === true;
-  const chosenText = field.options?.find((o) => o.value === field.value)?.text ?? textValue(field.value);
-  const [text, setText] = useState(field.value === '-1' ? '' : chosenText);
+  const value = typeof field.value === 'string' ? field.value : undefined;
+  const optionText = field.options?.find((o) => o.value === value)?.text;
+  const [text, setText] = useState(isChosen(value) ? (optionText ?? '') : '');
   const [list, setList] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [localError, setLocalError] = useState<string>();
-  const chosen = useRef(field.value !== undefined && field.value !== '' && field.value !== '-1');
+  /** The value whose text the input shows ('' while the user types). */
+  const shownValue = useRef(isChosen(value) && optionText !== undefined ? value : '');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const request = useRef(0);
+  const call = useRef<AbortController>(undefined);
   const listId = `${ids.input}-list`;
   const localErrorId = `${ids.input}-local-error`;
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    call.current?.abort();
+    call.current = undefined;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+
+  // The value changed from outside (a parent's change reset it, a saved value's text arrived).
+  useEffect(() => {
+    if (!isChosen(value)) {
+      if (shownValue.current !== '') {
+        shownValue.current = '';
+        setText('');
+      }
+      return;
+    }
+    if (value !== shownValue.current && optionText !== undefined) {
+      shownValue.current = value ?? '';
+      setText(optionText);
+      setLocalError(undefined);
+    }
+  }, [value, optionText]);
 
   const choose = (option: Option) => {
-    chosen.current = true;
+    cancel();
+    shownValue.current = option.value;
     setText(option.text);
     setOpen(false);
     setActive(-1);
@@ -50,24 +93,29 @@ export function AutocompleteInput(props: WidgetProps) {
     const keyword = keywordOf(typed, numeric);
     setText(keyword);
     setLocalError(undefined);
-    if (chosen.current) {
-      chosen.current = false;
+    if (shownValue.current !== '') {
+      shownValue.current = '';
       onChange(emptyValue(def));
     }
-    clearTimeout(timer.current);
+    cancel();
     if (!shouldSuggest(keyword, prefs?.minCharacters)) {
       setOpen(false);
       setList([]);
       return;
     }
-    const mine = ++request.current;
     timer.current = setTimeout(async () => {
-      const found = await env.suggest(def, keyword);
-      if (mine !== request.current) return; // a newer keyword was typed
+      const controller = new AbortController();
+      call.current = controller;
+      const found = props.suggest
+        ? await props.suggest(keyword, controller.signal)
+        : await env.suggest(def, keyword, controller.signal);
+      if (controller.signal.aborted) return; // a newer keyword was typed
+      call.current = undefined;
       setList(found ?? []);
       setActive(-1);
       setOpen((found ?? []).length > 0);
-    }, AUTOCOMPLETE_DEBOUNCE_MS);
+      onAnswer?.(keyword, found);
+    }, debounceMs);
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -96,15 +144,16 @@ export function AutocompleteInput(props: WidgetProps) {
     clearTimeout(timer.current);
     setTimeout(() => {
       setOpen(false);
-      if (!chosen.current && text.trim() !== '') {
+      if (shownValue.current === '' && text.trim() !== '') {
         setText('');
-        setLocalError(he.fields.chooseFromList(labelOf(field)));
+        if (!quiet) setLocalError(he.fields.chooseFromList(labelOf(field)));
       }
     }, AUTOCOMPLETE_BLUR_CLOSE_MS);
   };
 
   const aria = inputAria(props);
-  const describedBy = [aria['aria-describedby'], localError ? localErrorId : ''].filter(Boolean).join(' ');
+  const shownError = quiet ? undefined : localError;
+  const describedBy = [aria['aria-describedby'], shownError ? localErrorId : ''].filter(Boolean).join(' ');
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
@@ -123,12 +172,13 @@ export function AutocompleteInput(props: WidgetProps) {
           autoComplete="off"
           value={text}
           placeholder={def.placeholder}
+          maxLength={def.maxlength}
           disabled={!field.enabled}
           onChange={(event) => type(event.target.value)}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
           {...aria}
-          aria-invalid={aria['aria-invalid'] || (localError ? true : undefined)}
+          aria-invalid={aria['aria-invalid'] || (shownError ? true : undefined)}
           aria-describedby={describedBy || undefined}
         />
         <div id={listId} role="listbox" aria-label={labelOf(field)} className="combobox__list" hidden={!open}>
@@ -151,12 +201,13 @@ export function AutocompleteInput(props: WidgetProps) {
         </div>
       </div>
       <div aria-live="polite">
-        {localError && (
+        {shownError && (
           <p id={localErrorId} className="field__error">
-            {localError}
+            {shownError}
           </p>
         )}
       </div>
+      {children}
     </>
   );
 }

@@ -78,7 +78,7 @@ export function DateInput(props: WidgetProps) {
             disabled={!field.enabled}
             onChange={(event) => onChange(event.target.checked ? formatDate(env.today, format) : '')}
           />
-          <span>{he.fields.immediate}</span>
+          <span>{he.fields.immediateOf[def.id] ?? he.fields.immediate}</span>
         </label>
       )}
       {open && (

@@ -1,15 +1,20 @@
 /**
  * The widget registry: one widget per FieldType in a full Record (a new type does not compile until it has
  * a widget here), plus specialisations chosen by the field's data (a plate format, colour options, the car
- * sub-model list) that refine a type's widget.
+ * sub-model list, the second-hand free search, the street with its missing-address path) that refine a
+ * type's widget.
  */
+import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, FieldType } from '@app/form-engine/model';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
+import { StreetInput } from './address/StreetInput.tsx';
 import { CheckboxInput } from './CheckboxInput.tsx';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
 import { DateInput } from './DateInput.tsx';
 import { ButtonField, FileNote, IframeField, LinkField, SpanField, TitleField } from './DisplayFields.tsx';
+import { FreeSearchInput } from './FreeSearchInput.tsx';
+import { isFreeSearch } from './freeSearch.ts';
 import { HiddenInput } from './HiddenInput.tsx';
 import { NumberInput } from './NumberInput.tsx';
 import { PlateInput } from './PlateInput.tsx';
@@ -54,6 +59,11 @@ const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] =
     widget: SwatchGroup,
   },
   { when: (def) => def.type === 'select' && !def.multiple && hasSwatches(def.options), widget: SwatchGroup },
+  { when: isFreeSearch, widget: FreeSearchInput },
+  {
+    when: (def) => def.type === 'autocomplete' && listIdOf(def.dataUrl) === MISSING_ADDRESS.listId,
+    widget: StreetInput,
+  },
 ];
 
 export function widgetFor(def: FieldDef): Widget {

@@ -29,10 +29,15 @@ export interface FieldEnv {
   /** A button field was pressed. */
   onAction: (fieldId: string) => void;
   actionState: (fieldId: string) => ActionState | undefined;
-  /** Autocomplete suggestions for a keyword (null when the call failed). */
-  suggest: (field: FieldDef, keyword: string) => Promise<Option[] | null>;
+  /** Autocomplete suggestions for a keyword (null when the call failed or was cancelled by `signal`). */
+  suggest: (field: FieldDef, keyword: string, signal?: AbortSignal) => Promise<Option[] | null>;
   /** The option an autocomplete field took, so its text can be shown and checked. */
   rememberChoice: (fieldId: string, option: Option) => void;
+  /** The text of another field's chosen option (a locality's name), if it is known. */
+  optionText: (fieldId: string) => string | undefined;
+  /** A note shown under a field (the missing-address note), kept while the wizard is open. */
+  fieldNote: (fieldId: string) => string | undefined;
+  setFieldNote: (fieldId: string, note: string | undefined) => void;
   /** Origins (besides our own) that iframe and link fields may point to. */
   urlAllowlist: readonly string[];
 }

@@ -100,6 +100,8 @@ export const he = {
     },
     savedTitle: 'המודעה נשמרה',
     savedNote: 'המודעה נשמרה (מספר מודעה {id}) וממתינה לבחירת מסלול פרסום. בחירת המסלול תתווסף בקרוב.',
+    /** Categories without a plan step (household workers, customer info). */
+    savedNoPlanNote: 'המודעה נשמרה (מספר מודעה {id}).',
     draftSaved: 'הפרטים נשמרו כטיוטה',
     draftSaving: 'שומרים טיוטה…',
     draftFailed: 'שמירת הטיוטה נכשלה; ננסה שוב בשינוי הבא',
@@ -131,6 +133,8 @@ export const he = {
     calendarOf: (label: string) => `לוח שנה: ${label}`,
     clearDate: 'ניקוי',
     immediate: 'מיידי',
+    /** The immediate option's words where a field has its own (real estate: the entrance date). */
+    immediateOf: { entranceDate: 'כניסה מיידית' } as Readonly<Record<string, string>>,
     previousMonth: 'החודש הקודם',
     nextMonth: 'החודש הבא',
     months: HEBREW_MONTHS,
@@ -140,6 +144,17 @@ export const he = {
     embedded: 'תוכן מוטמע',
     embedBlocked: 'התוכן הזה אינו זמין כאן',
     uploadSoon: 'העלאת קבצים ותמונות תתווסף בקרוב. בינתיים אפשר להמשיך בלעדיהם.',
+  },
+  /** The missing-address form's own words (its title, offer, errors and note are MISSING_ADDRESS's texts). */
+  missingAddress: {
+    settlement: 'ישוב',
+    street: 'רחוב',
+    houseNumber: 'מספר בית',
+    intro: 'ספרו לנו איזו כתובת חסרה, ונבדוק ונוסיף אותה למאגר.',
+    send: 'שליחה',
+    sending: 'שולחים…',
+    thanksText: 'בינתיים אפשר להמשיך בפרסום: בחרו את השכונה של הנכס.',
+    continue: 'המשך פרסום',
   },
   vehicles: {
     searchPlate: 'חיפוש',

@@ -32,3 +32,13 @@ describe('popupMinHeight', () => {
     expect(popupMinHeight({ width: 450 }, false)).toBeUndefined();
   });
 });
+
+describe('a popup with a mobile size of its own (the thank-you popup, 330x350, 341x330 on mobile)', () => {
+  const thanks = { width: 330, height: 350, mobile: { width: 341, height: 330 } };
+  it('takes that size on mobile and its own elsewhere', () => {
+    expect(popupWidth(thanks, false)).toBe('330px');
+    expect(popupMinHeight(thanks, false)).toBe('350px');
+    expect(popupWidth(thanks, true)).toBe('341px');
+    expect(popupMinHeight(thanks, true)).toBe('330px');
+  });
+});

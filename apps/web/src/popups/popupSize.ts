@@ -3,6 +3,8 @@
 export interface PopupSize {
   width: number;
   height?: number;
+  /** A size of its own on mobile (the thank-you popup: 341x330), instead of 90% of the screen. */
+  mobile?: { width: number; height?: number };
 }
 
 /** 'login' is the 700 px login popup that fills the screen on mobile; everything else follows the general rule. */
@@ -12,12 +14,13 @@ export type PopupKind = 'default' | 'login';
 export const DEFAULT_POPUP_SIZE: PopupSize = { width: 480 };
 
 /**
- * CSS width of a popup: on mobile 90% (login 100%); otherwise a width over 700 is capped at 600 and a
+ * CSS width of a popup: on mobile 90% (login 100%; a popup with a mobile size of its own takes it, the
+ * overlay's max width keeping it on screen); otherwise a width over 700 is capped at 600 and a
  * width over 480 is scaled by 0.8 (the login popup keeps its 700 px).
  */
 export function popupWidth(size: PopupSize, isMobile: boolean, kind: PopupKind = 'default'): string {
   if (kind === 'login') return isMobile ? '100%' : `${size.width}px`;
-  if (isMobile) return '90%';
+  if (isMobile) return size.mobile ? `${size.mobile.width}px` : '90%';
   if (size.width > 700) return '600px';
   if (size.width > 480) return `${Math.round(size.width * 0.8)}px`;
   return `${size.width}px`;
@@ -25,5 +28,6 @@ export function popupWidth(size: PopupSize, isMobile: boolean, kind: PopupKind =
 
 /** CSS min-height of a popup (content may grow it; mobile lets the content decide). */
 export function popupMinHeight(size: PopupSize, isMobile: boolean): string | undefined {
-  return !isMobile && size.height ? `${size.height}px` : undefined;
+  const height = isMobile ? size.mobile?.height : size.height;
+  return height ? `${height}px` : undefined;
 }

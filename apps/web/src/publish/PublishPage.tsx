@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { rememberOverrides } from '../app/abTests.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import { CategoryChooser } from '../chooser/CategoryChooser.tsx';
 import { he } from '../i18n/he.ts';
@@ -12,6 +13,10 @@ import { usePublishBack } from './usePublishBack.ts';
 export function PublishPage() {
   const [params] = useSearchParams();
   usePublishBack();
+  // An A/B override in the URL (?ab=<test>, ?ab=-<test>) is remembered for the tab (QA and tests).
+  useEffect(() => {
+    rememberOverrides(params);
+  }, [params]);
   return params.get('cat') ? <PublishArea params={params} /> : <CategoryChooser />;
 }
 

@@ -48,13 +48,12 @@ export function PublishSteps({ params, startStep }: { params: URLSearchParams; s
     else navigate({ search: `?${next}` }, { replace: true });
   };
 
-  // Clicking the passed step reopens it: step 0 (the picker), or the chooser when the category has none.
-  const reopen = () => {
-    if (picker) navigate({ search: `?${withStep(params, 0)}` }, { replace: true, state: { previousEntry: entry?.id } });
-    else navigate('/publish');
-  };
+  // Clicking the passed step reopens it: step 0, the picker.
+  const reopen = () =>
+    navigate({ search: `?${withStep(params, 0)}` }, { replace: true, state: { previousEntry: entry?.id } });
 
-  const categoryStep = (
+  // A category without sub-categories (customer info) has no category step: the page title names it.
+  const categoryStep = picker && (
     <CategoryStep
       picker={atPicker ? picker : undefined}
       activeId={entry?.id ?? previousEntry}

@@ -17,6 +17,8 @@ export interface TextFieldProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Focused when the surrounding dialog opens. */
   autoFocus?: boolean;
+  /** Announced as required (aria-required). */
+  required?: boolean;
 }
 
 /** Labelled input with hint and error wired through aria-describedby / aria-invalid. */
@@ -43,6 +45,7 @@ export function TextField(props: TextFieldProps) {
         inputMode={props.inputMode}
         maxLength={props.maxLength}
         aria-invalid={props.error ? true : undefined}
+        aria-required={props.required || undefined}
         aria-describedby={describedBy || undefined}
         data-autofocus={props.autoFocus ? '' : undefined}
         spellCheck={false}

@@ -11,11 +11,22 @@ import { DraftStatus } from './DraftStatus.tsx';
 import { FlashBar } from './FlashBar.tsx';
 import { focusStep } from './focus.ts';
 import { draftValues } from './formData.ts';
-import { furthestOpenable, primaryAction, resumeStep, saveStepIndex, stepState } from './navigation.ts';
+import {
+  furthestOpenable,
+  hasPlanStep,
+  previousShown,
+  primaryAction,
+  resumeStep,
+  saveStepIndex,
+  shownStep,
+  stepNumber,
+  stepState,
+} from './navigation.ts';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StartOver } from './StartOver.tsx';
 import { StepBody } from './StepBody.tsx';
 import { StepItem } from './StepItem.tsx';
+import { useContactArea } from './useContactArea.ts';
 import { useDraftSync } from './useDraftSync.ts';
 import { useSaveChain } from './useSaveChain.ts';
 import { useStepMovement } from './useStepMovement.ts';
@@ -46,6 +57,12 @@ export function PublishForm(props: PublishFormProps) {
   const core = useWizardCore(data, 'publish', selectors);
   const { steps, form } = core;
   const saveStep = saveStepIndex(steps);
+  // Without a plan step (household workers, customer info) the saved ad is shown on the save step itself.
+  const finishStep = hasPlanStep(steps) ? saveStep + 1 : saveStep;
+  const shown = form.resolution.steps.map((step) => step.visible);
+  const shownKey = shown.join();
+  // Numbers on screen count step 0 only when the page shows it (a category with a picker).
+  const numbered = shown.map((visible, index) => (index === 0 ? Boolean(categoryStep) : visible));
   const [lastValidStep, setLastValidStep] = useState(data.lastValidStep);
   const [saved, setSaved] = useState<{ orderID: number; recordID: number }>();
   const [resetting, setResetting] = useState(false);
@@ -61,16 +78,22 @@ export function PublishForm(props: PublishFormProps) {
   // Resume once at the furthest step reached (or the URL's step when lower).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
   useEffect(() => {
-    const target = resumeStep(startStep, data.lastValidStep, 1, saveStep);
+    const target = resumeStep(startStep, data.lastValidStep, data.response.firstStep, saveStep, shown);
     onStarted();
     if (target !== readStep(paramsRef.current)) showStep(target);
   }, []);
 
-  // A step past the furthest one reached (typed in the URL) falls back to it.
+  // A step past the furthest one reached (typed in the URL) falls back to it; a step that is not shown (an
+  // A/B test that is off) gives way to the nearest shown one in the direction the user was going.
+  const previousStep = useRef<number | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shownKey stands for shown
   useEffect(() => {
-    const max = saved ? saveStep + 1 : furthestOpenable(lastValidStep, saveStep);
+    const from = previousStep.current;
+    previousStep.current = current;
+    const max = saved ? finishStep : furthestOpenable(lastValidStep, saveStep, shown);
     if (current > max) showStep(max);
-  }, [current, lastValidStep, saved, saveStep, showStep]);
+    else if (shown[current] === false) showStep(shownStep(current, from, shown));
+  }, [current, lastValidStep, saved, saveStep, finishStep, shownKey, showStep]);
 
   // Coming from the picker (an in-app move that removed the focused choice), focus the open step.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
@@ -78,10 +101,10 @@ export function PublishForm(props: PublishFormProps) {
     if (location.key !== 'default' && document.activeElement === document.body) focusStep(current);
   }, []);
 
-  const shownStep = useRef(current);
+  const focusedStep = useRef(current);
   useEffect(() => {
-    if (shownStep.current === current) return;
-    shownStep.current = current;
+    if (focusedStep.current === current) return;
+    focusedStep.current = current;
     focusStep(current);
   }, [current]);
 
@@ -96,9 +119,10 @@ export function PublishForm(props: PublishFormProps) {
     onSaved: (ids) => {
       setSaved(ids);
       setLastValidStep(saveStep);
-      showStep(saveStep + 1);
+      if (finishStep !== saveStep) showStep(finishStep);
     },
   });
+  const refetchContactArea = useContactArea(core, selectors);
   const movement = useStepMovement({
     core,
     selectors,
@@ -108,7 +132,11 @@ export function PublishForm(props: PublishFormProps) {
     locked: saving.progress !== null,
     setLastValidStep,
     showStep,
-    onStepValid: (step) => void draft.saveNow(step),
+    onStepValid: (step) => {
+      void draft.saveNow(step);
+      // Spec §4: after a valid step in cat 3 with a trader result, the contact area is reloaded.
+      if (selectors.cat === '3' && core.context.isTrader) void refetchContactArea();
+    },
   });
   useWatchers(form, params);
 
@@ -150,11 +178,13 @@ export function PublishForm(props: PublishFormProps) {
           const resolved = form.resolution.steps[index];
           if (index === 0 || !resolved?.visible) return null;
           const state = stepState(index, current, passed);
-          const action = primaryAction(index, lastValidStep, saveStep);
+          const action = primaryAction(index, lastValidStep, saveStep, shown);
+          const back = previousShown(index, shown);
           return (
             <StepItem
               key={def.area}
               index={index}
+              number={stepNumber(index, numbered)}
               def={def}
               state={state}
               brief={state === 'done' ? stepBrief(resolved, form.resolution) : ''}
@@ -166,14 +196,14 @@ export function PublishForm(props: PublishFormProps) {
                 onChange={form.change}
                 env={env}
                 notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
-                saved={index === saveStep + 1 ? saved : undefined}
+                saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 nav={{
-                  showBack: def.showNavButtons && def.showBackButton && index > 1,
+                  showBack: def.showNavButtons && def.showBackButton && back >= 1,
                   showPrimary: def.showNavButtons,
                   action,
                   verifying: movement.verifying,
                   saving: saving.progress !== null,
-                  onBack: () => void movement.goTo(index - 1),
+                  onBack: () => void movement.goTo(back),
                   onPrimary: () => {
                     if (action.kind === 'publish') void saving.save();
                     else if (action.kind !== 'none') void movement.goTo(action.target);

@@ -13,27 +13,31 @@ export interface StepBodyProps {
   env: FieldEnv;
   /** A status line of the step (a licence-plate result). */
   notice?: string | undefined;
-  /** The ad was saved: its ids, shown on the plan step. */
-  saved?: { orderID: number; recordID: number } | undefined;
+  /** The ad was saved: its ids, shown on the plan step (or on the save step when there is no plan). */
+  saved?: { orderID: number; recordID: number; plan: boolean } | undefined;
   nav?: StepNavProps;
 }
 
 /** The open step's content: the placeholder reason or the fields, and its navigation. */
 export function StepBody({ step, errors, onChange, env, notice, saved, nav }: StepBodyProps) {
   const { def } = step;
-  const [before, after] = he.wizard.savedNote.split('{id}');
+  const finished = saved?.plan === false;
+  const [before, after] = (finished ? he.wizard.savedNoPlanNote : he.wizard.savedNote).split('{id}');
+  const note = saved && (
+    <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>
+      <h3 className="saved-note__title">{he.wizard.savedTitle}</h3>
+      <p>
+        {before}
+        <bdi>{saved.recordID}</bdi>
+        {after}
+      </p>
+    </div>
+  );
+  // Without a plan step the save step ends the wizard: what was saved is not edited here any more.
+  if (finished) return note;
   return (
     <>
-      {saved && (
-        <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>
-          <h3 className="saved-note__title">{he.wizard.savedTitle}</h3>
-          <p>
-            {before}
-            <bdi>{saved.recordID}</bdi>
-            {after}
-          </p>
-        </div>
-      )}
+      {note}
       {def.placeholder && (
         <div className="placeholder-note" data-testid="placeholder-note">
           <p className="placeholder-note__label">{he.wizard.placeholderNote}</p>

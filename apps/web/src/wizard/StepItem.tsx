@@ -6,6 +6,8 @@ import type { StepState } from './navigation.ts';
 
 export interface StepItemProps {
   index: number;
+  /** The number shown on screen (steps that are not shown are not counted). */
+  number: number;
   def: StepDef;
   state: StepState;
   brief: string;
@@ -22,8 +24,7 @@ const DoneIcon = () => (
 );
 
 /** One step of the accordion: open (title, subtitle, body), passed (done icon, brief, reopens) or upcoming. */
-export function StepItem({ index, def, state, brief, onOpen, children }: StepItemProps) {
-  const number = index + 1;
+export function StepItem({ index, number, def, state, brief, onOpen, children }: StepItemProps) {
   const label = `${he.wizard.stepNumber(number)}: `;
   if (state === 'done') {
     return (

@@ -3,11 +3,14 @@ import { resolve } from '@app/form-engine/resolve';
 import { step, testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  abTestIdsOf,
+  abTestParams,
   draftValues,
   fieldIdOfKey,
   firstStepOf,
   payloadContext,
   selectorsOf,
+  selectorValues,
   serverFieldErrors,
   shownErrors,
 } from './formData.ts';
@@ -59,5 +62,26 @@ describe('wizard form data', () => {
       price: 'שדה חובה',
       description: 'קצר מדי',
     });
+  });
+
+  it('seeds the category step’s selector field (subcat, SalesSubCatID, petType) from the query', () => {
+    const fashion = step([{ id: 'SalesSubCatID', type: 'radio', options: [{ value: '1026', text: 'בגדים' }] }], {
+      check: false,
+    });
+    expect(selectorValues(fashion, { cat: '3', subcat: '0', SalesCatID: '18', SalesSubCatID: '1026' })).toEqual({
+      SalesSubCatID: '1026',
+    });
+    expect(selectorValues(steps[0], { cat: '1', subcat: '2' })).toEqual({ subcat: '2' });
+    expect(selectorValues(steps[0], { cat: '1' })).toEqual({});
+  });
+
+  it('names the A/B tests of steps and fields, and sends the active ones as ab=<test>', () => {
+    const tested: StepDef[] = [
+      { ...step([]), showOnABTest: 'search' },
+      step([{ id: 'x', type: 'text', showOnABTest: 'fieldTest' }]),
+    ];
+    expect(abTestIdsOf(tested)).toEqual(new Set(['search', 'fieldTest']));
+    expect(abTestParams(new Set(['search', 'a']))).toEqual({ ab: ['a', 'search'] });
+    expect(abTestParams(new Set())).toEqual({});
   });
 });

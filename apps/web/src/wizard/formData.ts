@@ -2,7 +2,7 @@
  * The wizard's data at its edges: selectors from the route query, the engine's payload context, the draft's
  * values, server field errors mapped back to fields, and the errors a step shows.
  */
-import { SELECTOR_KEYS, type Selectors, type WireValues } from '@app/contract/publish';
+import { SELECTOR_KEYS, type SelectorKey, type Selectors, type WireValues } from '@app/contract/publish';
 import { parseNumber } from '@app/form-engine/format';
 import { errorText, serverErrorText } from '@app/form-engine/messages';
 import { DISPLAY_ONLY_TYPES, type Mode, type StepDef, type Values } from '@app/form-engine/model';
@@ -10,6 +10,34 @@ import { type PayloadContext, wireName } from '@app/form-engine/payload';
 import type { Resolution } from '@app/form-engine/resolution';
 import { chosenItems, isChosen } from '@app/form-engine/values';
 import { htmlToText } from '../format/htmlText.ts';
+
+/**
+ * The values the route query gives step 0's fields: the selector the sub-category picker chose (subcat,
+ * SalesSubCatID, petType…) is a field of the catalogue's category step, which conditions and lists read.
+ */
+export function selectorValues(step: StepDef | undefined, selectors: Selectors): Values {
+  const out: Record<string, string> = {};
+  for (const def of step?.fields ?? []) {
+    const value = (SELECTOR_KEYS as readonly string[]).includes(def.id) ? selectors[def.id as SelectorKey] : undefined;
+    if (value !== undefined) out[def.id] = value;
+  }
+  return out;
+}
+
+/** The A/B tests the steps and fields name (showOnABTest). */
+export function abTestIdsOf(steps: readonly StepDef[]): Set<string> {
+  const ids = new Set<string>();
+  for (const step of steps) {
+    if (step.showOnABTest) ids.add(step.showOnABTest);
+    for (const def of step.fields) if (def.showOnABTest) ids.add(def.showOnABTest);
+  }
+  return ids;
+}
+
+/** The active A/B tests as the server reads them: `ab=<testId>` (repeated), nothing when none is active. */
+export function abTestParams(active: ReadonlySet<string>): { ab?: string[] } {
+  return active.size > 0 ? { ab: [...active].sort() } : {};
+}
 
 /** The category selectors of a publish query (empty ones left out). */
 export function selectorsOf(query: URLSearchParams): Selectors {

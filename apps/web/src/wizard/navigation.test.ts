@@ -2,11 +2,16 @@ import type { StepDef } from '@app/form-engine/model';
 import { describe, expect, it } from 'vitest';
 import {
   furthestOpenable,
+  hasPlanStep,
   landingStep,
   needsValidation,
+  nextShown,
+  previousShown,
   primaryAction,
   resumeStep,
   saveStepIndex,
+  shownStep,
+  stepNumber,
   stepState,
 } from './navigation.ts';
 
@@ -66,5 +71,46 @@ describe('step movement rules', () => {
 
   it('steps are open, done (passed) or upcoming', () => {
     expect([0, 1, 2, 3, 4].map((i) => stepState(i, 2, 2))).toEqual(['done', 'done', 'open', 'upcoming', 'upcoming']);
+  });
+
+  it('a catalogue without a plan step saves from its last step', () => {
+    expect(hasPlanStep(CARS)).toBe(true);
+    expect(hasPlanStep(CARS.slice(0, 6))).toBe(false);
+  });
+});
+
+/** Second-hand: category, free search (A/B test, off here), product, media, login, plan. */
+const SEARCH_OFF = [true, false, true, true, true, true];
+
+describe('a step that is not shown (A/B test off) is passed over', () => {
+  it('next and previous skip it; a hidden target becomes the nearest shown step in the direction of travel', () => {
+    expect(nextShown(0, SEARCH_OFF)).toBe(2);
+    expect(nextShown(2, SEARCH_OFF)).toBe(3);
+    expect(previousShown(2, SEARCH_OFF)).toBe(0);
+    expect(previousShown(3, SEARCH_OFF)).toBe(2);
+    expect(shownStep(1, 0, SEARCH_OFF)).toBe(2);
+    expect(shownStep(1, 2, SEARCH_OFF)).toBe(0);
+    expect(shownStep(1, undefined, SEARCH_OFF)).toBe(2);
+    expect(shownStep(3, 2, SEARCH_OFF)).toBe(3);
+  });
+
+  it('the wizard resumes on the first shown step, and moves from it to the next shown one', () => {
+    expect(resumeStep(1, 0, 0, 4, SEARCH_OFF)).toBe(2);
+    expect(resumeStep(0, 0, 0, 4, SEARCH_OFF)).toBe(2);
+    expect(resumeStep(4, 2, 0, 4, SEARCH_OFF)).toBe(3);
+    expect(furthestOpenable(0, 4, SEARCH_OFF)).toBe(2);
+    expect(primaryAction(2, 0, 4, SEARCH_OFF)).toEqual({ kind: 'next', target: 3 });
+    expect(landingStep(2, 3, [true, true, true, true, true, true], 2, 4, SEARCH_OFF)).toBe(3);
+  });
+
+  it('with the test on, the search step is step 1 like any other', () => {
+    const on = [true, true, true, true, true, true];
+    expect(resumeStep(1, 0, 0, 4, on)).toBe(1);
+    expect(primaryAction(1, 0, 4, on)).toEqual({ kind: 'next', target: 2 });
+  });
+
+  it('numbers on screen count the shown steps only', () => {
+    expect([0, 2, 3, 4].map((i) => stepNumber(i, SEARCH_OFF))).toEqual([1, 2, 3, 4]);
+    expect(stepNumber(3)).toBe(4);
   });
 });

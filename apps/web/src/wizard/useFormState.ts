@@ -58,6 +58,20 @@ export function useFormState(steps: readonly StepDef[], initialValues: Values, c
     [steps, context],
   );
 
+  /** Forgets these fields' values (back to their defaults) and their server errors: a refetched area. */
+  const clear = useCallback((ids: readonly string[]) => {
+    setValues((prev) => {
+      const next = { ...prev };
+      for (const id of ids) delete next[id];
+      return next;
+    });
+    setServerErrors((prev) => {
+      const rest = { ...prev };
+      for (const id of ids) delete rest[id];
+      return rest;
+    });
+  }, []);
+
   const setFieldError = useCallback((fieldId: string, message: string | undefined) => {
     setServerErrors((prev) => {
       const rest = { ...prev };
@@ -81,6 +95,7 @@ export function useFormState(steps: readonly StepDef[], initialValues: Values, c
     lastChanged,
     change,
     assign,
+    clear,
     attempt,
     setServerErrors,
     setFieldError,

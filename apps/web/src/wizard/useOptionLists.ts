@@ -1,8 +1,8 @@
 import { optionsRequest, optionsRequestUrl } from '@app/form-engine/dataUrl';
 import type { FieldDef, Option, Values } from '@app/form-engine/model';
 import type { OptionsSource } from '@app/form-engine/options';
-import type { Resolution } from '@app/form-engine/resolution';
-import { chosenItems } from '@app/form-engine/values';
+import type { Resolution, ResolvedField } from '@app/form-engine/resolution';
+import { chosenItems, isChosen } from '@app/form-engine/values';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { fetchOptions } from '../api/publish.ts';
 import { withQuery } from '../api/query.ts';
@@ -12,10 +12,19 @@ const RETRY_MS = 5000;
 
 type Entry = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'failed'; at: number };
 
+/** The URL that answers the one option of an autocomplete's saved value (`value=<code>`), or undefined. */
+function savedOptionUrl(field: ResolvedField, values: Values): string | undefined {
+  const value = field.value;
+  if (typeof value !== 'string' || !isChosen(value)) return undefined;
+  const request = optionsRequest(field.def, (id) => values[id]);
+  return request ? withQuery(optionsRequestUrl(request), { value }) : undefined;
+}
+
 /**
  * Dependent option lists as the resolver's OptionsSource: fetched once per URL (the field's dataUrl with
  * its parents' values), cached, and re-resolved when they arrive. Autocomplete fields answer with the
- * option the user took (their suggestions are fetched by the widget through `suggest`).
+ * option the user took (their suggestions are fetched by the widget through `suggest`); a value that came
+ * from the draft or the saved ad (a code) is looked up once with `value=<code>`, so its text shows.
  */
 export function useOptionLists() {
   const cache = useRef(new Map<string, Entry>());
@@ -38,24 +47,44 @@ export function useOptionLists() {
     };
   }, [version]);
 
-  /** Fetches the lists the resolution is waiting for. */
+  /** Starts a fetch of `url` unless it is cached, on its way, or failed a moment ago. */
+  const fetchOnce = useCallback(
+    (url: string, onReady: (options: Option[]) => void) => {
+      const entry = cache.current.get(url);
+      if (entry && (entry.state !== 'failed' || Date.now() - entry.at < RETRY_MS)) return;
+      cache.current.set(url, { state: 'loading' });
+      void fetchOptions(url).then((options) => {
+        cache.current.set(url, options ? { state: 'ready', options } : { state: 'failed', at: Date.now() });
+        if (options) onReady(options);
+        bump();
+      });
+    },
+    [bump],
+  );
+
+  /** Fetches the lists the resolution is waiting for, and the texts of saved autocomplete values. */
   const fetchMissing = useCallback(
     (resolution: Resolution) => {
       for (const field of Object.values(resolution.fields)) {
-        if (!field.loading || field.def.type === 'autocomplete') continue;
+        if (field.def.type === 'autocomplete') {
+          const id = field.def.id;
+          const before = autocompleteChoices.current.get(id);
+          if (before?.value === field.value) continue;
+          const url = savedOptionUrl(field, resolution.values);
+          if (!url) continue;
+          fetchOnce(url, (options) => {
+            const saved = options.find((o) => o.value === field.value);
+            // Unless the user took another option meanwhile.
+            if (saved && autocompleteChoices.current.get(id) === before) autocompleteChoices.current.set(id, saved);
+          });
+          continue;
+        }
+        if (!field.loading) continue;
         const request = optionsRequest(field.def, (id) => resolution.values[id]);
-        if (!request) continue;
-        const url = optionsRequestUrl(request);
-        const entry = cache.current.get(url);
-        if (entry && (entry.state !== 'failed' || Date.now() - entry.at < RETRY_MS)) continue;
-        cache.current.set(url, { state: 'loading' });
-        void fetchOptions(url).then((options) => {
-          cache.current.set(url, options ? { state: 'ready', options } : { state: 'failed', at: Date.now() });
-          bump();
-        });
+        if (request) fetchOnce(optionsRequestUrl(request), () => undefined);
       }
     },
-    [bump],
+    [fetchOnce],
   );
 
   const rememberChoice = useCallback(
@@ -67,14 +96,14 @@ export function useOptionLists() {
   );
 
   /** Autocomplete suggestions: the dataUrl with keyword, the configured fields' values and the parents'. */
-  const suggest = useCallback(async (field: FieldDef, keyword: string, values: Values) => {
+  const suggest = useCallback(async (field: FieldDef, keyword: string, values: Values, signal?: AbortSignal) => {
     if (!field.dataUrl) return null;
     const params: Record<string, string> = {};
     for (const id of [...(field.dependence ?? []), ...(field.autoCompletePreferenceObject?.sendParams ?? [])]) {
       const items = chosenItems(values[id]);
       if (items.length > 0) params[id] = items.join(',');
     }
-    return fetchOptions(withQuery(field.dataUrl, { ...params, keyword }));
+    return fetchOptions(withQuery(field.dataUrl, { ...params, keyword }), signal);
   }, []);
 
   return { source, fetchMissing, rememberChoice, suggest };

@@ -67,7 +67,8 @@ export function useSaveChain(input: SaveInput) {
     const fields = buildPayload(form.resolution, payload);
     const valuesKey = JSON.stringify(fields);
     if (attemptKey.current?.values !== valuesKey) attemptKey.current = { key: newIdempotencyKey(), values: valuesKey };
-    const outcome = await saveAd({ ...fields, ...selectors, idempotencyKey: attemptKey.current.key }, adId);
+    const body = { ...fields, ...selectors, ...core.abParams, idempotencyKey: attemptKey.current.key };
+    const outcome = await saveAd(body, adId);
     if (outcome.kind === 'failed') {
       setProgress(null);
       setMainError(he.wizard.saveFailed);

@@ -39,9 +39,10 @@ export function useStepMovement(input: MovementInput) {
   const goTo = useCallback(
     async (target: number) => {
       const { core, selectors, current, lastValidStep, saveStep, locked } = latest.current;
-      const { steps, form, payload } = core;
+      const { steps, form, payload, abParams } = core;
       if (locked || verifying || target === current || target < 0) return;
       setProblem(undefined);
+      const shown = form.resolution.steps.map((s) => s.visible);
       if (!needsValidation(current, target, steps)) {
         if (target < current) return latest.current.showStep(target);
         const valid = Math.max(lastValidStep, current);
@@ -49,7 +50,7 @@ export function useStepMovement(input: MovementInput) {
           latest.current.setLastValidStep(valid);
           latest.current.onStepValid(valid);
         }
-        return latest.current.showStep(Math.min(target, furthestOpenable(valid, saveStep)));
+        return latest.current.showStep(Math.min(target, furthestOpenable(valid, saveStep, shown)));
       }
       const step = form.resolution.steps[current];
       if (!step) return;
@@ -61,6 +62,7 @@ export function useStepMovement(input: MovementInput) {
       setVerifying(true);
       const outcome = await checkStep({
         ...selectors,
+        ...abParams,
         ...checkStepPayload(form.resolution, current, payload),
       });
       setVerifying(false);
@@ -82,7 +84,7 @@ export function useStepMovement(input: MovementInput) {
       latest.current.setLastValidStep(valid);
       latest.current.onStepValid(valid);
       const complete = form.resolution.steps.map((s) => s.complete);
-      latest.current.showStep(landingStep(current, target, complete, valid, saveStep));
+      latest.current.showStep(landingStep(current, target, complete, valid, saveStep, shown));
     },
     [openLogin, verifying],
   );

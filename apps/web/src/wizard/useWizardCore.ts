@@ -1,24 +1,28 @@
 import { isTraderFlow } from '@app/catalog/trader';
 import type { Selectors } from '@app/contract/publish';
 import { isoDate } from '@app/form-engine/format';
-import type { Mode } from '@app/form-engine/model';
+import type { Mode, StepDef } from '@app/form-engine/model';
 import type { ResolveContext } from '@app/form-engine/resolution';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { activeAbTests, overridesOf, rememberedOverrides } from '../app/abTests.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import type { FieldEnv } from '../fields/types.ts';
-import { payloadContext } from './formData.ts';
+import { abTestIdsOf, abTestParams, payloadContext } from './formData.ts';
 import { useUrlAllowlist } from './redirects.ts';
 import { useFormState } from './useFormState.ts';
 import { useOptionLists } from './useOptionLists.ts';
 import type { WizardData } from './useWizardLoad.ts';
 
-const NO_AB_TESTS: ReadonlySet<string> = new Set();
-
-/** What both modes share: the engine context, option lists, the form state and the widgets' environment. */
+/**
+ * What both modes share: the steps (one area may be replaced by its refetch), the engine context with the
+ * user's A/B tests, option lists, the form state and the widgets' environment.
+ */
 export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors) {
   const { customer } = useCustomer();
   const lists = useOptionLists();
   const allowlist = useUrlAllowlist();
+  const [steps, setSteps] = useState<StepDef[]>(data.steps);
+  const [notes, setNotes] = useState<Readonly<Record<string, string>>>({});
   const today = useMemo(() => isoDate(new Date()), []);
   const cat = Number(selectors.cat ?? data.response.cat);
   const subcatText = selectors.subcat ?? (data.response.subcat === null ? undefined : String(data.response.subcat));
@@ -28,14 +32,36 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
     istrader: selectors.istrader,
     trade: customer.trade,
   });
-  const context = useMemo<ResolveContext>(
-    () => ({ mode, isTrader, abTests: NO_AB_TESTS, today, options: lists.source }),
-    [mode, isTrader, today, lists.source],
+  // Decided once per wizard (a login on the way does not move the user between variants).
+  const [abTests] = useState(() =>
+    activeAbTests(abTestIdsOf(data.steps), customer.id, {
+      ...rememberedOverrides(),
+      ...overridesOf(new URLSearchParams(window.location.search)),
+    }),
   );
-  const form = useFormState(data.steps, data.initialValues, context);
+  const context = useMemo<ResolveContext>(
+    () => ({ mode, isTrader, abTests, today, options: lists.source }),
+    [mode, isTrader, abTests, today, lists.source],
+  );
+  const form = useFormState(steps, data.initialValues, context);
   const { fetchMissing } = lists;
   useEffect(() => fetchMissing(form.resolution), [fetchMissing, form.resolution]);
   const payload = useMemo(() => payloadContext(selectors, mode), [selectors, mode]);
+  const abParams = useMemo(() => abTestParams(abTests), [abTests]);
+
+  /** An area fetched again replaces its step; the values of its fields start over. */
+  const { clear } = form;
+  const stepsNow = useRef(steps);
+  stepsNow.current = steps;
+  const replaceArea = useCallback(
+    (fresh: StepDef) => {
+      const old = stepsNow.current.find((step) => step.area === fresh.area);
+      if (!old) return;
+      setSteps((prev) => prev.map((step) => (step.area === fresh.area ? fresh : step)));
+      clear([...old.fields, ...fresh.fields].map((def) => def.id));
+    },
+    [clear],
+  );
 
   const read = (id: string) => {
     const field = form.resolution.fields[id];
@@ -45,11 +71,22 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
     mode,
     today,
     read,
-    suggest: (field, keyword) => lists.suggest(field, keyword, form.resolution.values),
+    suggest: (field, keyword, signal) => lists.suggest(field, keyword, form.resolution.values, signal),
     rememberChoice: lists.rememberChoice,
+    optionText: (id) => {
+      const field = form.resolution.fields[id];
+      return field?.visible ? field.options?.find((o) => o.value === field.value)?.text : undefined;
+    },
+    fieldNote: (id) => notes[id],
+    setFieldNote: (id, note) =>
+      setNotes((prev) => {
+        if (prev[id] === note) return prev;
+        const { [id]: _, ...rest } = prev;
+        return note === undefined ? rest : { ...rest, [id]: note };
+      }),
     urlAllowlist: allowlist,
   };
-  return { steps: data.steps, context, form, payload, today, baseEnv };
+  return { steps, context, form, payload, abParams, today, baseEnv, replaceArea };
 }
 
 export type WizardCore = ReturnType<typeof useWizardCore>;

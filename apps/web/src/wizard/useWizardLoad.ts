@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { fetchDraft, fetchEditFields, fetchFields } from '../api/publish.ts';
 import { fetchExternalLinks } from '../api/site.ts';
 import { flash } from './flash.ts';
+import { selectorValues } from './formData.ts';
 import { allowlistOf, followRedirect } from './redirects.ts';
 
 export interface WizardData {
@@ -82,7 +83,7 @@ export function useWizardLoad(
       if (!live) return;
       const initialValues: Values = {
         ...(draft ? valuesFromPayload(steps, draft.values) : {}),
-        ...(source.selectors.subcat === undefined ? {} : { subcat: source.selectors.subcat }),
+        ...selectorValues(steps[0], source.selectors),
         ...source.carried,
       };
       const lastValidStep = Math.max(0, Math.min(draft?.lastValidStep ?? 0, steps.length - 1));

@@ -1,0 +1,125 @@
+import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
+import { useState } from 'react';
+import { type MissingAddressReport, reportMissingAddress } from '../../api/missingAddress.ts';
+import { he } from '../../i18n/he.ts';
+import { Popup } from '../../popups/Popup.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+
+const t = MISSING_ADDRESS.texts;
+const w = he.missingAddress;
+
+/** Thank-you popup size (spec §2 "Popups"): 330x350, 341x330 on mobile. */
+const THANKS_SIZE = { width: 330, height: 350, mobile: { width: 341, height: 330 } };
+
+export interface MissingAddressPopupProps {
+  /** What the form starts with: the chosen locality's name, the typed street, the house number. */
+  initial: MissingAddressReport;
+  /** The thank-you was closed after a successful report. */
+  onReported: () => void;
+  /** Closed without reporting. */
+  onCancel: () => void;
+}
+
+/**
+ * The missing-address form and its thank-you, in one popup: settlement (required: 'ישוב שדה חובה'), street
+ * and house number; a failed or refused report says 'שליחת הבקשה נכשלה, נסו שוב מאוחר יותר' and keeps
+ * what was typed.
+ */
+export function MissingAddressPopup({ initial, onReported, onCancel }: MissingAddressPopupProps) {
+  const [report, setReport] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof MissingAddressReport, string>>>({});
+  const [state, setState] = useState<'form' | 'sending' | 'failed' | 'thanks'>('form');
+
+  const set = (key: keyof MissingAddressReport) => (value: string) => {
+    setReport((prev) => ({ ...prev, [key]: value }));
+    setErrors((prev) => ({ ...prev, [key]: undefined }));
+  };
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (state === 'sending') return;
+    if (report.settlement.trim() === '') {
+      setErrors({ settlement: t.settlementRequired });
+      return;
+    }
+    setState('sending');
+    const outcome = await reportMissingAddress({
+      settlement: report.settlement.trim(),
+      street: report.street.trim(),
+      houseNumber: report.houseNumber.trim(),
+    });
+    if (outcome.kind === 'sent') return setState('thanks');
+    if (outcome.kind === 'errors') setErrors(outcome.errors);
+    setState(outcome.kind === 'errors' ? 'form' : 'failed');
+  };
+
+  // One popup whose content moves from the form to the thank-you (one history entry, focus moves along).
+  const thanks = state === 'thanks';
+  return (
+    <Popup
+      header={thanks ? t.thanks : t.title}
+      subheader={thanks ? undefined : w.intro}
+      size={thanks ? THANKS_SIZE : undefined}
+      onClose={thanks ? onReported : onCancel}
+      fieldId={MISSING_ADDRESS.from.street}
+    >
+      {thanks ? (
+        <div className="missing-address missing-address--thanks" data-testid="missing-address-thanks">
+          <p>{w.thanksText}</p>
+          <button type="button" className="btn btn--primary" data-autofocus="" onClick={onReported}>
+            {w.continue}
+          </button>
+        </div>
+      ) : (
+        <form className="missing-address" noValidate onSubmit={send} data-testid="missing-address-form">
+          <TextField
+            name="settlement"
+            label={w.settlement}
+            value={report.settlement}
+            onChange={set('settlement')}
+            autoComplete="off"
+            maxLength={60}
+            required
+            error={errors.settlement}
+            autoFocus={report.settlement === ''}
+          />
+          <TextField
+            name="street"
+            label={w.street}
+            value={report.street}
+            onChange={set('street')}
+            autoComplete="off"
+            maxLength={80}
+            error={errors.street}
+            autoFocus={report.settlement !== ''}
+          />
+          <TextField
+            name="houseNumber"
+            label={w.houseNumber}
+            value={report.houseNumber}
+            onChange={set('houseNumber')}
+            autoComplete="off"
+            dir="ltr"
+            maxLength={10}
+            error={errors.houseNumber}
+          />
+          <div aria-live="assertive">
+            {state === 'failed' && (
+              <p className="missing-address__failed" role="alert">
+                {t.failed}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={state === 'sending'}
+            aria-busy={state === 'sending' || undefined}
+          >
+            {state === 'sending' ? w.sending : w.send}
+          </button>
+        </form>
+      )}
+    </Popup>
+  );
+}

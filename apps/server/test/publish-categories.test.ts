@@ -189,6 +189,14 @@ describe('free-text product category search', () => {
     expect(stroller.categories[0]).toMatchObject({ name: 'לתינוק ולילד › עגלות וטיולונים › עגלות תאומים' });
   });
 
+  it('SalesCatID keeps the search inside one top category', async () => {
+    const all = (await owner.get(`/gateway/nixale-proxy/freeSearch?${q({ q: 'מיטה' })}`)).json().categories;
+    expect(all.some((c: { SalesCatID: number }) => c.SalesCatID !== 11)).toBe(true);
+    const baby = (await owner.get(`/gateway/nixale-proxy/freeSearch?${q({ q: 'מיטה', SalesCatID: '11' })}`)).json();
+    expect(baby.categories.length).toBeGreaterThan(0);
+    expect(baby.categories.every((c: { SalesCatID: number }) => c.SalesCatID === 11)).toBe(true);
+  });
+
   it('its url opens the section’s wizard', async () => {
     const [shoes] = (await owner.get(`/gateway/nixale-proxy/freeSearch?${q({ q: 'נעלי ספורט' })}`)).json().categories;
     const query = new URL(shoes.url, 'http://x').searchParams;

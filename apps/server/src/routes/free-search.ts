@@ -47,7 +47,10 @@ export function freeSearchRoutes(app: FastifyInstance): void {
       return reply.code(400).send({ status: 400, message: he.badRequest });
     }
     const q = firstString(req.query.q).slice(0, MAX_QUERY);
-    const categories = searchProducts(q).map(
+    // Our addition: SalesCatID keeps the search inside one top category (baby and child searches its own).
+    const scopeText = firstString(req.query.SalesCatID);
+    const scope = /^\d{1,6}$/.test(scopeText) ? Number(scopeText) : undefined;
+    const categories = searchProducts(q, scope === undefined ? {} : { scope }).map(
       (match): FreeSearchCategory => ({
         name: match.name,
         url: publishUrl(match),

@@ -28,7 +28,11 @@ export async function searchProductCategories(
   topCategory?: number,
 ): Promise<Option[] | null> {
   const result = await getJson<{ categories?: FreeSearchCategory[] }>(
-    withQuery(FREE_SEARCH_URL, { category: 'products', q: text }),
+    withQuery(FREE_SEARCH_URL, {
+      category: 'products',
+      q: text,
+      ...(topCategory === undefined ? {} : { SalesCatID: String(topCategory) }),
+    }),
     signal,
   );
   if (!result.ok || !Array.isArray(result.data?.categories)) return null;

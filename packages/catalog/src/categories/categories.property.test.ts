@@ -1,18 +1,10 @@
-/**
- * Random values into every step (publish and edit) of the second-hand, business-for-sale, fashion, pets,
- * studies, tourism, household-worker and customer-info catalogues: resolve, validate, payload, brief and
- * messages never throw, and their answers keep the engine's promises.
- */
-import { stepBrief } from '@app/form-engine/brief';
-import { errorText } from '@app/form-engine/messages';
-import { DISPLAY_ONLY_TYPES, type FieldDef, type FieldValue, type Option, type StepDef } from '@app/form-engine/model';
-import { buildPayload, checkStepPayload, wireName } from '@app/form-engine/payload';
+import type { FieldDef, FieldValue, Option, StepDef } from '@app/form-engine/model';
 import type { ResolveContext } from '@app/form-engine/resolution';
-import { resolve } from '@app/form-engine/resolve';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { BUSINESS_FOR_SALE_CATALOG } from './businessForSale.ts';
 import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
+import { expectEnginePromises } from './enginePromises.ts';
 import { FASHION_CATALOGS } from './fashion.ts';
 import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
 import { PET_CATALOGS } from './pets.ts';
@@ -94,30 +86,11 @@ describe.each(forms)('%s', (_name, catalog, steps: readonly StepDef[]) => {
   it('resolve, validate, payload and brief never throw and keep their promises', () => {
     fc.assert(
       fc.property(valuesArb, contextArb(fields.map((f) => f.id)), (values, context) => {
-        const result = resolve(steps, values, context);
-        for (const error of result.errors) {
-          const field = result.fields[error.field];
-          expect(field?.visible && field.enabled).toBe(true);
-          expect(errorText(error)).toMatch(/[\u0590-\u05FF]/);
-        }
-        for (const step of result.steps) {
-          expect(step.complete).toBe(step.errors.length === 0);
-          if (!step.def.check) expect(step.errors).toEqual([]);
-          expect(typeof stepBrief(step, result)).toBe('string');
-        }
-        const payloadContext = { mode: context.mode, cat: catalog.cat, subcat: catalog.subcats[0] ?? 0 };
-        const payload = buildPayload(result, payloadContext);
-        const allowed = new Set(
-          Object.values(result.fields)
-            .filter((f) => f.visible && !DISPLAY_ONLY_TYPES.has(f.def.type))
-            .map((f) => wireName(f.def).key),
-        );
-        for (const key of Object.keys(payload)) expect(allowed.has(key)).toBe(true);
-        steps.forEach((_step, index) => {
-          expect(checkStepPayload(result, index, payloadContext).check_area).toBe(steps[index]?.area);
+        expectEnginePromises(steps, values, context, {
+          mode: context.mode,
+          cat: catalog.cat,
+          subcat: catalog.subcats[0] ?? 0,
         });
-        const again = resolve(steps, result.values, { ...context, changed: undefined });
-        expect(again.values).toEqual(result.values);
       }),
       { numRuns: 60 },
     );

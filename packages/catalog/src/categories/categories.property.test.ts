@@ -1,10 +1,9 @@
-import type { FieldDef, FieldValue, Option, StepDef } from '@app/form-engine/model';
-import type { ResolveContext } from '@app/form-engine/resolution';
+import type { FieldDef, FieldValue, StepDef } from '@app/form-engine/model';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { BUSINESS_FOR_SALE_CATALOG } from './businessForSale.ts';
 import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
-import { expectEnginePromises } from './enginePromises.ts';
+import { contextArb, expectEnginePromises } from './enginePromises.ts';
 import { FASHION_CATALOGS } from './fashion.ts';
 import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
 import { PET_CATALOGS } from './pets.ts';
@@ -48,30 +47,6 @@ function valueArb(field: FieldDef): fc.Arbitrary<FieldValue> {
   );
 }
 
-const randomList = fc.array(fc.record({ value: fc.constantFrom('1', '101', '10101', '-1', ''), text: fc.string() }), {
-  maxLength: 4,
-});
-
-function contextArb(fieldIds: string[]): fc.Arbitrary<ResolveContext> {
-  return fc.record({
-    mode: fc.constantFrom('publish' as const, 'edit' as const),
-    isTrader: fc.boolean(),
-    abTests: fc.subarray([FREE_SEARCH_AB_TEST, 'x']).map((tests) => new Set(tests)),
-    today: fc.constantFrom('2026-03-15', '2000-01-01', '2099-12-31'),
-    changed: fc.option(fc.constantFrom(...fieldIds, 'not-a-field'), { nil: undefined }),
-    options: fc.oneof(
-      fc.constant(secondHandOptions),
-      fc.constant(() => undefined),
-      fc.constant(() => ({}) as unknown as Option[]),
-      randomList.map(
-        (list): ((field: FieldDef) => Option[]) =>
-          () =>
-            list,
-      ),
-    ),
-  });
-}
-
 const forms = CATALOGS.flatMap((catalog) => [
   [`${catalog.id} publish`, catalog, catalog.steps] as const,
   [`${catalog.id} edit`, catalog, catalog.editSteps] as const,
@@ -85,13 +60,22 @@ describe.each(forms)('%s', (_name, catalog, steps: readonly StepDef[]) => {
 
   it('resolve, validate, payload and brief never throw and keep their promises', () => {
     fc.assert(
-      fc.property(valuesArb, contextArb(fields.map((f) => f.id)), (values, context) => {
-        expectEnginePromises(steps, values, context, {
-          mode: context.mode,
-          cat: catalog.cat,
-          subcat: catalog.subcats[0] ?? 0,
-        });
-      }),
+      fc.property(
+        valuesArb,
+        contextArb(
+          fields.map((f) => f.id),
+          secondHandOptions,
+          ['1', '101', '10101'],
+          [FREE_SEARCH_AB_TEST],
+        ),
+        (values, context) => {
+          expectEnginePromises(steps, values, context, {
+            mode: context.mode,
+            cat: catalog.cat,
+            subcat: catalog.subcats[0] ?? 0,
+          });
+        },
+      ),
       { numRuns: 60 },
     );
   }, 60_000);

@@ -4,10 +4,12 @@
  */
 import { stepBrief } from '@app/form-engine/brief';
 import { errorText } from '@app/form-engine/messages';
-import { DISPLAY_ONLY_TYPES, type StepDef, type Values } from '@app/form-engine/model';
+import { DISPLAY_ONLY_TYPES, type FieldDef, type Option, type StepDef, type Values } from '@app/form-engine/model';
+import type { OptionsSource } from '@app/form-engine/options';
 import { buildPayload, checkStepPayload, type PayloadContext, wireName } from '@app/form-engine/payload';
 import type { ResolveContext } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 
 /**
@@ -45,4 +47,37 @@ export function expectEnginePromises(
   const again = resolve(steps, result.values, { ...context, changed: undefined });
   expect(again.values).toEqual(result.values);
   return payload;
+}
+
+/**
+ * Random resolver contexts: either mode, trader or not, some of the given A/B tests, odd "today"s, a changed
+ * field (or one that does not exist), and an options source that is the category's test lists, nothing, not
+ * a list at all, or a random list built from `listValues`.
+ */
+export function contextArb(
+  fieldIds: string[],
+  categoryOptions: OptionsSource,
+  listValues: string[],
+  abTests: string[] = [],
+): fc.Arbitrary<ResolveContext> {
+  const randomList = fc.array(fc.record({ value: fc.constantFrom(...listValues, '-1', ''), text: fc.string() }), {
+    maxLength: 4,
+  });
+  return fc.record({
+    mode: fc.constantFrom('publish' as const, 'edit' as const),
+    isTrader: fc.boolean(),
+    abTests: fc.subarray([...abTests, 'x']).map((tests) => new Set(tests)),
+    today: fc.constantFrom('2026-03-15', '2000-01-01', '2099-12-31'),
+    changed: fc.option(fc.constantFrom(...fieldIds, 'not-a-field'), { nil: undefined }),
+    options: fc.oneof(
+      fc.constant(categoryOptions),
+      fc.constant(() => undefined),
+      fc.constant(() => ({}) as unknown as Option[]),
+      randomList.map(
+        (list): ((field: FieldDef) => Option[]) =>
+          () =>
+            list,
+      ),
+    ),
+  });
 }

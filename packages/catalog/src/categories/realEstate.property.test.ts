@@ -1,9 +1,8 @@
-import type { FieldDef, FieldValue, Option, StepDef } from '@app/form-engine/model';
-import type { ResolveContext } from '@app/form-engine/resolution';
+import type { FieldDef, FieldValue, StepDef } from '@app/form-engine/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALITIES_WITHOUT_STREETS } from '../realEstate/localitiesWithoutStreets.ts';
-import { expectEnginePromises } from './enginePromises.ts';
+import { contextArb, expectEnginePromises } from './enginePromises.ts';
 import { REAL_ESTATE_CATALOGS } from './realEstate.ts';
 import { TEST_ADDRESS_LISTS, testAddressOptions } from './realEstateTestLists.ts';
 
@@ -51,33 +50,6 @@ function valueArb(field: FieldDef): fc.Arbitrary<FieldValue> {
   );
 }
 
-const randomList = fc.array(
-  fc.record({ value: fc.constantFrom('1', '2', '404', '5000', '-1', ''), text: fc.string() }),
-  {
-    maxLength: 4,
-  },
-);
-
-function contextArb(fieldIds: string[]): fc.Arbitrary<ResolveContext> {
-  return fc.record({
-    mode: fc.constantFrom('publish' as const, 'edit' as const),
-    isTrader: fc.boolean(),
-    abTests: fc.constant(new Set<string>()),
-    today: fc.constantFrom('2026-03-15', '2000-01-01', '2099-12-31'),
-    changed: fc.option(fc.constantFrom(...fieldIds, 'not-a-field'), { nil: undefined }),
-    options: fc.oneof(
-      fc.constant(testAddressOptions),
-      fc.constant(() => undefined),
-      fc.constant(() => ({}) as unknown as Option[]),
-      randomList.map(
-        (list): ((field: FieldDef) => Option[]) =>
-          () =>
-            list,
-      ),
-    ),
-  });
-}
-
 const forms = REAL_ESTATE_CATALOGS.flatMap((catalog) => [
   [`${catalog.id} publish`, catalog.steps, catalog.subcats[0] ?? 1] as const,
   [`${catalog.id} edit`, catalog.editSteps, catalog.subcats[0] ?? 1] as const,
@@ -91,12 +63,21 @@ describe.each(forms)('%s', (_name, steps: StepDef[], subcat: number) => {
 
   it('resolve, validate, payload and brief never throw and keep their promises', () => {
     fc.assert(
-      fc.property(valuesArb, contextArb(fields.map((f) => f.id)), (values, context) => {
-        const payloadContext = { mode: context.mode, cat: 2, subcat };
-        const payload = expectEnginePromises(steps, values, context, payloadContext);
-        if (payload.entrance !== undefined) expect(['', '-1']).not.toContain(payload.entrance);
-        if (context.mode === 'edit') expect(payload.parking).not.toBe('0');
-      }),
+      fc.property(
+        valuesArb,
+        contextArb(
+          fields.map((f) => f.id),
+          testAddressOptions,
+          ['1', '2', '404', '5000'],
+          [],
+        ),
+        (values, context) => {
+          const payloadContext = { mode: context.mode, cat: 2, subcat };
+          const payload = expectEnginePromises(steps, values, context, payloadContext);
+          if (payload.entrance !== undefined) expect(['', '-1']).not.toContain(payload.entrance);
+          if (context.mode === 'edit') expect(payload.parking).not.toBe('0');
+        },
+      ),
       { numRuns: 150 },
     );
   }, 60_000);

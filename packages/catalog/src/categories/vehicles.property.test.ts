@@ -1,8 +1,7 @@
-import type { FieldDef, FieldValue, Option, StepDef } from '@app/form-engine/model';
-import type { ResolveContext } from '@app/form-engine/resolution';
+import type { FieldDef, FieldValue, StepDef } from '@app/form-engine/model';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { expectEnginePromises } from './enginePromises.ts';
+import { contextArb, expectEnginePromises } from './enginePromises.ts';
 import { VEHICLE_CATALOGS } from './vehicles.ts';
 import { TEST_LISTS, testOptions } from './vehiclesTestLists.ts';
 
@@ -32,30 +31,6 @@ function valueArb(field: FieldDef): fc.Arbitrary<FieldValue> {
   );
 }
 
-const randomList = fc.array(fc.record({ value: fc.constantFrom('1', '2', '14', '30', '-1', ''), text: fc.string() }), {
-  maxLength: 4,
-});
-
-function contextArb(fieldIds: string[]): fc.Arbitrary<ResolveContext> {
-  return fc.record({
-    mode: fc.constantFrom('publish' as const, 'edit' as const),
-    isTrader: fc.boolean(),
-    abTests: fc.subarray(['search', 'x']).map((tests) => new Set(tests)),
-    today: fc.constantFrom('2026-03-15', '2000-01-01', '2099-12-31'),
-    changed: fc.option(fc.constantFrom(...fieldIds, 'not-a-field'), { nil: undefined }),
-    options: fc.oneof(
-      fc.constant(testOptions),
-      fc.constant(() => undefined),
-      fc.constant(() => ({}) as unknown as Option[]),
-      randomList.map(
-        (list): ((field: FieldDef) => Option[]) =>
-          () =>
-            list,
-      ),
-    ),
-  });
-}
-
 const forms = VEHICLE_CATALOGS.flatMap((catalog) => [
   [`${catalog.id} publish`, catalog.steps] as const,
   [`${catalog.id} edit`, catalog.editSteps] as const,
@@ -69,13 +44,22 @@ describe.each(forms)('%s', (_name, steps: StepDef[]) => {
 
   it('resolve, validate, payload and brief never throw and keep their promises', () => {
     fc.assert(
-      fc.property(valuesArb, contextArb(fields.map((f) => f.id)), (values, context) => {
-        expectEnginePromises(steps, values, context, {
-          mode: context.mode,
-          cat: 1,
-          subcat: Number(values.subcat ?? 1),
-        });
-      }),
+      fc.property(
+        valuesArb,
+        contextArb(
+          fields.map((f) => f.id),
+          testOptions,
+          ['1', '2', '14', '30'],
+          ['search'],
+        ),
+        (values, context) => {
+          expectEnginePromises(steps, values, context, {
+            mode: context.mode,
+            cat: 1,
+            subcat: Number(values.subcat ?? 1),
+          });
+        },
+      ),
       { numRuns: 150 },
     );
   }, 60_000);

@@ -4,7 +4,11 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
+import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { registerCsrf } from './plugins/csrf.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSandboxes } from './plugins/sandbox-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -58,13 +62,17 @@ export async function buildApp({
     reply.code(status).send({ status, message: status === 500 ? he.serverError : he.badRequest });
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   registerCsrf(app);
+  registerInputGuard(app);
   registerSessions(app, db, clock);
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
-  const mailer = new SandboxMailer(db);
+  const sandboxMailer = new SandboxMailer(db);
+  const mailer =
+    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : sandboxMailer;
   const auth = new AuthService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer);
 
@@ -80,7 +88,7 @@ export async function buildApp({
   gatewayRoutes(app);
   freeSearchRoutes(app);
   businessForSaleGuard(app);
-  if (config.MAIL_PROVIDER === 'sandbox') sandboxOutboxRoutes(app, mailer);
+  await registerSandboxes(app, config, (scope) => sandboxOutboxRoutes(scope, sandboxMailer));
 
   const servesWeb = config.NODE_ENV === 'production' && (await registerWebApp(app, config.WEB_DIST_DIR));
   if (!servesWeb) {

@@ -37,6 +37,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Built once per process (checked and parsed catalogues); tests may share one. */
   catalogs?: CatalogService;
+  /** Where the log goes (standard output by default); a test may collect it, whatever NODE_ENV. */
+  logStream?: { write(line: string): void };
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -45,9 +47,13 @@ export async function buildApp({
   db,
   clock = systemClock,
   catalogs = new CatalogService(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.NODE_ENV === 'test' && !logStream
+        ? false
+        : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,

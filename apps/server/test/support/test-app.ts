@@ -1,6 +1,6 @@
 import { CSRF_HEADER } from '@app/contract/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/db.ts';
@@ -15,11 +15,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'logStream'> = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const clock = new ManualClock();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ config, db, clock });
+  const app = await buildApp({ config, db, clock, ...deps });
   return {
     app,
     db,

@@ -42,7 +42,8 @@ describe('sandbox surfaces need the sandbox key', () => {
   it('the five-step takeover fails without the key: the outbox answers 401 and shows nothing', async () => {
     const victim = new Agent(t.app, '10.7.0.1');
     const { email } = await register(victim);
-    for (const headers of [{}, { 'x-sandbox-key': 'not-the-key-at-all' }, { 'x-sandbox-key': '' }]) {
+    const variants: Record<string, string>[] = [{}, { 'x-sandbox-key': 'not-the-key-at-all' }, { 'x-sandbox-key': '' }];
+    for (const headers of variants) {
       const attacker = new Agent(t.app, '10.7.0.2');
       const { outbox, login } = await takeOver(attacker, email, headers);
       expect(outbox.statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { AddressInfo } from 'node:net';
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
@@ -12,7 +12,8 @@ let browser: Browser;
 let evil: http.Server;
 let evilOrigin = '';
 /** The page the other site serves: it sends the visitor's browser to `?to=` (a top-level navigation). */
-const EVIL_PAGE = '<!doctype html><title>x</title><script>location.href = new URL(location).searchParams.get("to");</script>';
+const EVIL_PAGE =
+  '<!doctype html><title>x</title><script>location.href = new URL(location).searchParams.get("to");</script>';
 
 beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
@@ -73,8 +74,11 @@ describe('attacks from another website, in Chromium', () => {
     expect(saved.status()).toBe(200);
     const orderId = (await saved.json()).orderID as number;
     const priceNow = async () =>
-      ((await (await page.request.get(`${product.url}/api/publish/fields/${orderId}`)).json()) as { values: { price: string } })
-        .values.price;
+      (
+        (await (await page.request.get(`${product.url}/api/publish/fields/${orderId}`)).json()) as {
+          values: { price: string };
+        }
+      ).values.price;
     expect(await priceNow()).toBe('85000');
 
     // The attack: the victim visits the other site, which sends the browser to the forging URL.

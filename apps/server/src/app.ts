@@ -78,7 +78,9 @@ export async function buildApp({
   const captchas = new CaptchaService(db, clock);
   const sandboxMailer = new SandboxMailer(db);
   const mailer =
-    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : sandboxMailer;
+    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
+      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : sandboxMailer;
   const auth = new AuthService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer);
 

@@ -23,8 +23,20 @@ afterAll(async () => {
 const cookieHeader = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** A request with the agent's cookies (the session travels) but without the CSRF header: a forged call. */
-function forged(agent: Agent, method: 'GET' | 'POST', url: string, extra: Record<string, string> = {}, payload?: object) {
-  return t.app.inject({ method, url, payload, remoteAddress: agent.ip, headers: { cookie: cookieHeader(agent), ...extra } });
+function forged(
+  agent: Agent,
+  method: 'GET' | 'POST',
+  url: string,
+  extra: Record<string, string> = {},
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url,
+    payload,
+    remoteAddress: agent.ip,
+    headers: { cookie: cookieHeader(agent), ...extra },
+  });
 }
 
 async function priceOf(orderId: number): Promise<string | undefined> {
@@ -76,10 +88,16 @@ describe('CSRF on every call that changes state, whatever its method', () => {
     const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
     const csrf = owner.cookies.get('csrf') ?? '';
     const post = (origin: string) =>
-      forged(owner, 'POST', `/api/publish/save-ad/${orderID}`, { 'x-csrf-token': csrf, origin, host: 'localhost:3000' }, {
-        price: '2,000',
-        km: '46,000',
-      });
+      forged(
+        owner,
+        'POST',
+        `/api/publish/save-ad/${orderID}`,
+        { 'x-csrf-token': csrf, origin, host: 'localhost:3000' },
+        {
+          price: '2,000',
+          km: '46,000',
+        },
+      );
     expect((await post('https://evil.example')).statusCode).toBe(403);
     expect((await post('http://localhost:3001')).statusCode).toBe(403);
     expect((await post('null')).statusCode).toBe(403);
@@ -133,22 +151,53 @@ describe('NUL and lone surrogates are refused at the edge', () => {
     });
   let orderId = 0;
   const cases: Case[] = [
-    { name: 'save-ad, NUL in a value', send: () => owner.post('/api/publish/save-ad', { ...validCarAd(), description: `א${NUL}ב` }) },
+    {
+      name: 'save-ad, NUL in a value',
+      send: () => owner.post('/api/publish/save-ad', { ...validCarAd(), description: `א${NUL}ב` }),
+    },
     {
       name: 'save-ad, lone surrogate escaped in the JSON text',
-      send: () => json(owner, '/api/publish/save-ad', JSON.stringify(validCarAd()).replace('}', ',"description":"\\ud800"}')),
+      send: () =>
+        json(owner, '/api/publish/save-ad', JSON.stringify(validCarAd()).replace('}', ',"description":"\\ud800"}')),
     },
-    { name: 'save-ad/{id}, NUL in a key', send: () => owner.post(`/api/publish/save-ad/${orderId}`, { [`price${NUL}`]: '1' }) },
-    { name: 'GET save-ad, %00 in the query', send: () => owner.get(`/api/publish/save-ad?${q(validCarAd())}&description=a%00b`) },
+    {
+      name: 'save-ad/{id}, NUL in a key',
+      send: () => owner.post(`/api/publish/save-ad/${orderId}`, { [`price${NUL}`]: '1' }),
+    },
+    {
+      name: 'GET save-ad, %00 in the query',
+      send: () => owner.get(`/api/publish/save-ad?${q(validCarAd())}&description=a%00b`),
+    },
     {
       name: 'draft, lone surrogate deep in the values',
       send: () => json(owner, '/api/publish/draft', '{"cat":"1","subcat":"1","values":{"description":"x\\udfffy"}}'),
     },
     { name: 'draft, %00 in the query', send: () => owner.get('/api/publish/draft?cat=1&subcat=1%00') },
-    { name: 'login', send: () => new Agent(t.app, '10.8.1.1').post('/api/auth/login', { username: `a${NUL}@example.co.il`, password: GOOD_PASSWORD }) },
-    { name: 'login, lone surrogate', send: () => json(owner, '/api/auth/login', '{"username":"\\ud83d@example.co.il","password":"x"}') },
-    { name: 'forgetPass', send: () => new Agent(t.app, '10.8.1.2').post('/api/auth/forgetPass', { EmailForgetPass: `b${NUL}@example.co.il` }) },
-    { name: 'confirmCode', send: () => new Agent(t.app, '10.8.1.3').post('/api/auth/confirmCode', { EmailForgetPass: 'c@example.co.il', confirmCodePass: `1234${NUL}` }) },
+    {
+      name: 'login',
+      send: () =>
+        new Agent(t.app, '10.8.1.1').post('/api/auth/login', {
+          username: `a${NUL}@example.co.il`,
+          password: GOOD_PASSWORD,
+        }),
+    },
+    {
+      name: 'login, lone surrogate',
+      send: () => json(owner, '/api/auth/login', '{"username":"\\ud83d@example.co.il","password":"x"}'),
+    },
+    {
+      name: 'forgetPass',
+      send: () =>
+        new Agent(t.app, '10.8.1.2').post('/api/auth/forgetPass', { EmailForgetPass: `b${NUL}@example.co.il` }),
+    },
+    {
+      name: 'confirmCode',
+      send: () =>
+        new Agent(t.app, '10.8.1.3').post('/api/auth/confirmCode', {
+          EmailForgetPass: 'c@example.co.il',
+          confirmCodePass: `1234${NUL}`,
+        }),
+    },
     {
       name: 'register',
       send: () =>
@@ -165,31 +214,40 @@ describe('NUL and lone surrogates are refused at the edge', () => {
       send: () => t.app.inject({ url: '/api/sandbox/outbox?to=%00', headers: { 'x-sandbox-key': t.sandboxKey } }),
     },
     { name: 'a path parameter', send: () => owner.get('/api/publish/fields/1%00') },
-    { name: 'an array in a body', send: () => owner.post('/api/publish/get-car-submodels', { model: 1, year: 2020, list: ['ok', NUL] }) },
+    {
+      name: 'an array in a body',
+      send: () => owner.post('/api/publish/get-car-submodels', { model: 1, year: 2020, list: ['ok', NUL] }),
+    },
   ];
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s: 400 with the Hebrew message, nothing stored', async (_name, c) => {
-    if (!orderId) orderId = (await owner.post('/api/publish/save-ad', validCarAd())).json().orderID;
-    const before = await t.db.query<{ n: number }>(
-      `SELECT (SELECT count(*) FROM ads) + (SELECT count(*) FROM wizard_drafts) + (SELECT count(*) FROM customers)
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s: 400 with the Hebrew message, nothing stored',
+    async (_name, c) => {
+      if (!orderId) orderId = (await owner.post('/api/publish/save-ad', validCarAd())).json().orderID;
+      const before = await t.db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM ads) + (SELECT count(*) FROM wizard_drafts) + (SELECT count(*) FROM customers)
         + (SELECT count(*) FROM outbox_emails) + (SELECT count(*) FROM rate_counters) AS n`,
-    );
-    const errorsBefore = logLines.filter((l) => l.level >= 50).length;
-    const res = await c.send();
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: he.unsupportedCharacters });
-    expect(he.unsupportedCharacters).toMatch(/[א-ת]/);
-    const after = await t.db.query<{ n: number }>(
-      `SELECT (SELECT count(*) FROM ads) + (SELECT count(*) FROM wizard_drafts) + (SELECT count(*) FROM customers)
+      );
+      const errorsBefore = logLines.filter((l) => l.level >= 50).length;
+      const res = await c.send();
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 400, message: he.unsupportedCharacters });
+      expect(he.unsupportedCharacters).toMatch(/[א-ת]/);
+      const after = await t.db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM ads) + (SELECT count(*) FROM wizard_drafts) + (SELECT count(*) FROM customers)
         + (SELECT count(*) FROM outbox_emails) + (SELECT count(*) FROM rate_counters) AS n`,
-    );
-    expect(after[0]?.n).toBe(before[0]?.n);
-    expect(logLines.filter((l) => l.level >= 50).length).toBe(errorsBefore);
-    expect(await priceOf(orderId)).toBe('85000');
-  });
+      );
+      expect(after[0]?.n).toBe(before[0]?.n);
+      expect(logLines.filter((l) => l.level >= 50).length).toBe(errorsBefore);
+      expect(await priceOf(orderId)).toBe('85000');
+    },
+  );
 
   it('well-formed text (a Hebrew text with an emoji pair) passes', async () => {
-    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), description: 'רכב שמור מאוד 🚗 במצב מצוין' });
+    const res = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      description: 'רכב שמור מאוד 🚗 במצב מצוין',
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -243,7 +301,10 @@ describe('security headers', () => {
       customer: await owner.get('/api/auth/customer'),
       edit: await owner.get(`/api/publish/fields/${orderID}`),
       draft: await owner.get('/api/publish/draft?cat=1&subcat=1'),
-      login: await new Agent(t.app, '10.8.2.1').post('/api/auth/login', { username: 'x@example.co.il', password: 'Nope1234' }),
+      login: await new Agent(t.app, '10.8.2.1').post('/api/auth/login', {
+        username: 'x@example.co.il',
+        password: 'Nope1234',
+      }),
       outbox: await t.app.inject({ url: '/api/sandbox/outbox', headers: { 'x-sandbox-key': t.sandboxKey } }),
       outboxRefused: await t.app.inject({ url: '/api/sandbox/outbox' }),
       csrfRefused: await forged(owner, 'GET', '/api/publish/reset-ad?cat=1&subcat=1'),

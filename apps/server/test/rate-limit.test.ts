@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_FAILURE_LIMIT,
-  IP_FAILURE_LIMIT,
-  PAIR_FAILURE_LIMIT,
-} from '../src/services/auth-service.ts';
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from '../src/services/auth-service.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -117,7 +113,9 @@ describe('login attempt limits', () => {
     const { email } = await register(agent);
     await agent.post('/api/auth/logout');
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => agent.post('/api/auth/login', { username: email, password: `Wrong${i}xx` })),
+      Array.from({ length: 100 }, (_, i) =>
+        agent.post('/api/auth/login', { username: email, password: `Wrong${i}xx` }),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 401).length).toBe(PAIR_FAILURE_LIMIT);
     expect(answers.filter((r) => r.statusCode === 429).length).toBe(100 - PAIR_FAILURE_LIMIT);
@@ -156,9 +154,13 @@ describe('login attempt limits', () => {
       ),
     );
     await Promise.all(
-      Array.from({ length: 40 }, () => typo.post('/api/auth/login', { username: newEmail('gone'), password: 'Old12345' })),
+      Array.from({ length: 40 }, () =>
+        typo.post('/api/auth/login', { username: newEmail('gone'), password: 'Old12345' }),
+      ),
     );
-    expect((await typo.post('/api/auth/login', { username: people[0]?.email, password: GOOD_PASSWORD })).statusCode).toBe(429);
+    expect(
+      (await typo.post('/api/auth/login', { username: people[0]?.email, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(429);
     for (const p of people.slice(1)) {
       const res = await p.agent.post('/api/auth/login', { username: p.email, password: GOOD_PASSWORD });
       expect(res.statusCode).toBe(200);

@@ -55,7 +55,10 @@ describe('sandbox surfaces need the sandbox key', () => {
       expect(login.statusCode).toBe(401);
     }
     // The victim's password still works.
-    const again = await new Agent(t.app, '10.7.0.3').post('/api/auth/login', { username: email, password: GOOD_PASSWORD });
+    const again = await new Agent(t.app, '10.7.0.3').post('/api/auth/login', {
+      username: email,
+      password: GOOD_PASSWORD,
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -97,7 +100,9 @@ describe('sandbox surfaces need the sandbox key', () => {
   });
 
   it('a real mail provider cannot be configured without its server address', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', MAIL_PROVIDER: 'smtp' })).toThrow(/SMTP_URL: MAIL_PROVIDER=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'test', MAIL_PROVIDER: 'smtp' })).toThrow(
+      /SMTP_URL: MAIL_PROVIDER=smtp needs SMTP_URL/,
+    );
     expect(loadConfig({ NODE_ENV: 'test' }).SANDBOX_KEY).not.toBe(loadConfig({ NODE_ENV: 'test' }).SANDBOX_KEY);
   });
 });
@@ -114,7 +119,9 @@ describe('the sandbox key of a running server', () => {
   it('is taken from SANDBOX_KEY, printed with the outbox link, and opens the outbox', async () => {
     const key = 'developer-sandbox-key-0123456789';
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', SANDBOX_KEY: key });
-    expect(server.output()).toMatch(/E-mail sandbox outbox: http:\/\/localhost:\d+\/sandbox\/outbox\?key=developer-sandbox-key-0123456789/);
+    expect(server.output()).toMatch(
+      /E-mail sandbox outbox: http:\/\/localhost:\d+\/sandbox\/outbox\?key=developer-sandbox-key-0123456789/,
+    );
     expect(server.sandboxKey()).toBe(key);
     expect((await fetch(`${server.url}/api/sandbox/outbox`)).status).toBe(401);
     const ok = await fetch(`${server.url}/api/sandbox/outbox`, { headers: { 'x-sandbox-key': key } });

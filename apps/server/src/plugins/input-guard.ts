@@ -6,11 +6,11 @@ import { he } from '../i18n/messages.ts';
  * surrogate (not well-formed Unicode).
  */
 export function isUnstorableText(s: string): boolean {
-  return UNSTORABLE.test(s);
+  return s.includes('\u0000') || LONE_SURROGATE.test(s);
 }
 
-/** NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether any string in a decoded value (keys and values, at any depth) is unstorable. */
 export function containsUnstorableText(value: unknown, depth = 0): boolean {

@@ -133,7 +133,12 @@ export class AuthService {
     }
     const customer = (await findCustomerByEmail(this.db, username))
       ? null
-      : await insertCustomer(this.db, { email: username, passwordHash: await hashPassword(password), firstName, lastName });
+      : await insertCustomer(this.db, {
+          email: username,
+          passwordHash: await hashPassword(password),
+          firstName,
+          lastName,
+        });
     if (!customer) {
       await this.limiter.giveBack([ipKey]);
       return fail(409, he.emailTaken, 'username');

@@ -39,18 +39,13 @@ export class RateLimiter {
       [keys, now, staleBefore],
     );
     return new Map(
-      rows.map((r) => [
-        r.key,
-        { count: r.count, resetsAt: new Date(new Date(r.window_start).getTime() + windowMs) },
-      ]),
+      rows.map((r) => [r.key, { count: r.count, resetsAt: new Date(new Date(r.window_start).getTime() + windowMs) }]),
     );
   }
 
   /** Gives back attempts counted by hit() that turned out not to count (refused unchecked, or a success). */
   async giveBack(keys: readonly string[]): Promise<void> {
-    await this.db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])', [
-      keys,
-    ]);
+    await this.db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])', [keys]);
   }
 
   async reset(key: string): Promise<void> {

@@ -6,6 +6,8 @@ import { type ServerProcess, startServer } from '../../apps/server/test/support/
 export interface Product {
   url: string;
   server: ServerProcess;
+  /** The key of the sandbox surfaces, from the server's start-up log. */
+  sandboxKey: string;
   stop(): Promise<void>;
 }
 
@@ -21,9 +23,12 @@ export async function startProduct(): Promise<Product> {
     OLD_SITE_URL: 'https://old.example.co.il',
     VEHICLE_PARTNER_URL: 'https://cars-partner.example.co.il/create',
   });
+  const sandboxKey = server.sandboxKey();
+  if (!sandboxKey) throw new Error(`no sandbox key in the start-up log:\n${server.output()}`);
   return {
     url: server.url.replace('127.0.0.1', 'localhost'),
     server,
+    sandboxKey,
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -21,9 +21,16 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** The sandbox outbox's newest e-mail to an address. */
-export async function lastEmail(base: string, to: string): Promise<{ subject: string; text: string } | undefined> {
-  const res = await fetch(`${base}/api/sandbox/outbox?to=${encodeURIComponent(to)}`);
+/** The sandbox outbox's newest e-mail to an address, read with the sandbox key the server printed at start. */
+export async function lastEmail(
+  base: string,
+  to: string,
+  sandboxKey: string,
+): Promise<{ subject: string; text: string } | undefined> {
+  const res = await fetch(`${base}/api/sandbox/outbox?to=${encodeURIComponent(to)}`, {
+    headers: { 'x-sandbox-key': sandboxKey },
+  });
+  if (!res.ok) throw new Error(`outbox answered ${res.status}`);
   const body = (await res.json()) as { emails: { subject: string; text: string }[] };
   return body.emails[0];
 }

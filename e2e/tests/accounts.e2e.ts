@@ -19,7 +19,7 @@ const form = (page: Page) => dialog(page).locator('form');
 const userButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /מיכל אברהם/ });
 
 async function codeFromOutbox(email: string): Promise<string> {
-  const mail = await lastEmail(product.url, email);
+  const mail = await lastEmail(product.url, email, product.sandboxKey);
   const code = /(\d{5})/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   return code;

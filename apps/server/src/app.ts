@@ -4,7 +4,11 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
+import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { registerCsrf } from './plugins/csrf.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSandboxes } from './plugins/sandbox-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -33,6 +37,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Built once per process (checked and parsed catalogues); tests may share one. */
   catalogs?: CatalogService;
+  /** Where the log goes (standard output by default); a test may collect it, whatever NODE_ENV. */
+  logStream?: { write(line: string): void };
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -41,9 +47,13 @@ export async function buildApp({
   db,
   clock = systemClock,
   catalogs = new CatalogService(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.NODE_ENV === 'test' && !logStream
+        ? false
+        : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
@@ -58,13 +68,19 @@ export async function buildApp({
     reply.code(status).send({ status, message: status === 500 ? he.serverError : he.badRequest });
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   registerCsrf(app);
+  registerInputGuard(app);
   registerSessions(app, db, clock);
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
-  const mailer = new SandboxMailer(db);
+  const sandboxMailer = new SandboxMailer(db);
+  const mailer =
+    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
+      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : sandboxMailer;
   const auth = new AuthService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer);
 
@@ -80,7 +96,7 @@ export async function buildApp({
   gatewayRoutes(app);
   freeSearchRoutes(app);
   businessForSaleGuard(app);
-  if (config.MAIL_PROVIDER === 'sandbox') sandboxOutboxRoutes(app, mailer);
+  await registerSandboxes(app, config, (scope) => sandboxOutboxRoutes(scope, sandboxMailer));
 
   const servesWeb = config.NODE_ENV === 'production' && (await registerWebApp(app, config.WEB_DIST_DIR));
   if (!servesWeb) {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,16 +28,57 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Seed demo accounts (a private advertiser and a trader). */
   SEED_DEMO: bool.default(true),
-  /** Mail provider: the local sandbox (outbox) is the default. */
-  MAIL_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Mail provider: the local sandbox (outbox) is the default; `smtp` sends through SMTP_URL and removes every
+   * sandbox surface (see sandboxesEnabled).
+   */
+  MAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+  /** smtp(s)://user:pass@host:port of the real mail server (MAIL_PROVIDER=smtp). */
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  /** Sender address of the real mail server. */
+  MAIL_FROM: z.string().default('no-reply@example.co.il'),
+  /**
+   * The key that opens every sandbox surface (the outbox page and API, and the sandboxes that come later).
+   * Random at each start unless set; the start-up log prints the outbox link that carries it.
+   */
+  SANDBOX_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(16)
+      .default(() => crypto.randomBytes(24).toString('base64url')),
+  ),
+  /**
+   * Extra origins the app may frame and call (CSP frame-src and connect-src), comma separated: the payment and
+   * video sandbox hosts are added here when they come.
+   */
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = z.infer<typeof schema> & { repoRoot: string };
 
+/** Sandbox surfaces exist only while no real provider is configured; otherwise they are not mounted at all. */
+export function sandboxesEnabled(config: Pick<Config, 'MAIL_PROVIDER'>): boolean {
+  return config.MAIL_PROVIDER === 'sandbox';
+}
+
 /** Reads and validates the configuration; a bad value stops the start with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = schema
+    .refine((c) => c.MAIL_PROVIDER !== 'smtp' || c.SMTP_URL !== undefined, {
+      message: 'MAIL_PROVIDER=smtp needs SMTP_URL',
+      path: ['SMTP_URL'],
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, sandboxesEnabled } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -47,7 +47,10 @@ async function main(): Promise<void> {
     `  Ready: http://localhost:${port}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
     seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
-    config.MAIL_PROVIDER === 'sandbox' ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox` : '',
+    sandboxesEnabled(config)
+      ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`
+      : '',
+    sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',
     ...(config.SEED_DEMO ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password}`) : []),
     '',

@@ -37,7 +37,10 @@ describe('POST /api/publish/missing-address', () => {
     // Street and house number are optional; a locality code is recognised too; a guest may report.
     expect((await new Agent(t.app, '10.1.0.4').post(URL, { settlement: 3000 })).json()).toEqual({ success: true });
     // An unknown settlement is kept as typed.
-    await new Agent(t.app, '10.1.0.4').post(URL, { settlement: 'כפר חדש\u0000לגמרי', street: 'הראשון' });
+    await new Agent(t.app, '10.1.0.4').post(URL, { settlement: 'כפר חדש לגמרי', street: 'הראשון' });
+    // A NUL is refused at the edge (400) like on every call, and nothing is stored.
+    const nul = await new Agent(t.app, '10.1.0.4').post(URL, { settlement: 'כפר\u0000אחר', street: 'הראשון' });
+    expect(nul.statusCode).toBe(400);
 
     const pending = await pendingMissingAddresses(t.db);
     expect(

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
+import {
+  Agent,
+  createTestApp,
+  GOOD_PASSWORD,
+  newEmail,
+  readOutbox,
+  register,
+  type TestApp,
+} from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,9 +17,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function lastCode(agent: Agent, email: string): Promise<string> {
-  const res = await agent.get(`/api/sandbox/outbox?to=${encodeURIComponent(email)}`);
-  const mail = res.json().emails[0];
+async function lastCode(email: string): Promise<string> {
+  const [mail] = await readOutbox(t, email);
+  if (!mail) throw new Error(`no e-mail to ${email}`);
   expect(mail.subject).toBe('קוד לשחזור הסיסמה');
   const code = /(\d{5})/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in ${mail.text}`);
@@ -27,7 +35,7 @@ describe('forgot password through the e-mail sandbox', () => {
     const reset = new Agent(t.app, '10.2.0.1');
     const sent = await reset.post('/api/auth/forgetPass', { EmailForgetPass: email });
     expect(sent.json()).toMatchObject({ error: 0, captcha: 0 });
-    const code = await lastCode(reset, email);
+    const code = await lastCode(email);
     expect(code).toMatch(/^\d{5}$/);
 
     const ok = (await reset.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: code })).json();
@@ -70,7 +78,7 @@ describe('forgot password through the e-mail sandbox', () => {
     const agent = new Agent(t.app, '10.2.0.2');
     const { email } = await register(agent);
     await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
-    const code = await lastCode(agent, email);
+    const code = await lastCode(email);
     for (let i = 1; i <= 4; i++) {
       const res = (
         await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: otherCode(code) })
@@ -87,7 +95,7 @@ describe('forgot password through the e-mail sandbox', () => {
 
     // A new request sends a new code that works.
     await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
-    const fresh = await lastCode(agent, email);
+    const fresh = await lastCode(email);
     const ok = (await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: fresh })).json();
     expect(ok.error).toBe(0);
   });
@@ -96,7 +104,7 @@ describe('forgot password through the e-mail sandbox', () => {
     const agent = new Agent(t.app, '10.2.0.3');
     const { email } = await register(agent);
     await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
-    const code = await lastCode(agent, email);
+    const code = await lastCode(email);
     t.clock.advance(16 * 60_000);
     const res = (await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: code })).json();
     expect(res.error).toBe(1);
@@ -107,7 +115,7 @@ describe('forgot password through the e-mail sandbox', () => {
     const email = newEmail('nobody');
     const res = (await agent.post('/api/auth/forgetPass', { EmailForgetPass: email })).json();
     expect(res).toMatchObject({ error: 0, captcha: 0 });
-    expect((await agent.get(`/api/sandbox/outbox?to=${encodeURIComponent(email)}`)).json().emails).toEqual([]);
+    expect(await readOutbox(t, email)).toEqual([]);
   });
 
   it('asks for the captcha (captcha 1, error 1) after 3 requests for one address in 15 minutes', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from '../src/services/auth-service.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -85,12 +86,19 @@ describe('login attempt limits', () => {
     expect((await agent.post('/api/auth/login', { username: email, password: GOOD_PASSWORD })).statusCode).toBe(200);
   });
 
-  it('many accounts tried from one IP are limited the same way, other IPs are not', async () => {
+  it('a sweep over many accounts from one IP stops at the IP ceiling; other IPs are not limited', async () => {
     const attacker = new Agent(t.app, '10.66.0.1');
-    for (let i = 0; i < 20; i++) {
-      const res = await attacker.post('/api/auth/login', { username: newEmail('victim'), password: 'Guess123' });
-      expect(res.statusCode).toBe(401);
-    }
+    await attacker.get('/api/auth/customer');
+    // All at once: the attempts are counted atomically before any password is checked.
+    const answers = await Promise.all(
+      Array.from({ length: IP_FAILURE_LIMIT + 30 }, () =>
+        attacker.post('/api/auth/login', { username: newEmail('victim'), password: 'Guess123' }),
+      ),
+    );
+    const checked = answers.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBe(IP_FAILURE_LIMIT);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(30);
+
     const owner = new Agent(t.app, '10.1.0.4');
     const { email } = await register(owner);
     const fromAttacker = await attacker.post('/api/auth/login', { username: email, password: GOOD_PASSWORD });
@@ -98,6 +106,91 @@ describe('login attempt limits', () => {
     expect(fromAttacker.json().captcha).toBe(1);
     const fromOwner = await owner.post('/api/auth/login', { username: email, password: GOOD_PASSWORD });
     expect(fromOwner.statusCode).toBe(200);
+  });
+
+  it('100 parallel wrong passwords for one account: only the limit is checked, the rest need the captcha', async () => {
+    const agent = new Agent(t.app, '10.1.0.6');
+    const { email } = await register(agent);
+    await agent.post('/api/auth/logout');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        agent.post('/api/auth/login', { username: email, password: `Wrong${i}xx` }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 401).length).toBe(PAIR_FAILURE_LIMIT);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(100 - PAIR_FAILURE_LIMIT);
+    // And the right password from there needs the captcha too.
+    expect((await agent.post('/api/auth/login', { username: email, password: GOOD_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('failures from many addresses on one account stop at the account limit', async () => {
+    const owner = new Agent(t.app, '10.1.0.7');
+    const { email } = await register(owner);
+    const guessers = Array.from({ length: ACCOUNT_FAILURE_LIMIT + 5 }, (_, i) => new Agent(t.app, `10.77.0.${i + 1}`));
+    await Promise.all(guessers.map((g) => g.get('/api/auth/customer')));
+    const answers = await Promise.all(
+      guessers.map((g) => g.post('/api/auth/login', { username: email, password: 'Guess123' })),
+    );
+    expect(answers.filter((r) => r.statusCode === 401).length).toBe(ACCOUNT_FAILURE_LIMIT);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(5);
+  });
+
+  it('a busy address (an office): wrong passwords of some do not force the captcha on the correct logins of others', async () => {
+    const office = '10.88.0.1';
+    const people = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const agent = new Agent(t.app, office);
+        const { email } = await register(agent);
+        await agent.post('/api/auth/logout');
+        return { agent, email };
+      }),
+    );
+    const typo = new Agent(t.app, office);
+    // One colleague is locked into the captcha, and 40 failures over other accounts come from the same address
+    // (twice the old address-wide limit of 20).
+    await Promise.all(
+      Array.from({ length: PAIR_FAILURE_LIMIT + 2 }, () =>
+        typo.post('/api/auth/login', { username: people[0]?.email, password: 'Typo1234' }),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        typo.post('/api/auth/login', { username: newEmail('gone'), password: 'Old12345' }),
+      ),
+    );
+    expect(
+      (await typo.post('/api/auth/login', { username: people[0]?.email, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(429);
+    for (const p of people.slice(1)) {
+      const res = await p.agent.post('/api/auth/login', { username: p.email, password: GOOD_PASSWORD });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('parallel registrations and forgot-password requests from one address stay within their limits', async () => {
+    const agent = new Agent(t.app, '10.99.0.1');
+    await agent.get('/api/auth/customer');
+    const registered = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        agent.post('/api/auth/register', {
+          username: newEmail('bulk'),
+          password: GOOD_PASSWORD,
+          passwordAgain: GOOD_PASSWORD,
+          firstname: 'נועה',
+          lastname: 'ישראלי',
+        }),
+      ),
+    );
+    expect(registered.filter((r) => r.statusCode === 200).length).toBe(10);
+    expect(registered.filter((r) => r.statusCode === 429).length).toBe(10);
+
+    const asker = new Agent(t.app, '10.99.0.2');
+    const email = newEmail('forgetful');
+    const sent = await Promise.all(
+      Array.from({ length: 12 }, () => asker.post('/api/auth/forgetPass', { EmailForgetPass: email })),
+    );
+    expect(sent.filter((r) => r.json().error === 0).length).toBe(3);
+    expect(sent.filter((r) => r.json().captcha === 1).length).toBe(9);
   });
 
   it('counters live in the database', async () => {

@@ -1,14 +1,36 @@
 import crypto from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/contract/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { he } from '../i18n/messages.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Declared on a route whose GET changes state (the spec's GET save-ad and reset-ad): the CSRF check then
+     * covers it like a POST. Every non-GET/HEAD/OPTIONS route is covered without it.
+     */
+    changesState?: boolean;
+  }
+}
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether the request changes state: any unsafe method, or a route that declares `config.changesState`. */
+export function changesState(req: FastifyRequest): boolean {
+  return !SAFE.has(req.method) || req.routeOptions.config?.changesState === true;
+}
+
+/** The origin this server is reached at (behind TRUST_PROXY, the one the proxy reports). */
+function ownOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
 /**
  * Double-submit CSRF protection: every /api response sets a readable `csrf` cookie when missing, and every
- * state-changing /api call must echo it in the x-csrf-token header. A cross-site page can neither read the
- * cookie nor set the header without a CORS preflight, which we never grant.
+ * state-changing /api call, whatever its method, must echo it in the x-csrf-token header. A cross-site page can
+ * neither read the cookie nor set the header without a CORS preflight, which we never grant; a cross-site
+ * navigation (location.href = …) carries the Lax cookie but never the header. When the browser sends an Origin
+ * header on a state-changing call, it must be our own origin as well.
  */
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -22,9 +44,11 @@ export function registerCsrf(app: FastifyInstance): void {
         httpOnly: false,
       });
     }
-    if (SAFE.has(req.method)) return;
+    if (!changesState(req)) return;
     const header = req.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !timingSafeEqual(cookie, header)) {
+    const origin = req.headers.origin;
+    const badOrigin = typeof origin === 'string' && origin !== ownOrigin(req);
+    if (badOrigin || !cookie || typeof header !== 'string' || !timingSafeEqual(cookie, header)) {
       return reply.code(403).send({ status: 403, message: he.csrf });
     }
   });

@@ -128,6 +128,8 @@ export function publishSaveRoutes(
       app.route<{ Params: { id?: string } }>({
         method,
         url,
+        // The spec's GET save-ad saves too: the CSRF check covers it like the POST.
+        config: { changesState: true },
         handler: async (req, reply) => {
           const customer = await requireCustomer(req, reply);
           if (!customer) return reply;

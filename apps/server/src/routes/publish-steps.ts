@@ -91,7 +91,8 @@ export function publishStepRoutes(
     return { status: 200 };
   });
 
-  app.get<{ Querystring: Query }>('/api/publish/reset-ad', async (req, reply) => {
+  // A GET that deletes the draft (the spec's method): the CSRF check covers it.
+  app.get<{ Querystring: Query }>('/api/publish/reset-ad', { config: { changesState: true } }, async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
     await deleteDraft(db, customer.id, selectionKey(readSelectors(req.query)));

@@ -9,10 +9,18 @@ import { dummyHash, hashPassword, passwordMeetsPolicy, verifyPassword } from './
 import type { RateLimiter } from './rate-limiter.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failures per account within the window before a captcha (or waiting) is needed. */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-/** Failures from one IP, over any accounts, within the window before a captcha is needed. */
-export const IP_FAILURE_LIMIT = 20;
+/**
+ * Failures of one account from one address within the window before that pair needs a captcha (or a wait):
+ * the limit that normally triggers (docs/ARCHITECTURE.md, "Login limits").
+ */
+export const PAIR_FAILURE_LIMIT = 5;
+/** Failures of one account over every address (a distributed guess at one password). */
+export const ACCOUNT_FAILURE_LIMIT = 10;
+/**
+ * Failures from one address over every account: a higher ceiling, so one office or proxy with a few wrong
+ * passwords does not force its other users into the captcha, while a sweep over many accounts still stops.
+ */
+export const IP_FAILURE_LIMIT = 100;
 const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 const REGISTER_IP_LIMIT = 10;
 
@@ -73,18 +81,21 @@ export class AuthService {
     if (!username) return fail(400, he.required, 'username');
     if (!password) return fail(400, he.required, 'password');
 
-    const acctKey = `login:acct:${username.toLowerCase()}`;
-    const ipKey = `login:ip:${ip}`;
-    const [acct, byIp] = await Promise.all([
-      this.limiter.peek(acctKey, LOGIN_WINDOW_MS),
-      this.limiter.peek(ipKey, LOGIN_WINDOW_MS),
-    ]);
-    const limited = acct.count >= ACCOUNT_FAILURE_LIMIT || byIp.count >= IP_FAILURE_LIMIT;
-    if (limited && !(await this.captchas.verify(req.captchaId, req.captchaAnswer))) {
-      const resetsAt = Math.max(
-        acct.count >= ACCOUNT_FAILURE_LIMIT ? acct.resetsAt.getTime() : 0,
-        byIp.count >= IP_FAILURE_LIMIT ? byIp.resetsAt.getTime() : 0,
-      );
+    const account = username.toLowerCase();
+    const limits = [
+      { key: `login:pair:${account}|${ip}`, limit: PAIR_FAILURE_LIMIT },
+      { key: `login:acct:${account}`, limit: ACCOUNT_FAILURE_LIMIT },
+      { key: `login:ip:${ip}`, limit: IP_FAILURE_LIMIT },
+    ];
+    const keys = limits.map((l) => l.key);
+    // Reserve the attempt first, atomically, and decide from the counts it returns: parallel attempts each get
+    // their own number, so no more than the limit are ever checked.
+    const counts = await this.limiter.hitMany(keys, LOGIN_WINDOW_MS);
+    const over = limits.filter((l) => (counts.get(l.key)?.count ?? 0) > l.limit);
+    if (over.length > 0 && !(await this.captchas.verify(req.captchaId, req.captchaAnswer))) {
+      // Not checked, so not a failure: the reservation is given back.
+      await this.limiter.giveBack(keys);
+      const resetsAt = Math.max(...over.map((l) => counts.get(l.key)?.resetsAt.getTime() ?? 0));
       const minutes = Math.max(1, Math.ceil((resetsAt - this.clock.now().getTime()) / 60000));
       const msg = req.captchaId ? he.captchaWrong : he.tooManyAttempts(minutes);
       return fail(429, msg, 'captcha', await this.captchas.issue());
@@ -92,11 +103,10 @@ export class AuthService {
 
     const customer = await findCustomerByEmail(this.db, username);
     const ok = await verifyPassword(customer?.passwordHash ?? (await dummyHash()), password);
-    if (!customer || !ok) {
-      await Promise.all([this.limiter.hit(acctKey, LOGIN_WINDOW_MS), this.limiter.hit(ipKey, LOGIN_WINDOW_MS)]);
-      return fail(401, he.wrongCredentials, 'password');
-    }
-    await this.limiter.reset(acctKey);
+    if (!customer || !ok) return fail(401, he.wrongCredentials, 'password'); // the reservation stays: a failure
+    // A success is no failure: the account's counters start again and the address gets its attempt back.
+    await Promise.all([this.limiter.reset(keys[0] as string), this.limiter.reset(keys[1] as string)]);
+    await this.limiter.giveBack([keys[2] as string]);
     return this.succeed(customer);
   }
 
@@ -115,19 +125,24 @@ export class AuthService {
     if (!passwordMeetsPolicy(password)) return fail(400, he.passwordPolicy, 'password');
     if (password !== req.passwordAgain) return fail(400, he.passwordsDiffer, 'passwordAgain');
 
+    // Reserve the registration first (atomic count), give it back if no account was made.
     const ipKey = `register:ip:${ip}`;
-    if ((await this.limiter.peek(ipKey, REGISTER_WINDOW_MS)).count >= REGISTER_IP_LIMIT) {
+    if ((await this.limiter.hit(ipKey, REGISTER_WINDOW_MS)).count > REGISTER_IP_LIMIT) {
+      await this.limiter.giveBack([ipKey]);
       return fail(429, he.tooManyRegistrations, 'username');
     }
-    if (await findCustomerByEmail(this.db, username)) return fail(409, he.emailTaken, 'username');
-    const customer = await insertCustomer(this.db, {
-      email: username,
-      passwordHash: await hashPassword(password),
-      firstName,
-      lastName,
-    });
-    if (!customer) return fail(409, he.emailTaken, 'username');
-    await this.limiter.hit(ipKey, REGISTER_WINDOW_MS);
+    const customer = (await findCustomerByEmail(this.db, username))
+      ? null
+      : await insertCustomer(this.db, {
+          email: username,
+          passwordHash: await hashPassword(password),
+          firstName,
+          lastName,
+        });
+    if (!customer) {
+      await this.limiter.giveBack([ipKey]);
+      return fail(409, he.emailTaken, 'username');
+    }
     return this.succeed(customer);
   }
 }

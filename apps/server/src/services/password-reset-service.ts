@@ -52,17 +52,15 @@ export class PasswordResetService {
 
     const acctKey = `forgot:acct:${email.toLowerCase()}`;
     const ipKey = `forgot:ip:${ip}`;
-    const [acct, byIp] = await Promise.all([
-      this.limiter.peek(acctKey, FORGOT_WINDOW_MS),
-      this.limiter.peek(ipKey, FORGOT_WINDOW_MS),
-    ]);
-    if (acct.count >= FORGOT_ACCOUNT_LIMIT || byIp.count >= FORGOT_IP_LIMIT) {
-      if (!(await this.captchas.verify(req.captchaId, req.captchaAnswer))) {
-        const message = req.captchaId ? he.captchaWrong : he.forgotNeedCaptcha;
-        return { error: 1, message, ...(await this.captchas.issue()) };
-      }
+    // Reserve the request first (one atomic statement) and decide from the returned counts.
+    const counts = await this.limiter.hitMany([acctKey, ipKey], FORGOT_WINDOW_MS);
+    const over =
+      (counts.get(acctKey)?.count ?? 0) > FORGOT_ACCOUNT_LIMIT || (counts.get(ipKey)?.count ?? 0) > FORGOT_IP_LIMIT;
+    if (over && !(await this.captchas.verify(req.captchaId, req.captchaAnswer))) {
+      await this.limiter.giveBack([acctKey, ipKey]);
+      const message = req.captchaId ? he.captchaWrong : he.forgotNeedCaptcha;
+      return { error: 1, message, ...(await this.captchas.issue()) };
     }
-    await Promise.all([this.limiter.hit(acctKey, FORGOT_WINDOW_MS), this.limiter.hit(ipKey, FORGOT_WINDOW_MS)]);
 
     const customer = await findCustomerByEmail(this.db, email);
     if (customer) {

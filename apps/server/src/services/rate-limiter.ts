@@ -14,30 +14,38 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Counts one attempt and returns the new count, atomically (one INSERT … ON CONFLICT … DO UPDATE … RETURNING
+   * on PGlite and PostgreSQL): parallel callers each get their own count, so deciding from the returned count
+   * (count > limit → refuse) can never let more than `limit` through, unlike a peek followed by a hit.
+   */
   async hit(key: string, windowMs: number): Promise<WindowState> {
+    const states = await this.hitMany([key], windowMs);
+    const state = states.get(key);
+    if (!state) throw new Error('rate counter upsert returned nothing');
+    return state;
+  }
+
+  /** hit() for several counters in one statement (the keys must differ). */
+  async hitMany(keys: readonly string[], windowMs: number): Promise<Map<string, WindowState>> {
     const now = this.clock.now();
     const staleBefore = new Date(now.getTime() - windowMs);
-    const [row] = await this.db.query<{ count: number; window_start: Date }>(
-      `INSERT INTO rate_counters (key, window_start, count) VALUES ($1, $2, 1)
+    const rows = await this.db.query<{ key: string; count: number; window_start: Date }>(
+      `INSERT INTO rate_counters (key, window_start, count) SELECT k, $2::timestamptz, 1 FROM unnest($1::text[]) AS k
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN rate_counters.window_start <= $3 THEN 1 ELSE rate_counters.count + 1 END,
          window_start = CASE WHEN rate_counters.window_start <= $3 THEN $2 ELSE rate_counters.window_start END
-       RETURNING count, window_start`,
-      [key, now, staleBefore],
+       RETURNING key, count, window_start`,
+      [keys, now, staleBefore],
     );
-    if (!row) throw new Error('rate counter upsert returned nothing');
-    return { count: row.count, resetsAt: new Date(new Date(row.window_start).getTime() + windowMs) };
+    return new Map(
+      rows.map((r) => [r.key, { count: r.count, resetsAt: new Date(new Date(r.window_start).getTime() + windowMs) }]),
+    );
   }
 
-  async peek(key: string, windowMs: number): Promise<WindowState> {
-    const now = this.clock.now();
-    const [row] = await this.db.query<{ count: number; window_start: Date }>(
-      'SELECT count, window_start FROM rate_counters WHERE key = $1',
-      [key],
-    );
-    if (!row) return { count: 0, resetsAt: now };
-    const resetsAt = new Date(new Date(row.window_start).getTime() + windowMs);
-    return resetsAt <= now ? { count: 0, resetsAt: now } : { count: row.count, resetsAt };
+  /** Gives back attempts counted by hit() that turned out not to count (refused unchecked, or a success). */
+  async giveBack(keys: readonly string[]): Promise<void> {
+    await this.db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])', [keys]);
   }
 
   async reset(key: string): Promise<void> {

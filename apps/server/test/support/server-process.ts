@@ -9,6 +9,14 @@ export interface ServerProcess {
   url: string;
   output: () => string;
   exited: Promise<number | null>;
+  /** The sandbox key, read from the outbox link of the start-up log (undefined when there are no sandboxes). */
+  sandboxKey: () => string | undefined;
+}
+
+/** The sandbox key in a start-up log: the ?key= of the outbox link. */
+export function sandboxKeyFromLog(log: string): string | undefined {
+  const m = /\/sandbox\/outbox\?key=([^\s&]+)/.exec(log);
+  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
 /** Starts the real server (src/main.ts) as its own process and waits for its "Ready" line. */
@@ -24,7 +32,14 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = /Ready: (http:\/\/localhost:\d+)/.exec(out);
-      if (m?.[1]) resolve({ child, url: m[1].replace('localhost', '127.0.0.1'), output: () => out, exited });
+      if (m?.[1])
+        resolve({
+          child,
+          url: m[1].replace('localhost', '127.0.0.1'),
+          output: () => out,
+          exited,
+          sandboxKey: () => sandboxKeyFromLog(out),
+        });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

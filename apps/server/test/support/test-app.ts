@@ -1,6 +1,6 @@
 import { CSRF_HEADER } from '@app/contract/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/db.ts';
@@ -10,18 +10,24 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   clock: ManualClock;
+  /** The key of this app's sandbox surfaces (the outbox), as a developer reads it from the start-up log. */
+  sandboxKey: string;
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'logStream'> = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const clock = new ManualClock();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ config, db, clock });
+  const app = await buildApp({ config, db, clock, ...deps });
   return {
     app,
     db,
     clock,
+    sandboxKey: config.SANDBOX_KEY,
     async close() {
       await app.close();
       await drop();
@@ -29,7 +35,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** A browser-like client: keeps cookies and sends the CSRF header, from one IP address. */
+/** The sandbox outbox's e-mails to an address, read with the app's sandbox key. */
+export async function readOutbox(t: TestApp, to: string): Promise<{ subject: string; text: string }[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/sandbox/outbox?to=${encodeURIComponent(to)}`,
+    headers: { 'x-sandbox-key': t.sandboxKey },
+  });
+  if (res.statusCode !== 200) throw new Error(`outbox answered ${res.statusCode}`);
+  return res.json().emails;
+}
+
+/**
+ * A browser-like client: keeps cookies and sends the CSRF header (on every call once it has the cookie, as the
+ * web app does on its state-changing GETs), from one IP address.
+ */
 export class Agent {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -49,12 +69,13 @@ export class Agent {
     }
   }
 
-  async get(url: string): Promise<LightMyRequestResponse> {
+  async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const csrf = this.cookies.get('csrf');
     const res = await this.app.inject({
       method: 'GET',
       url,
       remoteAddress: this.ip,
-      headers: { cookie: this.cookieHeader() },
+      headers: { cookie: this.cookieHeader(), ...(csrf ? { [CSRF_HEADER]: csrf } : {}), ...headers },
     });
     this.remember(res);
     return res;

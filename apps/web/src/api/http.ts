@@ -27,14 +27,23 @@ async function parseBody<T>(response: Response): Promise<T | null> {
   }
 }
 
-async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') {
+interface SendOptions {
+  signal?: AbortSignal;
+  /** A GET that changes state (the spec's GET reset-ad/save-ad): it carries the CSRF token like a POST. */
+  changesState?: boolean;
+  /** Extra request headers (e.g. the sandbox key). */
+  headers?: Record<string, string>;
+}
+
+async function send<T>(method: string, path: string, body?: unknown, options: SendOptions = {}): Promise<ApiResult<T>> {
+  const { signal, changesState = method !== 'GET' } = options;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (changesState) {
     // The server sets the CSRF cookie on any GET /api/*; make one if this is the first call of the page.
     if (readCookie(CSRF_COOKIE) === undefined) await send('GET', '/api/auth/customer');
     headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
-    headers['content-type'] = 'application/json';
   }
+  if (method !== 'GET') headers['content-type'] = 'application/json';
   try {
     const response = await fetch(path, {
       method,
@@ -50,6 +59,12 @@ async function send<T>(method: string, path: string, body?: unknown, signal?: Ab
 }
 
 /** GET; an aborted call (signal) answers like a network failure (status 0). */
-export const getJson = <T>(path: string, signal?: AbortSignal): Promise<ApiResult<T>> =>
-  send<T>('GET', path, undefined, signal);
+export const getJson = <T>(
+  path: string,
+  signal?: AbortSignal,
+  options: Omit<SendOptions, 'signal'> = {},
+): Promise<ApiResult<T>> => send<T>('GET', path, undefined, { ...options, signal });
+/** A GET that changes state on the server: sent with the CSRF token. */
+export const getChangingState = <T>(path: string): Promise<ApiResult<T>> =>
+  send<T>('GET', path, undefined, { changesState: true });
 export const postJson = <T>(path: string, body: unknown): Promise<ApiResult<T>> => send<T>('POST', path, body);

@@ -1,9 +1,35 @@
 import type { OutboxEmail } from '@app/contract/auth';
 import { getJson } from './http.ts';
 
-/** GET /api/sandbox/outbox?to= — the sandbox e-mails sent to an address, newest first; null on failure. */
-export async function fetchOutbox(to: string): Promise<OutboxEmail[] | null> {
-  const result = await getJson<{ emails: OutboxEmail[] }>(`/api/sandbox/outbox?to=${encodeURIComponent(to)}`);
-  if (!result.ok || !Array.isArray(result.data?.emails)) return null;
-  return [...result.data.emails].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
+const KEY_STORAGE = 'sandboxKey';
+
+/**
+ * The sandbox key of this tab: taken from the ?key= of the link the server prints at start, kept in
+ * sessionStorage (this tab only) and sent as the x-sandbox-key header. Undefined when the tab has none.
+ */
+export function sandboxKey(fromLink?: string | null): string | undefined {
+  try {
+    if (fromLink) window.sessionStorage.setItem(KEY_STORAGE, fromLink);
+    return window.sessionStorage.getItem(KEY_STORAGE) ?? undefined;
+  } catch {
+    return fromLink ?? undefined;
+  }
+}
+
+export type OutboxResult = { kind: 'ok'; emails: OutboxEmail[] } | { kind: 'keyNeeded' } | { kind: 'failed' };
+
+/** GET /api/sandbox/outbox?to= with the sandbox key — the sandbox e-mails sent to an address, newest first. */
+export async function fetchOutbox(to: string, key: string | undefined): Promise<OutboxResult> {
+  if (!key) return { kind: 'keyNeeded' };
+  const result = await getJson<{ emails: OutboxEmail[] }>(
+    `/api/sandbox/outbox?to=${encodeURIComponent(to)}`,
+    undefined,
+    { headers: { 'x-sandbox-key': key } },
+  );
+  if (result.status === 401 || result.status === 404) return { kind: 'keyNeeded' };
+  if (!result.ok || !Array.isArray(result.data?.emails)) return { kind: 'failed' };
+  const emails = [...result.data.emails].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id,
+  );
+  return { kind: 'ok', emails };
 }

@@ -14,7 +14,7 @@ import type {
 } from '@app/contract/publish';
 import type { Option, StepDef } from '@app/form-engine/model';
 import { safeParseSteps } from '@app/form-engine/schema';
-import { getJson, postJson } from './http.ts';
+import { getChangingState, getJson, postJson } from './http.ts';
 import { type QueryValue, withQuery } from './query.ts';
 
 export type FieldsOutcome =
@@ -82,7 +82,7 @@ export async function saveDraft(selectors: Selectors, values: WireValues, lastVa
 
 /** GET /api/publish/reset-ad?<selectors>: deletes the draft ("start over"). */
 export async function resetAd(selectors: Selectors): Promise<boolean> {
-  const result = await getJson<unknown>(withQuery('/api/publish/reset-ad', selectors));
+  const result = await getChangingState<unknown>(withQuery('/api/publish/reset-ad', selectors));
   return result.ok;
 }
 

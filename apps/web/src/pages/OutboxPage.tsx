@@ -1,7 +1,7 @@
 import type { OutboxEmail } from '@app/contract/auth';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchOutbox } from '../api/outbox.ts';
+import { fetchOutbox, sandboxKey } from '../api/outbox.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { formatDateTime } from '../format/dateTime.ts';
 import { he } from '../i18n/he.ts';
@@ -10,21 +10,37 @@ import './pages.css';
 
 const t = he.outbox;
 
-/** /sandbox/outbox: the sandbox e-mails sent to an address, newest first (developer page). */
+/**
+ * /sandbox/outbox: the sandbox e-mails sent to an address, newest first (developer page). Opens only with the
+ * sandbox key: the ?key= of the link in the server's start-up log, kept for the tab and then removed from the
+ * address bar.
+ */
 export default function OutboxPage() {
   usePageTitle(he.meta.outbox);
   const [params, setParams] = useSearchParams();
   const to = params.get('to') ?? '';
+  const [key] = useState(() => sandboxKey(params.get('key')));
   const [draft, setDraft] = useState(to);
   const [emails, setEmails] = useState<OutboxEmail[] | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed' | 'keyNeeded'>(key ? 'idle' : 'keyNeeded');
 
-  const load = useCallback(async (address: string) => {
-    setStatus('loading');
-    const list = await fetchOutbox(address);
-    setEmails(list);
-    setStatus(list ? 'idle' : 'failed');
-  }, []);
+  useEffect(() => {
+    if (params.has('key')) {
+      const rest = new URLSearchParams(params);
+      rest.delete('key');
+      setParams(rest, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const load = useCallback(
+    async (address: string) => {
+      setStatus('loading');
+      const result = await fetchOutbox(address, key);
+      setEmails(result.kind === 'ok' ? result.emails : null);
+      setStatus(result.kind === 'ok' ? 'idle' : result.kind);
+    },
+    [key],
+  );
 
   useEffect(() => {
     if (to) void load(to);
@@ -57,6 +73,7 @@ export default function OutboxPage() {
       </form>
       <div aria-live="polite" aria-busy={status === 'loading'}>
         {status === 'failed' && <p className="outbox__error">{t.failed}</p>}
+        {status === 'keyNeeded' && <p className="outbox__error">{t.keyNeeded}</p>}
         {status === 'loading' && <p className="outbox__status">{he.common.loading}</p>}
         {emails && emails.length === 0 && <p className="outbox__status">{t.empty}</p>}
       </div>

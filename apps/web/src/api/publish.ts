@@ -3,6 +3,8 @@
  * discriminated unions so callers handle every outcome the spec names (404, 422, 500 with errFields, …).
  */
 import type {
+  CarSubModel,
+  CarSubModelsResponse,
   CheckStepResponse,
   DraftResponse,
   FieldsResponse,
@@ -119,28 +121,24 @@ export async function fetchOptions(url: string, signal?: AbortSignal): Promise<O
   return toOptions(result.data.data);
 }
 
-/** A car sub-model as get-car-submodels lists it (after-save-area.md "Car fields"). */
-export interface CarSubModel {
-  SubSubModelID: number;
-  SubModel: string;
-  GearTitle?: string;
-  engineType?: string;
-  Door?: number;
-  Seats?: number;
-  EngineVolume?: number;
-  HorsePower?: number;
-}
+export type { CarSubModel };
 
+/** One page of sub-models, as the list shows it. */
 export interface SubModelsPage {
   data: CarSubModel[];
   total: number;
   hasMore: boolean;
 }
 
-/** POST /api/publish/get-car-submodels {model, year, offset}: 5 at a time. */
+/**
+ * POST /api/publish/get-car-submodels {model, year, offset}: 5 at a time. The answer is the spec's array,
+ * the page's sub-models first and the whole list's aggregates second.
+ */
 export async function fetchCarSubModels(model: string, year: string, offset: number): Promise<SubModelsPage | null> {
-  const result = await postJson<SubModelsPage>('/api/publish/get-car-submodels', { model, year, offset });
-  return result.ok && Array.isArray(result.data?.data) ? result.data : null;
+  const result = await postJson<CarSubModelsResponse>('/api/publish/get-car-submodels', { model, year, offset });
+  const [list, aggregates] = Array.isArray(result.data) ? result.data : [];
+  if (!result.ok || !Array.isArray(list) || !aggregates) return null;
+  return { data: list, total: aggregates.total, hasMore: aggregates.hasMore };
 }
 
 export type PlateOutcome =

@@ -37,9 +37,10 @@ function fieldsOutcome(result: { ok: boolean; status: number; data: FieldsRespon
   return { kind: 'ok', response: { ...result.data, fields: parsed.value }, steps: parsed.value };
 }
 
-/** GET /api/publish/fields?<selectors> (empty selectors removed). */
-export async function fetchFields(selectors: Selectors): Promise<FieldsOutcome> {
-  return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', selectors)));
+/** GET /api/publish/fields?<selectors>[&OrderID=<the wizard's saved ad>] (empty selectors removed). */
+export async function fetchFields(selectors: Selectors, orderId?: number): Promise<FieldsOutcome> {
+  const query = orderId ? { ...selectors, OrderID: String(orderId) } : selectors;
+  return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', query)));
 }
 
 /** GET /api/publish/fields?<selectors>&area=<area>: one area of the selection alone (a contact area's refetch). */

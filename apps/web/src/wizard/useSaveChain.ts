@@ -24,6 +24,8 @@ interface SaveInput {
   selectors: Selectors;
   /** Edit mode: the ad's id (POST save-ad/{id}). */
   adId?: string;
+  /** Publish mode after the first save: the ad this wizard saved, which every later save updates (OrderID). */
+  orderId?: number | undefined;
   /** Steps validated before saving: 0..lastStep. */
   lastStep: number;
   /** Shows a step (the first invalid one). */
@@ -47,7 +49,7 @@ export function useSaveChain(input: SaveInput) {
   latest.current = input;
 
   const save = useCallback(async () => {
-    const { core, selectors, adId, lastStep } = latest.current;
+    const { core, selectors, adId, orderId, lastStep } = latest.current;
     const { form, steps, payload, baseEnv } = core;
     if (progress) return;
     setMainError(undefined);
@@ -67,7 +69,13 @@ export function useSaveChain(input: SaveInput) {
     const fields = buildPayload(form.resolution, payload);
     const valuesKey = JSON.stringify(fields);
     if (attemptKey.current?.values !== valuesKey) attemptKey.current = { key: newIdempotencyKey(), values: valuesKey };
-    const body = { ...fields, ...selectors, ...core.abParams, idempotencyKey: attemptKey.current.key };
+    const body = {
+      ...fields,
+      ...selectors,
+      ...core.abParams,
+      ...(orderId && !adId ? { OrderID: String(orderId) } : {}),
+      idempotencyKey: attemptKey.current.key,
+    };
     const outcome = await saveAd(body, adId);
     if (outcome.kind === 'failed') {
       setProgress(null);

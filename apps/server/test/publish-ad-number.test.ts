@@ -110,3 +110,21 @@ describe('one draft per selection, whatever zeros the URL carries', () => {
     expect((await draftAt(selectors)).values).toEqual(kept.values);
   });
 });
+
+describe('a server failure names its hash', () => {
+  it('a 500 answers the Hebrew message with a hash (the request id), different per request', async () => {
+    const own = await createTestApp();
+    try {
+      own.app.get('/api/publish/test-failure', async () => {
+        throw new Error('boom');
+      });
+      const failed = [1, 2].map(() => own.app.inject({ method: 'GET', url: '/api/publish/test-failure' }));
+      const [a, b] = await Promise.all(failed);
+      expect(a?.statusCode).toBe(500);
+      expect(a?.json()).toMatchObject({ status: 500, hash: expect.stringMatching(/^[0-9a-f]{12}$/) });
+      expect(a?.json().hash).not.toBe(b?.json().hash);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -89,7 +89,9 @@ export async function resetAd(selectors: Selectors): Promise<boolean> {
   return result.ok;
 }
 
-export type SaveOutcome = { kind: 'answer'; response: SaveAdResponse } | { kind: 'failed'; status: number };
+export type SaveOutcome =
+  | { kind: 'answer'; response: SaveAdResponse }
+  | { kind: 'failed'; status: number; hash?: string | undefined };
 
 /** POST /api/publish/save-ad (or /save-ad/{id} in edit mode): flat selectors + values + idempotencyKey. */
 export async function saveAd(body: Record<string, unknown>, adId?: string): Promise<SaveOutcome> {
@@ -102,7 +104,9 @@ export async function saveAd(body: Record<string, unknown>, adId?: string): Prom
       data.errFields || data.hasWordBlocked || data.mainError || data.redirectForce || data.orderID || data.OrderID;
     if (result.ok || meaningful) return { kind: 'answer', response: data };
   }
-  return { kind: 'failed', status: result.status };
+  // A server error names its hash (the reference it logged the error under).
+  const hash = (result.data as { hash?: unknown } | null)?.hash;
+  return { kind: 'failed', status: result.status, hash: typeof hash === 'string' ? hash : undefined };
 }
 
 /** An options answer's items as the engine's options (extra attributes under attrs). */

@@ -22,6 +22,7 @@ import {
   stepNumber,
   stepState,
 } from './navigation.ts';
+import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StartOver } from './StartOver.tsx';
 import { StepBody } from './StepBody.tsx';
@@ -220,6 +221,7 @@ export function PublishForm(props: PublishFormProps) {
         })}
       </ol>
       <SaveProgress progress={saving.progress} />
+      {saving.failure && <SaveFailedPopup failure={saving.failure} />}
       <div className="wizard-footer">
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}

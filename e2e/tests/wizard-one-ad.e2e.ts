@@ -68,6 +68,24 @@ describe('one ad number, one ad', () => {
   });
 });
 
+describe("sub-models from the spec's [list, aggregates] answer", () => {
+  it('are listed 5 at a time, and "הצגת דגמים נוספים" adds the rest', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await startPrivateCar(page, product.url);
+    await searchPlate(page, SAMPLE_PLATES.jeep);
+    await page.getByText(/מצאנו: יונדאי טוסון 2022/).waitFor();
+    await settled(page);
+    const cards = openStep(page)
+      .getByRole('radiogroup', { name: /תת דגם/ })
+      .getByRole('radio');
+    expect(await cards.count()).toBe(5);
+    await button(page, 'הצגת דגמים נוספים').click();
+    await expect.poll(() => cards.count()).toBe(6);
+    expect(await button(page, 'הצגת דגמים נוספים').count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe('fashion drafts: start over deletes, a return resumes', () => {
   const CLOTHES = { cat: '3', subcat: '0', SalesCatID: '18', SalesSubCatID: '1026' };
 

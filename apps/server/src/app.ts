@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
@@ -55,6 +56,8 @@ export async function buildApp({
         ? false
         : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
+    // A request's id is the hash a failure shows the user (the publish failure popup) and the log names.
+    genReqId: () => randomBytes(6).toString('hex'),
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
@@ -65,7 +68,9 @@ export async function buildApp({
   app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error(err);
-    reply.code(status).send({ status, message: status === 500 ? he.serverError : he.badRequest });
+    const body =
+      status === 500 ? { status, message: he.serverError, hash: req.id } : { status, message: he.badRequest };
+    reply.code(status).send(body);
   });
 
   await registerSecurityHeaders(app, config);

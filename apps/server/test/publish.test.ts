@@ -1,3 +1,4 @@
+import type { CarSubModelsResponse } from '@app/contract/publish';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
@@ -229,14 +230,38 @@ describe('option lists, sub-models and the licence-plate gateway', () => {
     expect((await owner.get('/api/publish/options/no-such-list')).statusCode).toBe(404);
   });
 
-  it('sub-models 5 at a time', async () => {
+  it("sub-models 5 at a time, as the spec's array: the list first, the aggregates second", async () => {
     const ad = validCarAd();
-    const page = (
-      await owner.post('/api/publish/get-car-submodels', { model: ad.model, year: ad.year, offset: 0 })
-    ).json();
-    expect(page.data.length).toBeLessThanOrEqual(5);
-    expect(page.data[0]).toHaveProperty('SubSubModelID');
-    expect(page.hasMore).toBe(page.total > 5);
+    const subModels = async (model: string, year: string, offset: number) => {
+      const res = await owner.post('/api/publish/get-car-submodels', { model, year, offset });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as CarSubModelsResponse;
+      expect(Array.isArray(body)).toBe(true);
+      expect(body).toHaveLength(2);
+      return body;
+    };
+    const [list, aggregates] = await subModels(ad.model, ad.year, 0);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(5);
+    expect(list[0]).toHaveProperty('SubSubModelID');
+    expect(aggregates.offset).toBe(0);
+    expect(aggregates.hasMore).toBe(aggregates.total > 5);
+    // The aggregates count the whole list, not only this page.
+    for (const counts of [aggregates.gearBox, aggregates.engineType, aggregates.numDoors]) {
+      expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(aggregates.total);
+    }
+    // Paging on to the end lists every sub-model once.
+    const seen = [...list];
+    let more = aggregates.hasMore;
+    while (more) {
+      const offset = seen.length;
+      const [next, figures] = await subModels(ad.model, ad.year, offset);
+      expect(figures.offset).toBe(offset);
+      expect(figures.total).toBe(aggregates.total);
+      seen.push(...next);
+      more = figures.hasMore;
+    }
+    expect(new Set(seen.map((s) => s.SubSubModelID)).size).toBe(aggregates.total);
   });
 
   it('car-data-gov finds a sample plate in any formatting and answers 404 for an unknown one', async () => {

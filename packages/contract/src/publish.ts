@@ -16,6 +16,27 @@ export const SELECTOR_KEYS = [
 export type SelectorKey = (typeof SELECTOR_KEYS)[number];
 export type Selectors = Partial<Record<SelectorKey, string>>;
 
+/** The selectors that choose a wizard's draft, in the key's order (istrader does not: one draft per selection). */
+const DRAFT_SELECTOR_KEYS = ['cat', 'subcat', 'SalesCatID', 'SalesSubCatID', 'SalesSubCat3ID', 'petType'] as const;
+
+/**
+ * The one key of a wizard's draft, on the server and in the browser: the category selectors in a fixed
+ * order, with the ones that choose nothing left out (missing, empty, 0, -1), so `subcat=0` from a chooser
+ * link and no subcat after "start over" are the same selection. Values are trimmed whole numbers.
+ */
+export function draftSelectionKey(selectors: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  for (const key of DRAFT_SELECTOR_KEYS) {
+    const raw = selectors[key];
+    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+    if (!/^-?\d+$/.test(text)) continue;
+    const value = Number(text);
+    if (value === 0 || value === -1) continue;
+    parts.push(`${key}=${value}`);
+  }
+  return parts.join('&');
+}
+
 export type WireValue = string | string[];
 export type WireValues = Record<string, WireValue>;
 
@@ -29,7 +50,7 @@ export interface FieldsResponse<Step = unknown> {
   catalogId: string;
   /** First step number shown to the user (spec §2). */
   firstStep: 0 | 1;
-  adData: { OrderID2?: number; OrderTypeID?: number };
+  adData: FieldsAdData;
   publishRedirects: unknown[];
   publishCampaigns: unknown[];
   cat: number;
@@ -39,6 +60,16 @@ export interface FieldsResponse<Step = unknown> {
   redirectForceObject?: { url: string; message?: string };
   /** Edit mode only: the ad's saved values. */
   values?: WireValues;
+}
+
+/**
+ * The fields response's adData (spec §7): OrderID2 is the ad's one public number (the one in /edit/{id} and
+ * in OrderID/OrderIDs) once the wizard has saved it, and in edit mode; OrderTypeID is the ad's order type
+ * once a plan was chosen (the plan step comes later). null when there is none yet.
+ */
+export interface FieldsAdData {
+  OrderID2: number | null;
+  OrderTypeID: number | null;
 }
 
 /** check-step answers: 200 with errors null, 500 with errFields, 422 when login is needed. */
@@ -105,5 +136,36 @@ export interface LicencePlateResult {
 export interface CarSubModelsRequest {
   model: string;
   year: string;
+  /** Our addition for paging: how many were listed already. */
   offset?: number;
 }
+
+/** A car sub-model as get-car-submodels lists it (after-save-area.md "Car fields"). */
+export interface CarSubModel {
+  SubSubModelID: number;
+  SubModel: string;
+  GearTitle?: string;
+  engineType?: string;
+  Door?: number;
+  Seats?: number;
+  EngineVolume?: number;
+  HorsePower?: number;
+}
+
+/** How many sub-models of the model and year have each value (for a filter), in the list's order. */
+export type CarSubModelCounts = { value: string; count: number }[];
+
+/** The second item of the get-car-submodels answer: the whole list's figures, not only this page's. */
+export interface CarSubModelAggregates {
+  /** All the sub-models of the model and year. */
+  total: number;
+  /** Where this page starts, and whether more follow it. */
+  offset: number;
+  hasMore: boolean;
+  gearBox: CarSubModelCounts;
+  engineType: CarSubModelCounts;
+  numDoors: CarSubModelCounts;
+}
+
+/** The spec's contract: an array whose first item is the sub-model list (this page) and whose second the aggregates. */
+export type CarSubModelsResponse = [CarSubModel[], CarSubModelAggregates];

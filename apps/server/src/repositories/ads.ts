@@ -4,8 +4,8 @@ import type { FieldValues, Selectors } from './drafts.ts';
 export type AdStatus = 'draft' | 'blocked' | 'active' | 'deleted';
 
 export interface Ad {
+  /** The ad's one public number (from 50000001): OrderID, RecordID, /edit/{id} and the number shown. */
   orderId: number;
-  recordId: number;
   customerId: number;
   cat: number;
   subcat: number | null;
@@ -16,7 +16,6 @@ export interface Ad {
 
 interface Row {
   id: number;
-  record_id: number;
   customer_id: number;
   cat: number;
   subcat: number | null;
@@ -27,7 +26,6 @@ interface Row {
 
 const toAd = (r: Row): Ad => ({
   orderId: Number(r.id),
-  recordId: Number(r.record_id),
   customerId: Number(r.customer_id),
   cat: r.cat,
   subcat: r.subcat,

@@ -1,3 +1,4 @@
+import { draftSelectionKey } from '@app/contract/publish';
 import type { Queryable } from '../db/db.ts';
 
 export type FieldValues = Record<string, string | string[]>;
@@ -10,13 +11,8 @@ export interface Draft {
   updatedAt: string;
 }
 
-/** The draft key of a wizard: its category selectors in a stable order. */
-export function draftKey(selectors: Selectors): string {
-  return Object.keys(selectors)
-    .sort()
-    .map((k) => `${k}=${selectors[k]}`)
-    .join('&');
-}
+/** The draft key of a wizard: the one normalised selection key the browser uses too. */
+export const draftKey = (selectors: Selectors): string => draftSelectionKey(selectors);
 
 export async function findDraft(db: Queryable, customerId: number, key: string): Promise<Draft | null> {
   const [row] = await db.query<{

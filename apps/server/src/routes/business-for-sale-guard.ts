@@ -31,7 +31,7 @@ export function businessForSaleGuard(app: FastifyInstance): void {
         fields: [],
         catalogId: 'business-for-sale',
         firstStep: 0,
-        adData: {},
+        adData: { OrderID2: null, OrderTypeID: null },
         publishRedirects: [],
         publishCampaigns: [],
         cat: 3,

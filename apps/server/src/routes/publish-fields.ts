@@ -1,7 +1,9 @@
+import type { FieldsAdData } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import { findOwnAd } from '../repositories/ads.ts';
+import { type Ad, findOwnAd } from '../repositories/ads.ts';
+import { draftKey } from '../repositories/drafts.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors } from '../services/selectors.ts';
 
@@ -11,6 +13,17 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/publish/fields', async (req, reply) => {
     const selectors = readSelectors(req.query);
+    // After the first save the wizard's query carries its ad (OrderID): the answer names it in adData.
+    const orderId = adNumber(req.query.OrderID);
+    if (orderId && !req.query.area) {
+      const customer = await req.customer();
+      const ad = customer ? await findOwnAd(db, customer.id, orderId) : null;
+      if (ad && draftKey(ad.selectors) === draftKey(selectors)) {
+        const body = catalogs.savedAdBody(selectors, adDataOf(ad));
+        if (body === null) return reply.code(404).send({ status: 404, message: he.noCatalog, fields: [] });
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
+    }
     const area = req.query.area;
     if (area) {
       const body = catalogs.areaBody(selectors, area);
@@ -29,13 +42,28 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
   app.get<{ Params: { adId: string } }>('/api/publish/fields/:adId', async (req, reply) => {
     const customer = await req.customer();
     if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
-    const id = /^\d{1,15}$/.test(req.params.adId) ? Number(req.params.adId) : 0;
+    const id = adNumber(req.params.adId);
     const ad = id ? await findOwnAd(db, customer.id, id) : null;
     if (!ad) return reply.code(404).send({ status: 404, message: he.adNotFound });
     const catalog = catalogs.catalog(ad.selectors);
     if (!catalog) return reply.code(404).send({ status: 404, message: he.adNotFound });
     return reply
       .type('application/json; charset=utf-8')
-      .send(catalogs.editBody(catalog, ad.selectors, { ...ad.values, OrderID: ad.orderId, RecordID: ad.recordId }));
+      .send(
+        catalogs.editBody(
+          catalog,
+          ad.selectors,
+          { ...ad.values, OrderID: ad.orderId, RecordID: ad.orderId },
+          adDataOf(ad),
+        ),
+      );
   });
 }
+
+/** An ad number from the URL: a whole positive number, else 0. */
+export function adNumber(text: unknown): number {
+  return typeof text === 'string' && /^\d{1,15}$/.test(text) ? Number(text) : 0;
+}
+
+/** The fields response's adData of a saved ad: its one number; no order type until a plan is chosen. */
+const adDataOf = (ad: Ad): FieldsAdData => ({ OrderID2: ad.orderId, OrderTypeID: null });

@@ -1,9 +1,17 @@
 import { subModelsOf } from '@app/catalog/vehicles/lookup';
+import type { CarSubModelCounts, CarSubModelsResponse } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import { listOptions, wireOptions } from '../services/option-lists.ts';
 
 const PAGE = 5;
+
+/** How many times each value occurs, in the order of first occurrence. */
+function countsOf(values: readonly string[]): CarSubModelCounts {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].map(([value, count]) => ({ value, count }));
+}
 
 /** Dependent option lists (a field's dataUrl) and the car sub-model list, 5 at a time. */
 export function publishOptionRoutes(app: FastifyInstance): void {
@@ -25,6 +33,18 @@ export function publishOptionRoutes(app: FastifyInstance): void {
       return reply.code(400).send({ status: 400, message: he.badRequest });
     }
     const all = subModelsOf(model, year);
-    return { data: all.slice(offset, offset + PAGE), total: all.length, hasMore: offset + PAGE < all.length };
+    const page = all.slice(offset, offset + PAGE);
+    const answer: CarSubModelsResponse = [
+      page,
+      {
+        total: all.length,
+        offset,
+        hasMore: offset + PAGE < all.length,
+        gearBox: countsOf(all.map((s) => s.GearTitle)),
+        engineType: countsOf(all.map((s) => s.engineType)),
+        numDoors: countsOf(all.map((s) => String(s.Door))),
+      },
+    ];
+    return answer;
   });
 }

@@ -6,25 +6,21 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { bannedWordsIn, findOwnAd, insertAd, updateAdValues } from '../repositories/ads.ts';
-import { deleteDraft } from '../repositories/drafts.ts';
+import { deleteDraft, draftKey } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
-import { readSelectors, selectionKey } from '../services/selectors.ts';
+import { readSelectors } from '../services/selectors.ts';
+import { adNumber } from './publish-fields.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
 
 type Body = Record<string, unknown>;
 
 /** The save answer: the ad's numbers, or the blocked-words outcome (spec §4 "Save outcomes"). */
-function savedAnswer(
-  orderId: number,
-  recordId: number,
-  blocked: boolean,
-  cat: number,
-  subcat: number | null,
-): SaveAdResponse {
+function savedAnswer(orderId: number, blocked: boolean, cat: number, subcat: number | null): SaveAdResponse {
   if (blocked)
     return { hasWordBlocked: { orderID: orderId, CatID: cat, SubCatID: subcat }, hasWordBlockedOrderID: orderId };
-  return { orderID: orderId, recordID: recordId, OrderID: orderId, RecordID: recordId };
+  // One ad number: OrderID and RecordID are the same public number (the one in /edit/{id}).
+  return { orderID: orderId, recordID: orderId, OrderID: orderId, RecordID: orderId };
 }
 
 /** The text the user wrote (text areas and text inputs), where blocked words are looked for. */
@@ -55,7 +51,7 @@ export function publishSaveRoutes(
       req.body && typeof req.body === 'object' ? (req.body as Body) : queryPayload(req.query as Record<string, string>);
     const editId = req.params.id;
     if (editId !== undefined) {
-      const id = /^\d{1,15}$/.test(editId) ? Number(editId) : 0;
+      const id = adNumber(editId);
       const ad = id ? await findOwnAd(db, customerId, id) : null;
       if (!ad) return { status: 404, body: { status: 404, message: he.adNotFound } };
       const catalog = catalogs.catalog(ad.selectors);
@@ -68,10 +64,7 @@ export function publishSaveRoutes(
       if (Object.keys(result.errors).length)
         return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
       await updateAdValues(db, ad, { ...ad.values, ...result.payload }, ad.status);
-      return {
-        status: 200,
-        body: { orderID: ad.orderId, recordID: ad.recordId, OrderID: ad.orderId, RecordID: ad.recordId },
-      };
+      return { status: 200, body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat) };
     }
 
     const selectors = readSelectors(body);
@@ -98,15 +91,15 @@ export function publishSaveRoutes(
 
     // Publishing again after going back: the customer's own saved draft of this selection is updated
     // instead of creating a second ad. Someone else's OrderID is as if it did not exist.
-    const orderId = typeof body.OrderID === 'string' && /^\d{1,15}$/.test(body.OrderID) ? Number(body.OrderID) : 0;
+    const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
     if (orderId) {
       const own = await findOwnAd(db, customerId, orderId);
-      if (!own || own.status !== 'draft' || selectionKey(own.selectors) !== selectionKey(selectors)) {
+      if (!own || own.status !== 'draft' || draftKey(own.selectors) !== draftKey(selectors)) {
         return { status: 404, body: { status: 404, message: he.adNotFound } };
       }
       await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft');
-      await deleteDraft(db, customerId, selectionKey(selectors));
-      return { status: 200, body: savedAnswer(own.orderId, own.recordId, blocked, cat, subcat) };
+      await deleteDraft(db, customerId, draftKey(selectors));
+      return { status: 200, body: savedAnswer(own.orderId, blocked, cat, subcat) };
     }
     const key =
       typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
@@ -119,8 +112,8 @@ export function publishSaveRoutes(
       status: blocked ? 'blocked' : 'draft',
       idempotencyKey: key,
     });
-    await deleteDraft(db, customerId, selectionKey(selectors));
-    return { status: 200, body: savedAnswer(ad.orderId, ad.recordId, blocked, cat, subcat) };
+    await deleteDraft(db, customerId, draftKey(selectors));
+    return { status: 200, body: savedAnswer(ad.orderId, blocked, cat, subcat) };
   };
 
   for (const method of ['GET', 'POST'] as const) {

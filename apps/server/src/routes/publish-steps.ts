@@ -7,7 +7,7 @@ import type { Customer } from '../repositories/customers.ts';
 import { deleteDraft, draftKey, findDraft, saveDraft } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd, draftValues } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
-import { readSelectors, selectionKey } from '../services/selectors.ts';
+import { readSelectors } from '../services/selectors.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -68,7 +68,7 @@ export function publishStepRoutes(
   app.get<{ Querystring: Query }>('/api/publish/draft', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    const draft = await findDraft(db, customer.id, selectionKey(readSelectors(req.query)));
+    const draft = await findDraft(db, customer.id, draftKey(readSelectors(req.query)));
     // No draft yet is an empty one: a new wizard starts from nothing.
     if (!draft) return { values: {}, lastValidStep: 0, updatedAt: null };
     return { values: draft.values, lastValidStep: draft.lastValidStep, updatedAt: draft.updatedAt };
@@ -87,7 +87,7 @@ export function publishStepRoutes(
     // validated here (a draft may be half-filled), only bounded.
     const received = body.values && typeof body.values === 'object' ? (body.values as Record<string, unknown>) : {};
     const values = draftValues(catalog.steps, received);
-    await saveDraft(db, customer.id, selectionKey(selectors), { selectors, values, lastValidStep }, clock.now());
+    await saveDraft(db, customer.id, draftKey(selectors), { selectors, values, lastValidStep }, clock.now());
     return { status: 200 };
   });
 
@@ -95,9 +95,7 @@ export function publishStepRoutes(
   app.get<{ Querystring: Query }>('/api/publish/reset-ad', { config: { changesState: true } }, async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    await deleteDraft(db, customer.id, selectionKey(readSelectors(req.query)));
+    await deleteDraft(db, customer.id, draftKey(readSelectors(req.query)));
     return { status: 200 };
   });
 }
-
-export { draftKey };

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { CATALOGS, catalogFor } from '@app/catalog/categories/registry';
-import type { Selectors } from '@app/contract/publish';
+import type { FieldsAdData as AdData, Selectors } from '@app/contract/publish';
 import { checkCatalog } from '@app/form-engine/catalogCheck';
 import type { CategoryCatalog, StepDef } from '@app/form-engine/model';
 import { parseCatalog } from '@app/form-engine/schema';
@@ -60,15 +60,28 @@ export class CatalogService {
     return catalog && steps.length ? this.compose(catalog, selectors, JSON.stringify(steps)) : null;
   }
 
-  editBody(catalog: CategoryCatalog, selectors: Selectors, values: Record<string, unknown>): string {
-    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values);
+  editBody(catalog: CategoryCatalog, selectors: Selectors, values: Record<string, unknown>, adData: AdData): string {
+    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values, adData);
   }
 
-  private compose(catalog: CategoryCatalog, selectors: Selectors, stepsJson: string, values?: Record<string, unknown>) {
+  /** The publish steps of a selection for a wizard that has saved its ad already (OrderID in the query). */
+  savedAdBody(selectors: Selectors, adData: AdData): string | null {
+    const catalog = this.catalog(selectors);
+    if (!catalog) return null;
+    return this.compose(catalog, selectors, this.stepsJson.get(catalog.id) ?? '[]', undefined, adData);
+  }
+
+  private compose(
+    catalog: CategoryCatalog,
+    selectors: Selectors,
+    stepsJson: string,
+    values?: Record<string, unknown>,
+    adData: AdData = NO_AD,
+  ) {
     const head = {
       catalogId: catalog.id,
       firstStep: catalog.firstStep,
-      adData: {},
+      adData,
       publishRedirects: [],
       publishCampaigns: [],
       cat: catalog.cat,
@@ -79,6 +92,9 @@ export class CatalogService {
     return `{"fields":${stepsJson},${JSON.stringify(head).slice(1)}`;
   }
 }
+
+/** A wizard without a saved ad yet: no number and no order type. */
+const NO_AD: AdData = { OrderID2: null, OrderTypeID: null };
 
 export interface CachedBody {
   json: Buffer;

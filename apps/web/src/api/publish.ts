@@ -3,6 +3,8 @@
  * discriminated unions so callers handle every outcome the spec names (404, 422, 500 with errFields, …).
  */
 import type {
+  CarSubModel,
+  CarSubModelsResponse,
   CheckStepResponse,
   DraftResponse,
   FieldsResponse,
@@ -35,9 +37,10 @@ function fieldsOutcome(result: { ok: boolean; status: number; data: FieldsRespon
   return { kind: 'ok', response: { ...result.data, fields: parsed.value }, steps: parsed.value };
 }
 
-/** GET /api/publish/fields?<selectors> (empty selectors removed). */
-export async function fetchFields(selectors: Selectors): Promise<FieldsOutcome> {
-  return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', selectors)));
+/** GET /api/publish/fields?<selectors>[&OrderID=<the wizard's saved ad>] (empty selectors removed). */
+export async function fetchFields(selectors: Selectors, orderId?: number): Promise<FieldsOutcome> {
+  const query = orderId ? { ...selectors, OrderID: String(orderId) } : selectors;
+  return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', query)));
 }
 
 /** GET /api/publish/fields?<selectors>&area=<area>: one area of the selection alone (a contact area's refetch). */
@@ -86,7 +89,9 @@ export async function resetAd(selectors: Selectors): Promise<boolean> {
   return result.ok;
 }
 
-export type SaveOutcome = { kind: 'answer'; response: SaveAdResponse } | { kind: 'failed'; status: number };
+export type SaveOutcome =
+  | { kind: 'answer'; response: SaveAdResponse }
+  | { kind: 'failed'; status: number; hash?: string | undefined };
 
 /** POST /api/publish/save-ad (or /save-ad/{id} in edit mode): flat selectors + values + idempotencyKey. */
 export async function saveAd(body: Record<string, unknown>, adId?: string): Promise<SaveOutcome> {
@@ -99,7 +104,9 @@ export async function saveAd(body: Record<string, unknown>, adId?: string): Prom
       data.errFields || data.hasWordBlocked || data.mainError || data.redirectForce || data.orderID || data.OrderID;
     if (result.ok || meaningful) return { kind: 'answer', response: data };
   }
-  return { kind: 'failed', status: result.status };
+  // A server error names its hash (the reference it logged the error under).
+  const hash = (result.data as { hash?: unknown } | null)?.hash;
+  return { kind: 'failed', status: result.status, hash: typeof hash === 'string' ? hash : undefined };
 }
 
 /** An options answer's items as the engine's options (extra attributes under attrs). */
@@ -119,28 +126,24 @@ export async function fetchOptions(url: string, signal?: AbortSignal): Promise<O
   return toOptions(result.data.data);
 }
 
-/** A car sub-model as get-car-submodels lists it (after-save-area.md "Car fields"). */
-export interface CarSubModel {
-  SubSubModelID: number;
-  SubModel: string;
-  GearTitle?: string;
-  engineType?: string;
-  Door?: number;
-  Seats?: number;
-  EngineVolume?: number;
-  HorsePower?: number;
-}
+export type { CarSubModel };
 
+/** One page of sub-models, as the list shows it. */
 export interface SubModelsPage {
   data: CarSubModel[];
   total: number;
   hasMore: boolean;
 }
 
-/** POST /api/publish/get-car-submodels {model, year, offset}: 5 at a time. */
+/**
+ * POST /api/publish/get-car-submodels {model, year, offset}: 5 at a time. The answer is the spec's array,
+ * the page's sub-models first and the whole list's aggregates second.
+ */
 export async function fetchCarSubModels(model: string, year: string, offset: number): Promise<SubModelsPage | null> {
-  const result = await postJson<SubModelsPage>('/api/publish/get-car-submodels', { model, year, offset });
-  return result.ok && Array.isArray(result.data?.data) ? result.data : null;
+  const result = await postJson<CarSubModelsResponse>('/api/publish/get-car-submodels', { model, year, offset });
+  const [list, aggregates] = Array.isArray(result.data) ? result.data : [];
+  if (!result.ok || !Array.isArray(list) || !aggregates) return null;
+  return { data: list, total: aggregates.total, hasMore: aggregates.hasMore };
 }
 
 export type PlateOutcome =

@@ -21,6 +21,11 @@ export interface PopupProps {
   onClose: (reason: PopupCloseReason) => void;
   /** The overlay, Esc and the close button do not close it (browser back still does). */
   disableClose?: boolean;
+  /**
+   * Not closable at all (the spec's generic failure popup): no close button, and neither the overlay, Esc nor
+   * browser back closes it; only its own buttons lead on.
+   */
+  persistent?: boolean;
   /** Id of the form field the popup belongs to, if any (data-field-id on the dialog). */
   fieldId?: string;
   kind?: PopupKind;
@@ -30,7 +35,8 @@ export interface PopupProps {
 /** Generic popup overlay (spec §2 "Popups"): modal dialog, focus trapped and returned, closes on back/Esc. */
 export function Popup(props: PopupProps) {
   const { header, subheader, size = DEFAULT_POPUP_SIZE, position = 'center', kind = 'default' } = props;
-  const { onClose, disableClose = false } = props;
+  const { onClose, persistent = false } = props;
+  const disableClose = persistent || (props.disableClose ?? false);
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const isMobile = useIsMobile();
@@ -45,7 +51,7 @@ export function Popup(props: PopupProps) {
     onCloseRef.current(reason);
   }).current;
 
-  usePopupHistory(id, () => close('back'));
+  usePopupHistory(id, () => close('back'), persistent);
 
   useEffect(() => {
     closed.current = false;

@@ -3,7 +3,7 @@ import { he } from '../i18n/he.ts';
 import { Popup } from './Popup.tsx';
 import './confirmPopup.css';
 
-/** Quit-publishing popup: exit without saving (to the personal-area main page) or stay. */
+/** Quit-publishing popup: leave (to the personal-area main page; the draft stays on the server) or stay. */
 export default function QuitPublishPopup({ onClose }: { onClose: () => void }) {
   const links = useExternalLinks();
   const exit = () => {

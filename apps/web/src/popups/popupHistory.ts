@@ -16,7 +16,11 @@ export function isPopupEntry(state: unknown): boolean {
   return typeof state === 'object' && state !== null && MARKER in state;
 }
 
-export function usePopupHistory(id: string, onBack: () => void): void {
+/**
+ * `keepOnBack`: a popup that may not be closed (the generic failure popup) puts its entry back when browser
+ * back leaves it, so the page under it does not move either.
+ */
+export function usePopupHistory(id: string, onBack: () => void, keepOnBack = false): void {
   const location = useLocation();
   const navigate = useNavigate();
   const onBackRef = useRef(onBack);
@@ -57,9 +61,15 @@ export function usePopupHistory(id: string, onBack: () => void): void {
       entryKey.current = location.key;
     } else if (entryKey.current !== null) {
       entryKey.current = null;
-      onBackRef.current();
+      if (keepOnBack) {
+        const { pathname, search, hash, state } = location;
+        const base = typeof state === 'object' && state !== null ? state : {};
+        void navigate({ pathname, search, hash }, { state: { ...base, [MARKER]: id }, preventScrollReset: true });
+      } else {
+        onBackRef.current();
+      }
     }
-  }, [location, id]);
+  }, [location, id, keepOnBack, navigate]);
 }
 
 let openCount = 0;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget, readStep, startQuery, withChoice, withStep } from './publishQuery.ts';
+import {
+  backTarget,
+  readStep,
+  savedAdOf,
+  startQuery,
+  withChoice,
+  withoutSavedAd,
+  withSavedAd,
+  withStep,
+} from './publishQuery.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -63,5 +72,23 @@ describe('startQuery', () => {
     expect(startQuery(q('cat=1&subcat=1&step=4'), false)?.toString()).toBe('cat=1&subcat=1&step=1');
     expect(startQuery(q('cat=1&subcat=1&step=4'), true)).toBeNull();
     expect(startQuery(q('cat=1&subcat=1&step=1'), false)).toBeNull();
+  });
+});
+
+describe('the saved ad in the query', () => {
+  it('sets OrderID and appends to OrderIDs once; the last of OrderIDs is the ad', () => {
+    const first = withSavedAd(q('cat=1&subcat=1&step=5'), 50000001);
+    expect(first.toString()).toBe('cat=1&subcat=1&step=5&OrderID=50000001&OrderIDs=50000001');
+    expect(withSavedAd(first, 50000001).get('OrderIDs')).toBe('50000001');
+    expect(withSavedAd(first, 50000009).get('OrderIDs')).toBe('50000001,50000009');
+    expect(savedAdOf(first)).toBe(50000001);
+    expect(savedAdOf(q('OrderIDs=50000001,50000002'))).toBe(50000002);
+  });
+
+  it('reads nothing from a missing or malformed number, and start over drops it', () => {
+    expect(savedAdOf(q('cat=1'))).toBeUndefined();
+    expect(savedAdOf(q('OrderID=abc'))).toBeUndefined();
+    expect(savedAdOf(q('OrderID=0'))).toBeUndefined();
+    expect(withoutSavedAd(q('cat=1&OrderID=5&OrderIDs=5&step=2')).toString()).toBe('cat=1&step=2');
   });
 });

@@ -57,3 +57,31 @@ export function startQuery(query: URLSearchParams, debugMode: boolean): URLSearc
   next.set('step', '1');
   return next;
 }
+
+/**
+ * The wizard's saved ad in the query (spec §2): OrderID is the ad, OrderIDs the comma list of the ads saved
+ * from this wizard, whose last one is shown as the ad number. Saving the same ad again does not repeat it.
+ */
+export function withSavedAd(query: URLSearchParams, orderId: number): URLSearchParams {
+  const next = new URLSearchParams(query);
+  const id = String(orderId);
+  const list = (next.get('OrderIDs') ?? '').split(',').filter((item) => /^\d+$/.test(item) && item !== id);
+  next.set('OrderID', id);
+  next.set('OrderIDs', [...list, id].join(','));
+  return next;
+}
+
+/** The ad this wizard saved already (OrderID, else the last of OrderIDs), or undefined. */
+export function savedAdOf(query: URLSearchParams): number | undefined {
+  const last = (query.get('OrderIDs') ?? '').split(',').filter(Boolean).at(-1);
+  const id = query.get('OrderID') || last || '';
+  return /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : undefined;
+}
+
+/** A query without the saved ad: starting over makes a new ad. */
+export function withoutSavedAd(query: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(query);
+  next.delete('OrderID');
+  next.delete('OrderIDs');
+  return next;
+}

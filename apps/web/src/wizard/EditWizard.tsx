@@ -6,6 +6,7 @@ import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { Banner } from './Banner.tsx';
 import { FlashBar } from './FlashBar.tsx';
+import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StepBody } from './StepBody.tsx';
 import { useSaveChain } from './useSaveChain.ts';
@@ -86,6 +87,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
         )}
       </ol>
       <SaveProgress progress={saving.progress} />
+      {saving.failure && <SaveFailedPopup failure={saving.failure} />}
       <div className="edit-actions">
         <button
           type="button"

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { resetAd } from '../api/publish.ts';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
-import { readStep, withStep } from '../publish/publishQuery.ts';
+import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
 import { Banner } from './Banner.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
 import { FlashBar } from './FlashBar.tsx';
@@ -22,6 +22,7 @@ import {
   stepNumber,
   stepState,
 } from './navigation.ts';
+import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StartOver } from './StartOver.tsx';
 import { StepBody } from './StepBody.tsx';
@@ -65,6 +66,8 @@ export function PublishForm(props: PublishFormProps) {
   const numbered = shown.map((visible, index) => (index === 0 ? Boolean(categoryStep) : visible));
   const [lastValidStep, setLastValidStep] = useState(data.lastValidStep);
   const [saved, setSaved] = useState<{ orderID: number; recordID: number }>();
+  // The one ad of this wizard once saved (this visit's save, or the URL's OrderID the server confirmed).
+  const orderId = saved?.orderID ?? data.response.adData?.OrderID2 ?? undefined;
   const [resetting, setResetting] = useState(false);
   const current = readStep(params);
   const paramsRef = useRef(params);
@@ -114,12 +117,15 @@ export function PublishForm(props: PublishFormProps) {
   const saving = useSaveChain({
     core,
     selectors,
+    orderId,
     lastStep: saveStep,
     showStep,
     onSaved: (ids) => {
       setSaved(ids);
       setLastValidStep(saveStep);
-      if (finishStep !== saveStep) showStep(finishStep);
+      // The ad's number goes into the query (OrderID, OrderIDs): a reload or a second publish keeps the same ad.
+      const step = finishStep !== saveStep ? finishStep : readStep(paramsRef.current);
+      navigate({ search: `?${withSavedAd(withStep(paramsRef.current, step), ids.orderID)}` }, { replace: true });
     },
   });
   const refetchContactArea = useContactArea(core, selectors);
@@ -157,7 +163,7 @@ export function PublishForm(props: PublishFormProps) {
       setResetting(false);
       return false;
     }
-    navigate({ search: `?${withStep(params, 0)}` }, { replace: true });
+    navigate({ search: `?${withoutSavedAd(withStep(params, 0))}` }, { replace: true });
     return true;
   };
 
@@ -215,6 +221,7 @@ export function PublishForm(props: PublishFormProps) {
         })}
       </ol>
       <SaveProgress progress={saving.progress} />
+      {saving.failure && <SaveFailedPopup failure={saving.failure} />}
       <div className="wizard-footer">
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}

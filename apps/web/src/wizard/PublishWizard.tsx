@@ -2,7 +2,7 @@ import type { Values } from '@app/form-engine/model';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { he } from '../i18n/he.ts';
-import { readStep } from '../publish/publishQuery.ts';
+import { readStep, savedAdOf } from '../publish/publishQuery.ts';
 import { selectorsOf } from './formData.ts';
 import { PublishForm } from './PublishForm.tsx';
 import { useWizardLoad } from './useWizardLoad.ts';
@@ -32,7 +32,11 @@ export default function PublishWizard({ params, categoryStep, startStep: start }
   const [carry] = useState<Values | undefined>(() => carried?.carry);
   const [autoAction] = useState(() => carried?.autoAction);
   const [startStep] = useState(() => start.take() ?? readStep(params));
-  const load = useWizardLoad(carry ? { mode: 'publish', selectors, carried: carry } : { mode: 'publish', selectors });
+  // The ad saved from this wizard (OrderID in the URL), read when the steps load (not a reason to reload them).
+  const [orderId] = useState(() => savedAdOf(params));
+  const load = useWizardLoad(
+    carry ? { mode: 'publish', selectors, carried: carry, orderId } : { mode: 'publish', selectors, orderId },
+  );
 
   if (load.state === 'ready') {
     return (

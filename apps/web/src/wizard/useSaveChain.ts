@@ -8,8 +8,15 @@ import { he } from '../i18n/he.ts';
 import { focusFirstError } from './focus.ts';
 import { firstStepOf, newIdempotencyKey, serverFieldErrors } from './formData.ts';
 import { followRedirect } from './redirects.ts';
+import type { SaveFailure } from './SaveFailedPopup.tsx';
 import { saveResult } from './saveOutcome.ts';
 import type { WizardCore } from './useWizardCore.ts';
+
+/** A failure's reference made in the browser when the server named none (a network failure): 8 hex digits. */
+function localHash(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** The window event a save's main error raises (detail: { message }). */
 export const MAIN_ERROR_EVENT = 'publish:main-error';
@@ -24,6 +31,8 @@ interface SaveInput {
   selectors: Selectors;
   /** Edit mode: the ad's id (POST save-ad/{id}). */
   adId?: string;
+  /** Publish mode after the first save: the ad this wizard saved, which every later save updates (OrderID). */
+  orderId?: number | undefined;
   /** Steps validated before saving: 0..lastStep. */
   lastStep: number;
   /** Shows a step (the first invalid one). */
@@ -34,20 +43,22 @@ interface SaveInput {
 /**
  * The save chain (publish-wizard.md §4): clear errors; validate every step (the first invalid one opens
  * with its errors); 'בודק פרטים' 20 %; 'מאמת נתונים' 75 % while the ad is saved; then the outcome: field
- * errors return to their step, blocked words go to the finish page, a main error shows as a banner, a
- * redirect is followed (same origin or allowlisted), a save with both ids succeeds. The idempotency key of
+ * errors return to their step, blocked words go to the finish page, a main error or a failed call opens the
+ * non-closable failure popup with a hash, a redirect is followed (same origin or allowlisted), a save with
+ * both ids succeeds. The idempotency key of
  * an attempt is reused when it is retried.
  */
 export function useSaveChain(input: SaveInput) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [mainError, setMainError] = useState<string>();
+  const [failure, setFailure] = useState<SaveFailure>();
   const attemptKey = useRef<{ key: string; values: string } | null>(null);
   const latest = useRef(input);
   latest.current = input;
 
   const save = useCallback(async () => {
-    const { core, selectors, adId, lastStep } = latest.current;
+    const { core, selectors, adId, orderId, lastStep } = latest.current;
     const { form, steps, payload, baseEnv } = core;
     if (progress) return;
     setMainError(undefined);
@@ -64,16 +75,22 @@ export function useSaveChain(input: SaveInput) {
     }
 
     setProgress({ message: he.wizard.progress.verifying, percent: 75 });
+    const fail = (hash?: string, message?: string) => {
+      setProgress(null);
+      setFailure({ hash: hash ?? localHash(), message });
+    };
     const fields = buildPayload(form.resolution, payload);
     const valuesKey = JSON.stringify(fields);
     if (attemptKey.current?.values !== valuesKey) attemptKey.current = { key: newIdempotencyKey(), values: valuesKey };
-    const body = { ...fields, ...selectors, ...core.abParams, idempotencyKey: attemptKey.current.key };
+    const body = {
+      ...fields,
+      ...selectors,
+      ...core.abParams,
+      ...(orderId && !adId ? { OrderID: String(orderId) } : {}),
+      idempotencyKey: attemptKey.current.key,
+    };
     const outcome = await saveAd(body, adId);
-    if (outcome.kind === 'failed') {
-      setProgress(null);
-      setMainError(he.wizard.saveFailed);
-      return;
-    }
+    if (outcome.kind === 'failed') return fail(outcome.hash);
     const result = saveResult(outcome.response, selectors);
     switch (result.kind) {
       case 'fieldErrors': {
@@ -93,18 +110,14 @@ export function useSaveChain(input: SaveInput) {
         navigate(result.path);
         return;
       case 'mainError': {
-        setProgress(null);
-        const message = htmlToText(result.message) || he.wizard.saveFailed;
-        setMainError(message);
+        const message = htmlToText(result.message) || undefined;
+        fail(undefined, message);
         // The spec raises it as an event: listeners (analytics, a native-app wrapper) may take it.
-        window.dispatchEvent(new CustomEvent(MAIN_ERROR_EVENT, { detail: { message } }));
+        window.dispatchEvent(new CustomEvent(MAIN_ERROR_EVENT, { detail: { message: message ?? '' } }));
         return;
       }
       case 'redirect':
-        if (!followRedirect(result.url, baseEnv.urlAllowlist)) {
-          setProgress(null);
-          setMainError(he.wizard.saveFailed);
-        }
+        if (!followRedirect(result.url, baseEnv.urlAllowlist)) fail();
         return;
       case 'saved':
         setProgress({ message: he.wizard.progress.finishing, percent: 90 });
@@ -112,11 +125,9 @@ export function useSaveChain(input: SaveInput) {
         setProgress(null);
         return;
       case 'failed':
-        setProgress(null);
-        setMainError(he.wizard.saveFailed);
-        return;
+        return fail();
     }
   }, [navigate, progress]);
 
-  return { save, progress, mainError, clearMainError: () => setMainError(undefined) };
+  return { save, progress, mainError, failure, clearMainError: () => setMainError(undefined) };
 }

@@ -45,7 +45,9 @@ function withCategoryStep(steps: StepDef[]): StepDef[] {
  * redirectForce / redirectForceObject are followed (same origin or allowlisted only).
  */
 export function useWizardLoad(
-  source: { mode: 'publish'; selectors: Selectors; carried?: Values } | { mode: 'edit'; adId: string },
+  source:
+    | { mode: 'publish'; selectors: Selectors; carried?: Values; orderId?: number | undefined }
+    | { mode: 'edit'; adId: string },
 ): WizardLoad {
   const navigate = useNavigate();
   const [load, setLoad] = useState<WizardLoad>({ state: 'loading' });
@@ -56,7 +58,11 @@ export function useWizardLoad(
     let live = true;
     setLoad({ state: 'loading' });
     void (async () => {
-      const outcome = source.mode === 'edit' ? await fetchEditFields(source.adId) : await fetchFields(source.selectors);
+      // A wizard that saved its ad already (OrderID in the URL) asks for it: adData names it when it is ours.
+      const outcome =
+        source.mode === 'edit'
+          ? await fetchEditFields(source.adId)
+          : await fetchFields(source.selectors, source.orderId);
       if (!live) return;
       if (outcome.kind === 'serverError' && source.mode === 'publish') {
         navigate('/publish', { replace: true });

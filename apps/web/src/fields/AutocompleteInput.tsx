@@ -23,6 +23,12 @@ export interface AutocompleteBoxProps extends WidgetProps {
   quiet?: boolean;
   /** Shown under the input (an offer, a note). */
   children?: ReactNode;
+  /**
+   * A text the input keeps without a choice (the street the user reported as missing): it is shown, and
+   * leaving the input does not clear it. Typing something else calls onKeptDropped.
+   */
+  keptText?: string | undefined;
+  onKeptDropped?: () => void;
 }
 
 /** The field's own autocomplete: suggestions from its dataUrl, 200 ms debounce. */
@@ -38,12 +44,13 @@ export function AutocompleteInput(props: WidgetProps) {
  */
 export function AutocompleteBox(props: AutocompleteBoxProps) {
   const { field, ids, onChange, env, debounceMs = AUTOCOMPLETE_DEBOUNCE_MS, onAnswer, quiet, children } = props;
+  const { keptText, onKeptDropped } = props;
   const { def } = field;
   const prefs = def.autoCompletePreferenceObject;
   const numeric = prefs?.isNumeric === true;
   const value = typeof field.value === 'string' ? field.value : undefined;
   const optionText = field.options?.find((o) => o.value === value)?.text;
-  const [text, setText] = useState(isChosen(value) ? (optionText ?? '') : '');
+  const [text, setText] = useState(isChosen(value) ? (optionText ?? '') : (keptText ?? ''));
   const [list, setList] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -61,6 +68,21 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     call.current = undefined;
   }, []);
   useEffect(() => cancel, [cancel]);
+
+  // A kept text arrived (the report was sent): the input shows it. One that is let go (another locality)
+  // leaves the input with it.
+  const kept = useRef(keptText);
+  useEffect(() => {
+    const before = kept.current;
+    kept.current = keptText;
+    if (shownValue.current !== '') return;
+    if (keptText !== undefined) {
+      setText(keptText);
+      setLocalError(undefined);
+    } else if (before !== undefined) {
+      setText((shown) => (shown === before ? '' : shown));
+    }
+  }, [keptText]);
 
   // The value changed from outside (a parent's change reset it, a saved value's text arrived).
   useEffect(() => {
@@ -93,6 +115,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     const keyword = keywordOf(typed, numeric);
     setText(keyword);
     setLocalError(undefined);
+    if (keptText !== undefined && keyword !== keptText) onKeptDropped?.();
     if (shownValue.current !== '') {
       shownValue.current = '';
       onChange(emptyValue(def));
@@ -144,7 +167,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     clearTimeout(timer.current);
     setTimeout(() => {
       setOpen(false);
-      if (shownValue.current === '' && text.trim() !== '') {
+      if (shownValue.current === '' && text.trim() !== '' && text !== keptText) {
         setText('');
         if (!quiet) setLocalError(he.fields.chooseFromList(labelOf(field)));
       }

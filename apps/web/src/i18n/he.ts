@@ -154,6 +154,8 @@ export const he = {
     send: 'שליחה',
     sending: 'שולחים…',
     thanksText: 'בינתיים אפשר להמשיך בפרסום: בחרו את השכונה של הנכס.',
+    /** Under the street the user reported (before MISSING_ADDRESS's note). */
+    reported: 'הרחוב "{street}" דווח וממתין לבדיקה.',
     continue: 'המשך פרסום',
   },
   vehicles: {

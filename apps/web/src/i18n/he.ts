@@ -128,6 +128,9 @@ export const he = {
     moreInfo: (label: string) => `מידע נוסף על ${label}`,
     addGhost: (label: string) => `הוספת ${label}`,
     charsCount: 'מספר תווים',
+    /** After the engine's 'יותר מדי תווים': how much of a paste did not fit. */
+    cutNotice: (max: number, cut: number) =>
+      `אפשר לכתוב עד ${max} תווים, ${cut === 1 ? 'ותו אחד לא נכנס' : `ו־${cut} תווים לא נכנסו`}`,
     chooseFromList: (label: string) => `יש לבחור ${label} מתוך הרשימה`,
     openCalendar: (label: string) => `בחירת תאריך מלוח השנה: ${label}`,
     calendarOf: (label: string) => `לוח שנה: ${label}`,

@@ -51,6 +51,8 @@ export const he = {
     title: 'אני רוצה לפרסם מודעה בלוח...',
     subtitle: 'בחרו קטגוריה כדי להתחיל',
     start: 'להתחיל',
+    /** The heading of the tiles under the spec's three rows. */
+    more: 'קטגוריות נוספות',
     adTypeHeader: 'איזה סוג מודעה תרצו לפרסם?',
     private: 'פרטי',
     business: 'עסקי',

@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
-import { field, onStep, popupShot, startCategory } from './category-helpers.ts';
+import { combobox, field, onStep, popupShot, startCategory } from './category-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -96,3 +96,17 @@ for (const [label, viewport] of [
     });
   });
 }
+
+describe('an autocomplete with a maximum length (the second-hand free search)', () => {
+  it('a paste longer than 60 characters keeps 60 and says so', async () => {
+    const page = await newPage(browser, PHONE);
+    await startCategory(page, product.url, 'cat=3&ab=secondHandFreeSearch', { picker: 'secondHand', entry: 'כללי' });
+    await onStep(page, 1);
+    const search = combobox(page, 'מה אתם מוכרים?');
+    const long = 'ספה תלת מושבית מעור אמיתי בצבע חום כהה, '.repeat(3).slice(0, 100);
+    await paste(page, search, long);
+    expect(await search.inputValue()).toBe(long.slice(0, 60));
+    expect((await noticeOf(search))?.text).toBe('יותר מדי תווים: אפשר לכתוב עד 60 תווים, ו־40 תווים לא נכנסו');
+    await page.close();
+  });
+});

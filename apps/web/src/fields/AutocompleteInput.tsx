@@ -10,6 +10,8 @@ import {
   shouldSuggest,
 } from './autocompleteKeys.ts';
 import { FieldLabel } from './FieldLabel.tsx';
+import { InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
+import { type InputNotice, textEdit } from './inputFilter.ts';
 import { inputAria, labelOf, type WidgetProps } from './types.ts';
 
 export interface AutocompleteBoxProps extends WidgetProps {
@@ -61,6 +63,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
   const call = useRef<AbortController>(undefined);
   const listId = `${ids.input}-list`;
   const localErrorId = `${ids.input}-local-error`;
+  const { notice, setNotice, id: noticeId, describes, placeCaret } = useInputNotice(ids.input);
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
@@ -107,12 +110,23 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     setOpen(false);
     setActive(-1);
     setLocalError(undefined);
+    setNotice(undefined);
     env.rememberChoice(def.id, option);
     onChange(option.value);
   };
 
-  const type = (typed: string) => {
+  /** What the input took of an edit: a numeric list keeps digits, a long paste what fits; both say so. */
+  const take = (input: HTMLInputElement) => {
+    const fitted = def.maxlength === undefined ? undefined : textEdit(text, input.value, def.maxlength);
+    const typed = fitted?.text ?? input.value;
     const keyword = keywordOf(typed, numeric);
+    const said: InputNotice | undefined = keyword !== typed ? { kind: 'digitsOnly' } : fitted?.notice;
+    setNotice(said);
+    if (fitted?.notice && keyword === typed) placeCaret(input, fitted.caret);
+    type(keyword);
+  };
+
+  const type = (keyword: string) => {
     setText(keyword);
     setLocalError(undefined);
     if (keptText !== undefined && keyword !== keptText) onKeptDropped?.();
@@ -176,7 +190,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
 
   const aria = inputAria(props);
   const shownError = quiet ? undefined : localError;
-  const describedBy = [aria['aria-describedby'], shownError ? localErrorId : ''].filter(Boolean).join(' ');
+  const describedBy = [aria['aria-describedby'], shownError ? localErrorId : '', describes].filter(Boolean).join(' ');
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
@@ -195,9 +209,8 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
           autoComplete="off"
           value={text}
           placeholder={def.placeholder}
-          maxLength={def.maxlength}
           disabled={!field.enabled}
-          onChange={(event) => type(event.target.value)}
+          onChange={(event) => take(event.target)}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
           {...aria}
@@ -230,6 +243,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
           </p>
         )}
       </div>
+      <InputNoticeRegion id={noticeId} notice={notice} />
       {children}
     </>
   );

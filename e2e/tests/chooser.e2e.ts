@@ -31,6 +31,13 @@ const TILE_CASES: { tile: string; popup?: string[]; expected: Record<string, str
   { tile: 'לתינוק ולילד', expected: { cat: '3', subcat: '0', SalesCatID: '11', step: '1' } },
 ];
 
+/** The more-categories tiles: the picker each opens and an entry that starts its wizard. */
+const MORE_CASES: { tile: string; cat: string; picker: string; entry: string }[] = [
+  { tile: 'עובדי משק בית', cat: '14', picker: 'picker-householdWorkers', entry: 'פרסום מטפלת' },
+  { tile: 'לימודים ומורים', cat: '6', picker: 'picker-studies', entry: 'קורסים וסדנאות' },
+  { tile: 'תיירות ונופש', cat: '10', picker: 'picker-tourism', entry: 'צימרים ובקתות' },
+];
+
 /** Tiles that lead to the older site (configurable URLs). */
 const EXTERNAL_TILES: [string, string][] = [
   ['בעלי מקצוע', `${OLD}/professionals/publish`],
@@ -162,13 +169,47 @@ for (const [label, viewport] of [
       await page.getByRole('heading', { level: 1, name: 'אני רוצה לפרסם מודעה בלוח...' }).waitFor();
       await page.getByText('יש לכם פריט מיותר? הרוויחו עליו!').waitFor();
       const rows = await page.locator('[data-testid^="tile-"]').evaluateAll((tiles) => {
-        const tops = new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top)));
+        const spec = tiles.filter((t) => !t.closest('[data-testid="chooser-more"]'));
+        const tops = new Set(spec.map((t) => Math.round(t.getBoundingClientRect().top)));
         return tops.size;
       });
-      // Desktop: three rows of 3, 4, 5 tiles. Phone: one tile per line (12 lines).
+      // Desktop: three rows of 3, 4, 5 tiles. Phone: one tile per line (12 lines). The more-categories
+      // group comes after them.
       expect(rows).toBe(viewport === DESKTOP ? 3 : 12);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `chooser-${label}`);
+    });
+
+    it('offers household workers, studies and tourism under the rows; each leads to its picker and wizard', async () => {
+      await page.goto(`${product.url}/publish`);
+      const more = page.getByTestId('chooser-more');
+      await more.getByRole('heading', { level: 2, name: 'קטגוריות נוספות' }).waitFor();
+      const titles = await more.getByRole('heading', { level: 3 }).allTextContents();
+      expect(titles).toEqual(['עובדי משק בית', 'לימודים ומורים', 'תיירות ונופש']);
+      // Below the spec's rows (desktop) or after the flat list (phone).
+      const [lastSpecBottom, moreTop] = await page.evaluate(() => {
+        const spec = Array.from(document.querySelectorAll('[data-testid^="tile-"]')).filter(
+          (t) => !t.closest('[data-testid="chooser-more"]'),
+        );
+        const bottoms = spec.map((t) => t.getBoundingClientRect().bottom);
+        const group = document.querySelector('[data-testid="chooser-more"]')?.getBoundingClientRect().top ?? 0;
+        return [Math.max(...bottoms), group];
+      });
+      expect(moreTop).toBeGreaterThanOrEqual(lastSpecBottom);
+      await more.scrollIntoViewIfNeeded();
+      await screenshot(page, `chooser-more-${label}`);
+      for (const c of MORE_CASES) {
+        await page.goto(`${product.url}/publish`);
+        await startButton(page, c.tile).click();
+        await page.waitForURL((u) => u.search.length > 0);
+        expect(query(page)).toEqual({ cat: c.cat });
+        const picker = page.getByTestId(c.picker);
+        await picker.waitFor();
+        await picker.getByRole('radio', { name: c.entry, exact: true }).click();
+        await page.getByTestId('step-details').waitFor();
+        await page.locator('li.step--open[data-step-index] .field').first().waitFor();
+        expect(query(page)).toMatchObject({ cat: c.cat, step: '1' });
+      }
     });
 
     for (const c of TILE_CASES) {

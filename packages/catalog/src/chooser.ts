@@ -62,7 +62,10 @@ export type TileId =
   | 'fashion'
   | 'pets'
   | 'babyAndChild'
-  | 'cellular';
+  | 'cellular'
+  | 'householdWorkers'
+  | 'studies'
+  | 'tourism';
 
 export interface ChooserTile {
   id: TileId;
@@ -165,7 +168,19 @@ export const CHOOSER_ROWS: readonly (readonly ChooserTile[])[] = [
   ],
 ];
 
-export const CHOOSER_TILES: readonly ChooserTile[] = CHOOSER_ROWS.flat();
+/**
+ * Categories we publish that the spec's three rows leave out (household workers, studies, tourism): a
+ * "more categories" group under the rows (desktop) and after the flat list (mobile), so that they are found
+ * without a typed URL. Each leads to its sub-category picker (step 0).
+ */
+export const CHOOSER_MORE: readonly ChooserTile[] = [
+  { id: 'householdWorkers', title: 'עובדי משק בית', subtitle: 'מטפלות ועוזרות בית', target: publish({ cat: '14' }) },
+  { id: 'studies', title: 'לימודים ומורים', subtitle: 'שיעורים פרטיים, קורסים וחוגים', target: publish({ cat: '6' }) },
+  { id: 'tourism', title: 'תיירות ונופש', subtitle: 'צימרים, וילות ודירות נופש', target: publish({ cat: '10' }) },
+];
+
+/** Every tile: the spec's rows, then the more-categories group. */
+export const CHOOSER_TILES: readonly ChooserTile[] = [...CHOOSER_ROWS.flat(), ...CHOOSER_MORE];
 
 /** Names of the main categories (cat query value). */
 export const CATEGORY_TITLES: Readonly<Record<number, string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHOOSER_ROWS, CHOOSER_TILES } from './chooser.ts';
+import { CHOOSER_MORE, CHOOSER_ROWS, CHOOSER_TILES } from './chooser.ts';
 import { activeEntry, isChoiceMissing, PICKERS, pickerForCategory, type QueryReader } from './pickers.ts';
 
 /** A query string as a reader (the package has no DOM or Node types, so no URLSearchParams). */
@@ -65,6 +65,28 @@ describe('chooser tiles', () => {
       ['furniture', 'fashion', 'pets', 'babyAndChild', 'cellular'],
     ]);
     expect(new Set(CHOOSER_TILES.map((t) => t.id)).size).toBe(CHOOSER_TILES.length);
+  });
+
+  it('offers the categories the rows leave out (household workers, studies, tourism), each opening its picker', () => {
+    expect(CHOOSER_MORE.map((t) => t.id)).toEqual(['householdWorkers', 'studies', 'tourism']);
+    for (const tile of CHOOSER_MORE) {
+      if (tile.target.kind !== 'publish') throw new Error(`${tile.id} must stay in the product`);
+      const params = tile.target.params;
+      const picker = pickerForCategory({ get: (name) => params[name] ?? null });
+      expect(picker?.id).toBe(tile.id);
+      expect(tile.title).toBe(picker?.title);
+    }
+    // Every category with a picker can be reached from the chooser.
+    const reachable = new Set(
+      CHOOSER_TILES.flatMap((t) => {
+        if (t.target.kind === 'publish') return [t.target.params.cat];
+        if (t.target.kind === 'adType' && t.target.privateTarget.kind === 'publish') {
+          return [t.target.privateTarget.params.cat];
+        }
+        return [];
+      }),
+    );
+    for (const picker of PICKERS) expect(reachable).toContain(String(picker.cat));
   });
 
   it('sends vehicle traders to the partner or the promotion link by subcat', () => {

@@ -1,4 +1,4 @@
-import { CHOOSER_ROWS, CHOOSER_TILES, type ChooserTarget, type ChooserTile as Tile } from '@app/catalog/chooser';
+import { CHOOSER_MORE, CHOOSER_ROWS, type ChooserTarget, type ChooserTile as Tile } from '@app/catalog/chooser';
 import { useState } from 'react';
 import { useExternalLinks } from '../app/useExternalLinks.ts';
 import { useIsMobile } from '../app/useMediaQuery.ts';
@@ -11,7 +11,10 @@ import './chooser.css';
 
 type AdTypeTarget = Extract<ChooserTarget, { kind: 'adType' }>;
 
-/** /publish without a category: 'I want to publish an ad on the board...' and the tiles. */
+/**
+ * /publish without a category: 'I want to publish an ad on the board...', the spec's three rows of tiles (one
+ * flat list on mobile), and under them the more-categories group (household workers, studies, tourism).
+ */
 export function CategoryChooser() {
   usePageTitle(he.meta.publish);
   const isMobile = useIsMobile();
@@ -24,7 +27,7 @@ export function CategoryChooser() {
     else if (tile.target.kind === 'publish') follow(tile.target);
   };
 
-  const rows = isMobile ? [CHOOSER_TILES] : CHOOSER_ROWS;
+  const rows = isMobile ? [CHOOSER_ROWS.flat()] : CHOOSER_ROWS;
 
   return (
     <section className="chooser" aria-labelledby="chooser-title">
@@ -40,6 +43,16 @@ export function CategoryChooser() {
             ))}
           </ul>
         ))}
+        <section className="chooser__more" aria-labelledby="chooser-more-title" data-testid="chooser-more">
+          <h2 id="chooser-more-title" className="chooser__more-title">
+            {he.chooser.more}
+          </h2>
+          <ul className="chooser__row chooser__row--more">
+            {CHOOSER_MORE.map((tile) => (
+              <ChooserTile key={tile.id} tile={tile} links={links} onChoose={choose} headingLevel={3} />
+            ))}
+          </ul>
+        </section>
       </div>
       {adType && <AdTypePopup target={adType} onClose={() => setAdType(null)} />}
     </section>

@@ -9,13 +9,16 @@ export interface ChooserTileProps {
   tile: Tile;
   links: ExternalLinks;
   onChoose: (tile: Tile) => void;
+  /** The title's heading level: 2 in the main rows, 3 under the more-categories heading. */
+  headingLevel?: 2 | 3;
 }
 
 /**
  * One chooser tile: icon, title, optional subtitle/"new" badge and a 'להתחיל' action covering the card.
  * The action's accessible name is "להתחיל <title>"; external tiles are plain links.
  */
-export function ChooserTile({ tile, links, onChoose }: ChooserTileProps) {
+export function ChooserTile({ tile, links, onChoose, headingLevel = 2 }: ChooserTileProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const id = useId();
   const startId = `${id}-start`;
   const titleId = `${id}-title`;
@@ -62,9 +65,9 @@ export function ChooserTile({ tile, links, onChoose }: ChooserTileProps) {
       </span>
       <span className="tile__text">
         <span className="tile__heading">
-          <h2 id={titleId} className="tile__title">
+          <Heading id={titleId} className="tile__title">
             {tile.title}
-          </h2>
+          </Heading>
           {tile.isNew && <span className="tile__badge">{he.common.newBadge}</span>}
         </span>
         {tile.subtitle && <span className="tile__subtitle">{tile.subtitle}</span>}

@@ -10,6 +10,8 @@ import {
   shouldSuggest,
 } from './autocompleteKeys.ts';
 import { FieldLabel } from './FieldLabel.tsx';
+import { InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
+import { type InputNotice, textEdit } from './inputFilter.ts';
 import { inputAria, labelOf, type WidgetProps } from './types.ts';
 
 export interface AutocompleteBoxProps extends WidgetProps {
@@ -23,6 +25,12 @@ export interface AutocompleteBoxProps extends WidgetProps {
   quiet?: boolean;
   /** Shown under the input (an offer, a note). */
   children?: ReactNode;
+  /**
+   * A text the input keeps without a choice (the street the user reported as missing): it is shown, and
+   * leaving the input does not clear it. Typing something else calls onKeptDropped.
+   */
+  keptText?: string | undefined;
+  onKeptDropped?: () => void;
 }
 
 /** The field's own autocomplete: suggestions from its dataUrl, 200 ms debounce. */
@@ -38,12 +46,13 @@ export function AutocompleteInput(props: WidgetProps) {
  */
 export function AutocompleteBox(props: AutocompleteBoxProps) {
   const { field, ids, onChange, env, debounceMs = AUTOCOMPLETE_DEBOUNCE_MS, onAnswer, quiet, children } = props;
+  const { keptText, onKeptDropped } = props;
   const { def } = field;
   const prefs = def.autoCompletePreferenceObject;
   const numeric = prefs?.isNumeric === true;
   const value = typeof field.value === 'string' ? field.value : undefined;
   const optionText = field.options?.find((o) => o.value === value)?.text;
-  const [text, setText] = useState(isChosen(value) ? (optionText ?? '') : '');
+  const [text, setText] = useState(isChosen(value) ? (optionText ?? '') : (keptText ?? ''));
   const [list, setList] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -54,6 +63,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
   const call = useRef<AbortController>(undefined);
   const listId = `${ids.input}-list`;
   const localErrorId = `${ids.input}-local-error`;
+  const { notice, setNotice, id: noticeId, describes, placeCaret } = useInputNotice(ids.input);
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
@@ -61,6 +71,21 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     call.current = undefined;
   }, []);
   useEffect(() => cancel, [cancel]);
+
+  // A kept text arrived (the report was sent): the input shows it. One that is let go (another locality)
+  // leaves the input with it.
+  const kept = useRef(keptText);
+  useEffect(() => {
+    const before = kept.current;
+    kept.current = keptText;
+    if (shownValue.current !== '') return;
+    if (keptText !== undefined) {
+      setText(keptText);
+      setLocalError(undefined);
+    } else if (before !== undefined) {
+      setText((shown) => (shown === before ? '' : shown));
+    }
+  }, [keptText]);
 
   // The value changed from outside (a parent's change reset it, a saved value's text arrived).
   useEffect(() => {
@@ -85,14 +110,26 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     setOpen(false);
     setActive(-1);
     setLocalError(undefined);
+    setNotice(undefined);
     env.rememberChoice(def.id, option);
     onChange(option.value);
   };
 
-  const type = (typed: string) => {
+  /** What the input took of an edit: a numeric list keeps digits, a long paste what fits; both say so. */
+  const take = (input: HTMLInputElement) => {
+    const fitted = def.maxlength === undefined ? undefined : textEdit(text, input.value, def.maxlength);
+    const typed = fitted?.text ?? input.value;
     const keyword = keywordOf(typed, numeric);
+    const said: InputNotice | undefined = keyword !== typed ? { kind: 'digitsOnly' } : fitted?.notice;
+    setNotice(said);
+    if (fitted?.notice && keyword === typed) placeCaret(input, fitted.caret);
+    type(keyword);
+  };
+
+  const type = (keyword: string) => {
     setText(keyword);
     setLocalError(undefined);
+    if (keptText !== undefined && keyword !== keptText) onKeptDropped?.();
     if (shownValue.current !== '') {
       shownValue.current = '';
       onChange(emptyValue(def));
@@ -144,7 +181,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
     clearTimeout(timer.current);
     setTimeout(() => {
       setOpen(false);
-      if (shownValue.current === '' && text.trim() !== '') {
+      if (shownValue.current === '' && text.trim() !== '' && text !== keptText) {
         setText('');
         if (!quiet) setLocalError(he.fields.chooseFromList(labelOf(field)));
       }
@@ -153,7 +190,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
 
   const aria = inputAria(props);
   const shownError = quiet ? undefined : localError;
-  const describedBy = [aria['aria-describedby'], shownError ? localErrorId : ''].filter(Boolean).join(' ');
+  const describedBy = [aria['aria-describedby'], shownError ? localErrorId : '', describes].filter(Boolean).join(' ');
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
@@ -172,9 +209,8 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
           autoComplete="off"
           value={text}
           placeholder={def.placeholder}
-          maxLength={def.maxlength}
           disabled={!field.enabled}
-          onChange={(event) => type(event.target.value)}
+          onChange={(event) => take(event.target)}
           onKeyDown={onKeyDown}
           onBlur={onBlur}
           {...aria}
@@ -207,6 +243,7 @@ export function AutocompleteBox(props: AutocompleteBoxProps) {
           </p>
         )}
       </div>
+      <InputNoticeRegion id={noticeId} notice={notice} />
       {children}
     </>
   );

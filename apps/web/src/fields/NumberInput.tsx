@@ -1,10 +1,14 @@
-import { DEFAULT_MAXLENGTH, displayMaxLength, formatNumber, parseNumber } from '@app/form-engine/format';
+import { DEFAULT_MAXLENGTH, formatNumber, parseNumber } from '@app/form-engine/format';
 import { FieldLabel } from './FieldLabel.tsx';
+import { InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
+import { numericEdit } from './inputFilter.ts';
 import { inputAria, textValue, type WidgetProps } from './types.ts';
 
 /**
- * Numbers (and isNumeric text): digits only, shown with thousands separators while typing unless noFormat;
- * the input's length limit is widened by the separators (spec §5).
+ * Numbers (and isNumeric text): digits only, shown with thousands separators while typing unless noFormat
+ * (spec §5). Anything else typed or pasted is dropped with 'יש להזין ספרות בלבד', and digits beyond the
+ * maximum with the too-many-characters notice (inputFilter.ts): the notice is announced and goes with the
+ * next edit that is taken as it came.
  */
 export function NumberInput(props: WidgetProps) {
   const { field, ids, onChange } = props;
@@ -12,6 +16,8 @@ export function NumberInput(props: WidgetProps) {
   const format = !def.noFormat;
   const max = def.maxlength ?? DEFAULT_MAXLENGTH;
   const shown = textValue(field.value);
+  const { notice, setNotice, id: noticeId, describes } = useInputNotice(ids.input);
+  const aria = inputAria(props);
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
@@ -24,14 +30,16 @@ export function NumberInput(props: WidgetProps) {
         autoComplete="off"
         value={format ? formatNumber(shown) : shown}
         placeholder={def.placeholder}
-        maxLength={format ? displayMaxLength(max) : max}
         disabled={!field.enabled}
         onChange={(event) => {
-          const digits = parseNumber(event.target.value).replace(/\D/g, '');
-          onChange(format ? formatNumber(digits) : digits);
+          const edit = numericEdit(parseNumber(shown).replace(/\D/g, ''), event.target.value, max);
+          setNotice(edit.notice);
+          onChange(format ? formatNumber(edit.digits) : edit.digits);
         }}
-        {...inputAria(props)}
+        {...aria}
+        aria-describedby={[aria['aria-describedby'], describes].filter(Boolean).join(' ') || undefined}
       />
+      <InputNoticeRegion id={noticeId} notice={notice} />
     </>
   );
 }

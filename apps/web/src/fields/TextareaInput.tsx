@@ -1,19 +1,25 @@
 import { DEFAULT_MAXLENGTH } from '@app/form-engine/format';
-import { charsCounter, quality } from '@app/form-engine/quality';
-import { he } from '../i18n/he.ts';
+import { quality } from '@app/form-engine/quality';
 import { FieldLabel } from './FieldLabel.tsx';
+import { CharsCount, InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
+import { showsCounter, textEdit } from './inputFilter.ts';
 import { inputAria, textValue, type WidgetProps } from './types.ts';
 
-/** A textarea with its characters counter and the description quality bar (engine quality.ts). */
+/**
+ * A textarea with its characters counter and the description quality bar (engine quality.ts). The maximum
+ * length is kept here, not by the maxlength attribute: a paste that does not fit is cut with the
+ * too-many-characters notice and the counter.
+ */
 export function TextareaInput(props: WidgetProps) {
   const { field, ids, onChange } = props;
   const { def } = field;
   const text = textValue(field.value);
   const max = def.maxlength ?? DEFAULT_MAXLENGTH;
-  const counter = def.charsCounter ? charsCounter(text, max) : undefined;
+  const { notice, setNotice, id: noticeId, describes, placeCaret } = useInputNotice(ids.input);
+  const counter = showsCounter(text.length, max, def.charsCounter === true, notice);
   const bar = def.qualityBar ? quality(text.length, max) : undefined;
   const counterId = `${ids.input}-counter`;
-  const describedBy = [props.describedBy, bar || counter ? counterId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [props.describedBy, bar || counter ? counterId : '', describes].filter(Boolean).join(' ');
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
@@ -24,11 +30,15 @@ export function TextareaInput(props: WidgetProps) {
         rows={5}
         value={text}
         placeholder={def.placeholder}
-        maxLength={max}
         disabled={!field.enabled}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          const edit = textEdit(text, event.target.value, max);
+          setNotice(edit.notice);
+          if (edit.notice) placeCaret(event.target, edit.caret);
+          onChange(edit.text);
+        }}
         {...inputAria(props)}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy || undefined}
       />
       {(bar || counter) && (
         <div id={counterId} className="quality">
@@ -40,14 +50,10 @@ export function TextareaInput(props: WidgetProps) {
               <span className="quality__caption">{bar.caption}</span>
             </>
           )}
-          {counter && (
-            <span className="quality__count">
-              <span className="visually-hidden">{he.fields.charsCount}: </span>
-              <bdi>{counter.text}</bdi>
-            </span>
-          )}
+          {counter && <CharsCount text={text} max={max} />}
         </div>
       )}
+      <InputNoticeRegion id={noticeId} notice={notice} />
     </>
   );
 }

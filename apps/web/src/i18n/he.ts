@@ -51,6 +51,8 @@ export const he = {
     title: 'אני רוצה לפרסם מודעה בלוח...',
     subtitle: 'בחרו קטגוריה כדי להתחיל',
     start: 'להתחיל',
+    /** The heading of the tiles under the spec's three rows. */
+    more: 'קטגוריות נוספות',
     adTypeHeader: 'איזה סוג מודעה תרצו לפרסם?',
     private: 'פרטי',
     business: 'עסקי',
@@ -135,6 +137,9 @@ export const he = {
     moreInfo: (label: string) => `מידע נוסף על ${label}`,
     addGhost: (label: string) => `הוספת ${label}`,
     charsCount: 'מספר תווים',
+    /** After the engine's 'יותר מדי תווים': how much of a paste did not fit. */
+    cutNotice: (max: number, cut: number) =>
+      `אפשר לכתוב עד ${max} תווים, ${cut === 1 ? 'ותו אחד לא נכנס' : `ו־${cut} תווים לא נכנסו`}`,
     chooseFromList: (label: string) => `יש לבחור ${label} מתוך הרשימה`,
     openCalendar: (label: string) => `בחירת תאריך מלוח השנה: ${label}`,
     calendarOf: (label: string) => `לוח שנה: ${label}`,
@@ -161,6 +166,8 @@ export const he = {
     send: 'שליחה',
     sending: 'שולחים…',
     thanksText: 'בינתיים אפשר להמשיך בפרסום: בחרו את השכונה של הנכס.',
+    /** Under the street the user reported (before MISSING_ADDRESS's note). */
+    reported: 'הרחוב "{street}" דווח וממתין לבדיקה.',
     continue: 'המשך פרסום',
   },
   vehicles: {

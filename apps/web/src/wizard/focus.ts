@@ -2,7 +2,30 @@
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
+/** Space kept between the sticky top bar and what is scrolled to it. */
+const BELOW_BAR_PX = 12;
+
+/**
+ * The height of the sticky top bar (0 when there is none or it does not stick), measured when scrolling: it
+ * wraps to two lines on a phone and the user's name changes its width.
+ */
+export function stickyBarHeight(): number {
+  const bar = document.querySelector<HTMLElement>('.topbar');
+  if (!bar) return 0;
+  const { position } = getComputedStyle(bar);
+  return position === 'sticky' || position === 'fixed' ? bar.getBoundingClientRect().height : 0;
+}
+
+/**
+ * Keeps what the page scrolls to (a step's heading, a focused field) clear of the sticky top bar: the
+ * document's scroll padding (which scrollIntoView and focus scrolling respect) is the bar's height.
+ */
+export function keepClearOfStickyBar(): void {
+  document.documentElement.style.setProperty('--sticky-bar-height', `${stickyBarHeight() + BELOW_BAR_PX}px`);
+}
+
 function reveal(element: HTMLElement) {
+  keepClearOfStickyBar();
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   element.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
 }
@@ -19,12 +42,13 @@ export function focusFirstError(stepIndex: number): void {
   }, 30);
 }
 
-/** Moves focus to an opened step's heading and scrolls it into view. */
+/** Moves focus to an opened step's heading and scrolls it to just below the sticky top bar. */
 export function focusStep(stepIndex: number): void {
   setTimeout(() => {
     const heading = document.querySelector<HTMLElement>(`[data-step-index="${stepIndex}"] [data-step-heading]`);
     if (!heading) return;
     heading.focus({ preventScroll: true });
+    keepClearOfStickyBar();
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
   }, 30);

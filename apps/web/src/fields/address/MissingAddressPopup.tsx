@@ -8,14 +8,17 @@ import { TextField } from '../../ui/TextField.tsx';
 const t = MISSING_ADDRESS.texts;
 const w = he.missingAddress;
 
-/** Thank-you popup size (spec §2 "Popups"): 330x350, 341x330 on mobile. */
-const THANKS_SIZE = { width: 330, height: 350, mobile: { width: 341, height: 330 } };
+/**
+ * Thank-you popup width (spec §2 "Popups": 330x350, 341x330 on mobile). Its height follows its content: a
+ * fixed 350 px left a block of empty space under the button.
+ */
+const THANKS_SIZE = { width: 330, mobile: { width: 341 } };
 
 export interface MissingAddressPopupProps {
   /** What the form starts with: the chosen locality's name, the typed street, the house number. */
   initial: MissingAddressReport;
-  /** The thank-you was closed after a successful report. */
-  onReported: () => void;
+  /** The thank-you was closed after a successful report (the street as it was reported). */
+  onReported: (street: string) => void;
   /** Closed without reporting. */
   onCancel: () => void;
 }
@@ -60,13 +63,18 @@ export function MissingAddressPopup({ initial, onReported, onCancel }: MissingAd
       header={thanks ? t.thanks : t.title}
       subheader={thanks ? undefined : w.intro}
       size={thanks ? THANKS_SIZE : undefined}
-      onClose={thanks ? onReported : onCancel}
+      onClose={thanks ? () => onReported(report.street.trim()) : onCancel}
       fieldId={MISSING_ADDRESS.from.street}
     >
       {thanks ? (
         <div className="missing-address missing-address--thanks" data-testid="missing-address-thanks">
           <p>{w.thanksText}</p>
-          <button type="button" className="btn btn--primary" data-autofocus="" onClick={onReported}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-autofocus=""
+            onClick={() => onReported(report.street.trim())}
+          >
             {w.continue}
           </button>
         </div>

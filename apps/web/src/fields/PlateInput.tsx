@@ -1,11 +1,19 @@
 import { formatPlate } from '@app/form-engine/format';
 import { FieldLabel } from './FieldLabel.tsx';
+import { InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
+import { plateEdit } from './inputFilter.ts';
 import { inputAria, textValue, type WidgetProps } from './types.ts';
 
-/** Licence plate (format 'plate'): left-to-right, digits only, dashed as typed (12-345-67, 123-45-678). */
+/**
+ * Licence plate (format 'plate'): left-to-right, digits only, dashed as typed (12-345-67, 123-45-678). Letters
+ * and digits past the eighth are not kept, and the user is told so (inputFilter.ts).
+ */
 export function PlateInput(props: WidgetProps) {
   const { field, ids, onChange } = props;
   const { def } = field;
+  const shown = textValue(field.value);
+  const { notice, setNotice, id: noticeId, describes } = useInputNotice(ids.input);
+  const aria = inputAria(props);
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
@@ -17,13 +25,18 @@ export function PlateInput(props: WidgetProps) {
         inputMode="numeric"
         autoComplete="off"
         dir="ltr"
-        value={textValue(field.value)}
+        value={shown}
         placeholder={def.placeholder ?? '00-000-00'}
-        maxLength={def.maxlength ?? 10}
         disabled={!field.enabled}
-        onChange={(event) => onChange(formatPlate(event.target.value))}
-        {...inputAria(props)}
+        onChange={(event) => {
+          const edit = plateEdit(shown.replace(/\D/g, ''), event.target.value);
+          setNotice(edit.notice);
+          onChange(formatPlate(edit.digits));
+        }}
+        {...aria}
+        aria-describedby={[aria['aria-describedby'], describes].filter(Boolean).join(' ') || undefined}
       />
+      <InputNoticeRegion id={noticeId} notice={notice} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToLength, numericEdit, showsCounter, textEdit } from './inputFilter.ts';
+import { fitToLength, numericEdit, plateEdit, showsCounter, textEdit } from './inputFilter.ts';
 
 describe('numeric fields keep digits and say so when anything else was typed', () => {
   it.each([
@@ -82,5 +82,26 @@ describe('the characters counter', () => {
     expect(showsCounter(48, 60, false)).toBe(true);
     expect(showsCounter(60, 60, false, { kind: 'tooLong', max: 60, cut: 145 })).toBe(true);
     expect(showsCounter(3, 200, false, { kind: 'digitsOnly' })).toBe(false);
+  });
+});
+
+describe('licence plates keep digits, dashes are formatting, and anything else is told', () => {
+  it('a typed or pasted plate with dashes or spaces: no notice', () => {
+    expect(plateEdit('', '12-345-67')).toEqual({ digits: '1234567' });
+    expect(plateEdit('', '123 45 678')).toEqual({ digits: '12345678' });
+  });
+
+  it.each([
+    ['12-345-6a', '123456'],
+    ['א12345', '12345'],
+  ])('%s keeps %s with the digits-only notice', (raw, digits) => {
+    expect(plateEdit('', raw)).toEqual({ digits, notice: { kind: 'digitsOnly' } });
+  });
+
+  it('a ninth digit is not kept, with the too-many-characters notice', () => {
+    expect(plateEdit('12345678', '123-45-6789')).toEqual({
+      digits: '12345678',
+      notice: { kind: 'tooLong', max: 8, cut: 1 },
+    });
   });
 });

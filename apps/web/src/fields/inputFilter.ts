@@ -101,3 +101,19 @@ function caretAfterEdit(previous: string, next: string): number {
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** Digits a licence plate holds at most (123-45-678). */
+export const PLATE_DIGITS = 8;
+
+/**
+ * A licence-plate edit: dashes and spaces are the plate's own formatting; any other character is dropped with
+ * the digits-only notice, and digits beyond the plate's eight with the too-many-characters notice.
+ */
+export function plateEdit(previousDigits: string, raw: string): NumericEdit {
+  const plain = raw.replace(/[-\s]/g, '');
+  const digits = plain.replace(/\D/g, '');
+  const fitted = fitToLength(previousDigits, digits, PLATE_DIGITS);
+  if (digits.length !== plain.length) return { digits: fitted.text, notice: { kind: 'digitsOnly' } };
+  if (fitted.cut > 0) return { digits: fitted.text, notice: { kind: 'tooLong', max: PLATE_DIGITS, cut: fitted.cut } };
+  return { digits: fitted.text };
+}

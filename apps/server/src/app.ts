@@ -4,6 +4,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
@@ -58,6 +59,7 @@ export async function buildApp({
     reply.code(status).send({ status, message: status === 500 ? he.serverError : he.badRequest });
   });
 
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
   registerSessions(app, db, clock);

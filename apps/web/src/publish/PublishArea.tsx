@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { useCustomer } from '../app/CustomerContext.tsx';
+import { useNavigate } from '../app/routing.tsx';
 import { PublishLoading } from './PublishLoading.tsx';
 import { PublishSteps } from './PublishSteps.tsx';
 import { publishRedirect } from './publishGuard.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { rememberOverrides } from '../app/abTests.ts';
+import { useSearchParams } from '../app/routing.tsx';
 import { CategoryChooser } from '../chooser/CategoryChooser.tsx';
 import { PublishLoading } from './PublishLoading.tsx';
 import { usePublishBack } from './usePublishBack.ts';

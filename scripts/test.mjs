@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test: lint, types, unit, API (embedded database, or PostgreSQL when DATABASE_URL is set),
-// the web build, browser tests in Chromium and the bundle budget. Installs Chromium with apt-get when it
+// the web build, browser tests in Chromium and the bundle budget (bytes Chromium receives from the running server). Installs Chromium with apt-get when it
 // is missing and that is possible; otherwise stops with a message that says how.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +39,7 @@ const steps = [
   ['Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']],
   ['Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']],
   ['Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
-  ['Bundle budget of the first /publish screen', 'node', ['scripts/bundle-size.mjs']],
+  ['Bytes on the wire of the first /publish screen (bundle budget)', 'node', ['scripts/bundle-size.mjs']],
 ];
 
 const chromium = ensureChromium();

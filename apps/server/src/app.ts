@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
 import { SmtpMailer } from './mail/smtp-mailer.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSandboxes } from './plugins/sandbox-guard.ts';
@@ -74,6 +75,7 @@ export async function buildApp({
   });
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
   registerInputGuard(app);

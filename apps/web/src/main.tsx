@@ -7,14 +7,16 @@ import '@fontsource/heebo/latin-700.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { router } from './router.tsx';
+import { AppRouter } from './app/routing.tsx';
+import { AppRoutes } from './router.tsx';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
     </StrictMode>,
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { Layout, Route, RouteBoundary, Switch } from './app/routing.tsx';
 import { RouteError } from './pages/RouteError.tsx';
 import { PublishPage } from './publish/PublishPage.tsx';
 import { PageFallback } from './shell/PageFallback.tsx';
@@ -15,33 +15,55 @@ const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        path: '/login',
-        element: (
-          <Suspense fallback={<PageFallback withMain />}>
-            <LoginPage />
-          </Suspense>
-        ),
-      },
-      {
-        element: <ShellLayout />,
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <IndexPage /> },
-          { path: '/publish', element: <PublishPage /> },
-          { path: '/edit/:id', element: <EditPage /> },
-          { path: '/finishArea', element: <FinishAreaPage /> },
-          { path: '/sandbox/outbox', element: <OutboxPage /> },
-          { path: '/packages', element: <NotAvailablePage /> },
-          { path: '/contactus', element: <NotAvailablePage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-]);
+/**
+ * The routes: RootLayout (providers) around /login and the pages under ShellLayout (top bar). A page that fails
+ * to render or to load its chunk shows RouteError in place of the shell (inside the providers), or of everything
+ * when the providers themselves fail.
+ */
+export function AppRoutes() {
+  return (
+    <RouteBoundary fallback={<RouteError />}>
+      <Layout element={<RootLayout />}>
+        <Switch>
+          <Route path="/login">
+            <Suspense fallback={<PageFallback withMain />}>
+              <LoginPage />
+            </Suspense>
+          </Route>
+          <Route>
+            <RouteBoundary fallback={<RouteError />}>
+              <Layout element={<ShellLayout />}>
+                <Switch>
+                  <Route path="/">
+                    <IndexPage />
+                  </Route>
+                  <Route path="/publish">
+                    <PublishPage />
+                  </Route>
+                  <Route path="/edit/:id">
+                    <EditPage />
+                  </Route>
+                  <Route path="/finishArea">
+                    <FinishAreaPage />
+                  </Route>
+                  <Route path="/sandbox/outbox">
+                    <OutboxPage />
+                  </Route>
+                  <Route path="/packages">
+                    <NotAvailablePage />
+                  </Route>
+                  <Route path="/contactus">
+                    <NotAvailablePage />
+                  </Route>
+                  <Route>
+                    <NotFoundPage />
+                  </Route>
+                </Switch>
+              </Layout>
+            </RouteBoundary>
+          </Route>
+        </Switch>
+      </Layout>
+    </RouteBoundary>
+  );
+}

@@ -4,7 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 
-/** Serves the built web app, with the SPA's index.html for any other page route. */
+/**
+ * Serves the built web app, with the SPA's index.html for any other page route. The build writes every text
+ * asset also as .br and .gz (apps/web/vite.config.ts): preCompressed sends the best one the browser accepts
+ * (Content-Encoding, Vary: Accept-Encoding), so nothing is compressed per request and the global compression
+ * (plugins/compression.ts) leaves these answers alone.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return false;
@@ -12,17 +17,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    cacheControl: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-      }
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = fs.readFileSync(index, 'utf8');
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
     if (req.method === 'GET' && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: he.notFound });
   });

@@ -12,7 +12,7 @@ type AdTypeTarget = Extract<ChooserTarget, { kind: 'adType' }>;
  * 'What type of ad would you like to publish?' with private / business; business opens the nested menu
  * (real-estate broker: sale, rent, commercial; vehicle business: external partner/promotion links).
  */
-export function AdTypePopup({ target, onClose }: { target: AdTypeTarget; onClose: () => void }) {
+export default function AdTypePopup({ target, onClose }: { target: AdTypeTarget; onClose: () => void }) {
   const [view, setView] = useState<'adType' | 'business'>('adType');
   const links = useExternalLinks();
   const follow = useFollowPublishTarget();

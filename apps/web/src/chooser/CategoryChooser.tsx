@@ -1,13 +1,15 @@
 import { CHOOSER_MORE, CHOOSER_ROWS, type ChooserTarget, type ChooserTile as Tile } from '@app/catalog/chooser';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useExternalLinks } from '../app/useExternalLinks.ts';
 import { useIsMobile } from '../app/useMediaQuery.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
-import { AdTypePopup } from './AdTypePopup.tsx';
 import { ChooserTile } from './ChooserTile.tsx';
 import { useFollowPublishTarget } from './useFollowTarget.ts';
 import './chooser.css';
+
+// The private/business popup loads when a tile asks for it, not with the first screen.
+const AdTypePopup = lazy(() => import('./AdTypePopup.tsx'));
 
 type AdTypeTarget = Extract<ChooserTarget, { kind: 'adType' }>;
 
@@ -54,7 +56,11 @@ export function CategoryChooser() {
           </ul>
         </section>
       </div>
-      {adType && <AdTypePopup target={adType} onClose={() => setAdType(null)} />}
+      {adType && (
+        <Suspense fallback={null}>
+          <AdTypePopup target={adType} onClose={() => setAdType(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { ChooserTarget, PublishParams } from '@app/catalog/chooser';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/routing.tsx';
 
 export const publishHref = (params: PublishParams): string => `/publish?${new URLSearchParams(params)}`;
 

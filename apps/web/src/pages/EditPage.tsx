@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
+import { useNavigate, useParams } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
 import { PageFallback } from '../shell/PageFallback.tsx';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
 import { BusinessForSaleFinish } from './BusinessForSaleFinish.tsx';
 import NotAvailablePage from './NotAvailablePage.tsx';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { fullName, isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
+import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';

@@ -1,5 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router';
 import { useCustomer } from '../app/CustomerContext.tsx';
+import { useNavigate, useSearchParams } from '../app/routing.tsx';
 import { continuePath } from '../app/safeUrl.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';

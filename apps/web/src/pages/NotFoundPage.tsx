@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
 import './pages.css';

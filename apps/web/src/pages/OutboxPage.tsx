@@ -1,7 +1,7 @@
 import type { OutboxEmail } from '@app/contract/auth';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { fetchOutbox, sandboxKey } from '../api/outbox.ts';
+import { useSearchParams } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { formatDateTime } from '../format/dateTime.ts';
 import { he } from '../i18n/he.ts';

@@ -1,7 +1,7 @@
 import type { NavLink, PersonalNavbarResponse } from '@app/contract/auth';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { fetchPersonalNavbar } from '../api/navbar.ts';
+import { Link } from '../app/routing.tsx';
 import { type IconId, TileIcon } from '../chooser/TileIcon.tsx';
 import { he } from '../i18n/he.ts';
 import { Logo } from '../shell/Logo.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../app/routing.tsx';
 
 /**
  * Popups close on browser back (spec §2 "Popups"). Opening pushes a router history entry for the same URL

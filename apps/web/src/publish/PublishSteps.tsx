@@ -1,7 +1,7 @@
 import { CATEGORY_TITLES } from '@app/catalog/chooser';
 import { activeEntry, isChoiceMissing, type PickerEntry, pickerForCategory } from '@app/catalog/pickers';
 import { lazy, Suspense } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
 import type { StartStep } from '../wizard/PublishWizard.tsx';

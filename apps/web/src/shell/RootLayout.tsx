@@ -1,6 +1,6 @@
-import { Outlet } from 'react-router';
 import { CustomerProvider } from '../app/CustomerContext.tsx';
 import { LoginPopupProvider } from '../app/LoginPopupContext.tsx';
+import { Outlet } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
 
 /** Providers shared by every route (inside the router: the login popup navigates). */

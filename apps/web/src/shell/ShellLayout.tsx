@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { isNativeApp } from '../app/nativeApp.ts';
+import { Outlet } from '../app/routing.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { TopBar } from './TopBar.tsx';
 

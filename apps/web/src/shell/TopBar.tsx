@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
 import { GUEST, logout } from '../api/auth.ts';
 import { fullName, isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useOpenLogin } from '../app/LoginPopupContext.tsx';
+import { Link, useLocation, useSearchParams } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
 import { Logo } from './Logo.tsx';
 import { UserIcon, UserMenu } from './UserMenu.tsx';

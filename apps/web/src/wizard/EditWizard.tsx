@@ -1,6 +1,6 @@
 import type { Selectors } from '@app/contract/publish';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';

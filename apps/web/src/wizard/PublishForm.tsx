@@ -1,8 +1,8 @@
 import type { Selectors } from '@app/contract/publish';
 import { stepBrief } from '@app/form-engine/brief';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { resetAd } from '../api/publish.ts';
+import { useLocation, useNavigate } from '../app/routing.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';

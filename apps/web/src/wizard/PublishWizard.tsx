@@ -1,6 +1,6 @@
 import type { Values } from '@app/form-engine/model';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
 import { readStep, savedAdOf } from '../publish/publishQuery.ts';
 import { selectorsOf } from './formData.ts';

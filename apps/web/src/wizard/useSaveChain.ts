@@ -1,8 +1,8 @@
 import type { Selectors } from '@app/contract/publish';
 import { buildPayload } from '@app/form-engine/payload';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { saveAd } from '../api/publish.ts';
+import { useNavigate } from '../app/routing.tsx';
 import { htmlToText } from '../format/htmlText.ts';
 import { he } from '../i18n/he.ts';
 import { focusFirstError } from './focus.ts';

@@ -1,7 +1,7 @@
 import { redirectMessage } from '@app/form-engine/messages';
 import type { RedirectTarget } from '@app/form-engine/model';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/routing.tsx';
 import { flash } from './flash.ts';
 import type { FormState } from './useFormState.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { isLoggedIn, useCustomer } from '../../app/CustomerContext.tsx';
+import { useNavigate, useSearchParams } from '../../app/routing.tsx';
 import { he } from '../../i18n/he.ts';
 import { Popup } from '../Popup.tsx';
 import { LoginForm } from './LoginForm.tsx';

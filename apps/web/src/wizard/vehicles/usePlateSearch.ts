@@ -1,8 +1,8 @@
 import type { Values } from '@app/form-engine/model';
 import { emptyValue } from '@app/form-engine/values';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { searchPlate } from '../../api/publish.ts';
+import { useNavigate } from '../../app/routing.tsx';
 import type { ActionState } from '../../fields/types.ts';
 import { he } from '../../i18n/he.ts';
 import { flash } from '../flash.ts';

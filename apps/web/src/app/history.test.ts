@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { type AppLocation, createHistoryStore, type HistoryHost, resolveTo } from './history.ts';
+
+/** A browser history in memory: entries, an index, popstate fired asynchronously after go() like browsers do. */
+function fakeHost(url: string, state: unknown = null) {
+  const entries: { url: URL; state: unknown }[] = [{ url: new URL(url, 'http://app'), state }];
+  let index = 0;
+  let onPop: (() => void) | null = null;
+  const gos: number[] = [];
+  const at = () => entries[index] as { url: URL; state: unknown };
+  const host: HistoryHost = {
+    location: {
+      get pathname() {
+        return at().url.pathname;
+      },
+      get search() {
+        return at().url.search;
+      },
+      get hash() {
+        return at().url.hash;
+      },
+    },
+    history: {
+      get state() {
+        return at().state;
+      },
+      pushState(data, _unused, to) {
+        entries.splice(index + 1);
+        entries.push({ url: new URL(to, at().url), state: structuredClone(data) });
+        index += 1;
+      },
+      replaceState(data, _unused, to) {
+        entries[index] = { url: new URL(to, at().url), state: structuredClone(data) };
+      },
+      go(delta) {
+        gos.push(delta);
+        index += delta;
+        setTimeout(() => onPop?.(), 0);
+      },
+    },
+    addEventListener(_type, listener) {
+      onPop = listener;
+    },
+  };
+  return { host, gos, urls: () => entries.map((e) => `${e.url.pathname}${e.url.search}`), index: () => index };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('history store', () => {
+  it('gives the loaded entry the key "default" and every navigation a new key, its state and an index', () => {
+    const { host, urls } = fakeHost('/publish');
+    const store = createHistoryStore(host);
+    expect(store.location()).toMatchObject({ pathname: '/publish', search: '', key: 'default', state: null });
+    store.navigate('/publish?cat=5', { state: { previousEntry: 'a' } });
+    const pushed = store.location();
+    expect(pushed).toMatchObject({ search: '?cat=5', state: { previousEntry: 'a' } });
+    expect(pushed.key).not.toBe('default');
+    store.navigate({ search: '?cat=5&step=1' }, { replace: true });
+    expect(store.location().key).not.toBe(pushed.key);
+    expect(store.location().state).toBeNull();
+    expect(urls()).toEqual(['/publish', '/publish?cat=5&step=1']);
+    expect(host.history.state).toMatchObject({ usr: null, idx: 1 });
+  });
+
+  it('a reload keeps the entry key and index written before', () => {
+    const { host } = fakeHost('/publish?cat=1', { usr: { x: 1 }, key: 'k1', idx: 4 });
+    const store = createHistoryStore(host);
+    expect(store.location()).toMatchObject({ key: 'k1', state: { x: 1 } });
+    store.navigate('/login');
+    expect(host.history.state).toMatchObject({ idx: 5 });
+  });
+
+  it('a back redirect undoes the back before anyone sees the earlier entry and replaces the entry left', async () => {
+    const { host, gos, urls, index } = fakeHost('/publish');
+    const store = createHistoryStore(host);
+    store.navigate('/publish?cat=5&step=2');
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(`${store.location().pathname}${store.location().search}`));
+    const calls: [AppLocation, AppLocation][] = [];
+    store.redirectBack((from, to) => {
+      calls.push([from, to]);
+      return from.search.includes('step=2') ? '/publish?cat=5&step=1' : null;
+    });
+
+    host.history.go(-1); // the user's back button
+    await settle();
+    expect(gos).toEqual([-1, 1]);
+    expect(calls.map(([from, to]) => [from.search, to.search])).toEqual([['?cat=5&step=2', '']]);
+    expect(seen).toEqual(['/publish?cat=5&step=1']);
+    expect(urls()).toEqual(['/publish', '/publish?cat=5&step=1']);
+    expect(index()).toBe(1);
+
+    // Without a target the back happens.
+    host.history.go(-1);
+    await settle();
+    expect(seen).toEqual(['/publish?cat=5&step=1', '/publish']);
+    expect(gos).toEqual([-1, 1, -1]);
+  });
+
+  it('forward and removed redirects are not redirected', async () => {
+    const { host, gos } = fakeHost('/publish');
+    const store = createHistoryStore(host);
+    store.navigate('/publish?cat=5&step=2');
+    store.navigate('/publish?cat=5&step=2', { state: { __popup: 'login' } });
+    const remove = store.redirectBack((from) => (from.state === null ? '/publish?cat=5&step=1' : null));
+    host.history.go(-1); // leaves the popup entry: its state is not null, so no redirect
+    await settle();
+    expect(store.location().state).toBeNull();
+    host.history.go(1); // forward onto the popup entry
+    await settle();
+    expect(store.location().state).toEqual({ __popup: 'login' });
+    remove();
+    host.history.go(-2);
+    await settle();
+    expect(store.location().search).toBe('');
+    expect(gos).toEqual([-1, 1, -2]);
+  });
+
+  it('resolves a path, a query of this page and an object without a pathname', () => {
+    const here = { pathname: '/publish', search: '?cat=1' };
+    expect(resolveTo('/login?continue=%2Fpublish', here)).toBe('/login?continue=%2Fpublish');
+    expect(resolveTo('?cat=2', here)).toBe('/publish?cat=2');
+    expect(resolveTo({ search: '?cat=3&step=1' }, here)).toBe('/publish?cat=3&step=1');
+    expect(resolveTo({ search: 'cat=3', hash: 'x' }, here)).toBe('/publish?cat=3#x');
+    expect(resolveTo({ pathname: '/edit/7' }, here)).toBe('/edit/7');
+  });
+});

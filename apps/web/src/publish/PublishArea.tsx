@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useCustomer } from '../app/CustomerContext.tsx';
+import { useNavigate } from '../app/routing.tsx';
+import { PublishLoading } from './PublishLoading.tsx';
+import { PublishSteps } from './PublishSteps.tsx';
+import { publishRedirect } from './publishGuard.ts';
+import { readStep, startQuery } from './publishQuery.ts';
+
+/** /publish with a category: the step area (loaded on demand: the chooser does not need it). */
+export default function PublishArea({ params }: { params: URLSearchParams }) {
+  const { loaded, customer } = useCustomer();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  // The step the URL had when the page opened, before startQuery moves it: the wizard resumes from it once.
+  const startStep = useRef<number | undefined>(readStep(params));
+  const takeStartStep = useCallback(() => startStep.current, []);
+  const startStepUsed = useCallback(() => {
+    startStep.current = undefined;
+  }, []);
+  const redirect = loaded ? publishRedirect(params, customer) : null;
+
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+
+  // A step given in the URL at start goes to step 1 (or stays, in debug mode).
+  useEffect(() => {
+    if (!loaded || started.current) return;
+    started.current = true;
+    const next = startQuery(params, customer.debugMode);
+    if (next) navigate({ search: `?${next}` }, { replace: true });
+  }, [loaded, params, customer.debugMode, navigate]);
+
+  if (!loaded || redirect) return <PublishLoading redirecting={redirect?.startsWith('/login')} />;
+  return <PublishSteps params={params} startStep={{ take: takeStartStep, used: startStepUsed }} />;
+}

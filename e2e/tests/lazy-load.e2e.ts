@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
+import { type Product, startProduct } from '../support/product.ts';
+import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
+
+let product: Product;
+let browser: Browser;
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('code loaded on demand', () => {
+  it('the chooser does not load the step area or the wizard; choosing a category loads them', async () => {
+    const page = await newPage(browser, PHONE);
+    await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${product.url}/publish`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(scripts.some((s) => /\/(PublishArea|PublishWizard|wizard|AdTypePopup)-/.test(s))).toBe(false);
+
+    await page.goto(`${product.url}/publish?cat=2&subcat=1&step=1`, { waitUntil: 'networkidle' });
+    await page.getByTestId('step-category').waitFor();
+    expect(scripts.some((s) => /\/PublishArea-/.test(s))).toBe(true);
+    await page.context().close();
+  });
+
+  it('a chunk that is gone (a deploy since the page opened) shows the Hebrew error with a reload button', async () => {
+    const page = await newPage(browser, PHONE);
+    await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);
+    const stepAreaChunk = /\/assets\/PublishArea-[^/]+\.js$/;
+    await page.route(stepAreaChunk, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${product.url}/publish`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goto(`${product.url}/publish?cat=2&subcat=1&step=1`);
+    await page.getByRole('heading', { level: 1, name: 'משהו השתבש' }).waitFor();
+    expect(await page.getByText('לא הצלחנו לטעון את העמוד. נסו לרענן.').isVisible()).toBe(true);
+    await page.unroute(stepAreaChunk);
+    await page.getByRole('button', { name: 'רענון העמוד' }).click();
+    await page.getByTestId('step-category').waitFor();
+    await page.context().close();
+  });
+});

@@ -69,6 +69,14 @@ describe('the running production server sends the web app compressed', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
 
+  it('a page route answers HEAD like GET (link checkers and monitors), without a body', async () => {
+    const head = await fetch(`${product.url}/publish`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/html/);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    expect((await fetch(`${product.url}/api/no-such-call`, { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('a large API answer is compressed once (brotli or gzip), a small one is sent as it is', async () => {
     // The fields call keeps its own gzip; a client without gzip gets brotli from the compression plugin.
     const url = '/api/publish/fields?cat=1&subcat=1';

@@ -5,9 +5,10 @@
  * that ends on the way opens the login popup, and the login brings the contact area again, alone.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import {
   choice,
   draftHas,
@@ -24,12 +25,9 @@ import { adValues, button, chosenText, openStep, registerThroughApi } from './wi
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 async function csrf(page: Page): Promise<string> {

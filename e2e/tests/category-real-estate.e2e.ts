@@ -4,9 +4,10 @@
  * street through the missing-address form, a new locality clears the address); edit by the owner only.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import {
   autocomplete,
   choice,
@@ -28,12 +29,9 @@ import { adValues, button, checkScreen, openStep, registerThroughApi, saveAdThro
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 const TEL_AVIV = 'תל אביב-יפו';

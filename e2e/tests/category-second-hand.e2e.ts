@@ -4,10 +4,11 @@
  * each filled by a new user up to the login step, with the draft (or the saved ad) read back.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, DEMO_TRADER, loginThroughApi, query } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import {
   choice,
   combobox,
@@ -26,12 +27,9 @@ import { adValues, atStep, button, chosenText, openStep, registerThroughApi } fr
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 const TEST = 'secondHandFreeSearch';

@@ -1,17 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, DEMO_TRADER, loginThroughApi, pathOf, query } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 const OLD = 'https://old.example.co.il';

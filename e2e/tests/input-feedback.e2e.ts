@@ -5,19 +5,17 @@
  * title keep 60 and say so, with the characters counter.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import { combobox, field, onStep, popupShot, startCategory } from './category-helpers.ts';
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 const DIGITS_ONLY = 'יש להזין ספרות בלבד';

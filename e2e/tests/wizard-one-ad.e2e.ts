@@ -4,22 +4,20 @@
  */
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
 import { pathOf, query } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import { draftHas, field, onStep } from './category-helpers.ts';
 import { finishFromCarType, searchPlate, startPrivateCar } from './wizard-flow.ts';
 import { adValues, atStep, button, openStep, registerThroughApi, settled, stepItem } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 /** A private car by its plate, saved: returns the ad number the user is told. */

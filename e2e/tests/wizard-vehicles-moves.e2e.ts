@@ -1,9 +1,10 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import {
   atStepByKeyboard,
   finishFromCarType,
@@ -27,12 +28,9 @@ import {
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 describe('moving around the car wizard', () => {

@@ -1,8 +1,9 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, PHONE } from '../support/browser.ts';
-import { type Product, startProduct } from '../support/product.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
 import { finishFromCarType, next, plate, radio, searchPlate, select, startPrivateCar } from './wizard-flow.ts';
 import {
   adValues,
@@ -19,12 +20,9 @@ import {
 
 let product: Product;
 let browser: Browser;
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
 });
 
 let owner: Page | undefined;

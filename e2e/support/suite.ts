@@ -1,0 +1,21 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { type Product, startProduct } from './product.ts';
+
+/**
+ * One product (production server, fresh embedded database) and one Chromium for a test file: started together
+ * before its tests, handed to `ready`, and stopped after them.
+ */
+export function useProductAndBrowser(ready: (product: Product, browser: Browser) => void): void {
+  let product: Product | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    ready(product, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+}

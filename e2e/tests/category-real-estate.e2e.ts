@@ -250,6 +250,30 @@ describe('real estate for rent: a room in a shared flat, at 375 px', () => {
   });
 });
 
+describe('opening a step without touching it', () => {
+  it('saves no draft and sets no leave-page warning: values the form settles on by itself are not changes', async () => {
+    const page = await newPage(browser, PHONE);
+    await registerThroughApi(page, product.url);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${product.url}/publish?cat=2&subcat=1&step=1`);
+    await openStep(page).locator('.field').first().waitFor();
+    // Longer than the draft's debounce (1.2 s) after the step and its option lists have settled.
+    await page.waitForTimeout(2500);
+    expect(posts).toEqual([]);
+    expect(await page.getByTestId('draft-status').getAttribute('data-status')).toBe('idle');
+    const warns = await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(warns).toBe(false);
+    await page.close();
+  });
+});
+
 describe('edit', () => {
   it('the owner edits the real-estate ad at /edit/{id}; another account gets the Hebrew 404', async () => {
     expect(saleId).not.toBe('');

@@ -1,10 +1,11 @@
 import type { ExternalLinkKey } from '@app/catalog/chooser';
 import { useEffect, useState } from 'react';
-import { type ExternalLinks, fetchExternalLinks } from '../api/site.ts';
+import { type ExternalLinks, fetchExternalLinks, loadedExternalLinks } from '../api/site.ts';
 
 /** The configured external URLs (GET /api/site-config); empty until loaded or when the call fails. */
 export function useExternalLinks(): ExternalLinks {
-  const [links, setLinks] = useState<ExternalLinks>({});
+  // Already loaded (the wizard asks for them with its steps): no second render when they arrive.
+  const [links, setLinks] = useState<ExternalLinks>(() => loadedExternalLinks() ?? {});
   useEffect(() => {
     let alive = true;
     void fetchExternalLinks().then((l) => {

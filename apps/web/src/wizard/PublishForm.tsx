@@ -112,7 +112,13 @@ export function PublishForm(props: PublishFormProps) {
   }, [current]);
 
   const wire = useMemo(() => draftValues(steps, form.values), [steps, form.values]);
-  const draft = useDraftSync({ enabled: !saved && !resetting, selectors, values: wire, lastValidStep });
+  const draft = useDraftSync({
+    enabled: !saved && !resetting,
+    selectors,
+    values: wire,
+    lastValidStep,
+    userChanges: form.changeCount,
+  });
 
   const saving = useSaveChain({
     core,

@@ -10,20 +10,24 @@ export type DraftStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'failed';
 /**
  * Nothing the user typed is lost: the draft (every value and the last valid step) is posted after each
  * valid step and shortly after each change; while a change is not saved yet, leaving the page warns.
+ * Only the user's changes count: until there is one, values the form settles on by itself (a single option
+ * taken, a default) are not a change, so opening a step neither saves a draft nor warns on leaving.
  */
 export function useDraftSync(input: {
   enabled: boolean;
   selectors: Selectors;
   values: WireValues;
   lastValidStep: number;
+  /** How many changes the user has made (the form's change count). */
+  userChanges: number;
 }) {
-  const { enabled, selectors, values, lastValidStep } = input;
+  const { enabled, selectors, values, lastValidStep, userChanges } = input;
   const snapshot = JSON.stringify({ values, lastValidStep });
   const saved = useRef(snapshot);
   const latest = useRef({ selectors, values, lastValidStep, snapshot });
   latest.current = { selectors, values, lastValidStep, snapshot };
   const [status, setStatus] = useState<DraftStatus>('idle');
-  const dirty = enabled && snapshot !== saved.current;
+  const dirty = enabled && userChanges > 0 && snapshot !== saved.current;
 
   const post = useCallback(async (override?: { lastValidStep: number }) => {
     const current = latest.current;

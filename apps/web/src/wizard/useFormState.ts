@@ -17,7 +17,9 @@ function sameValues(a: Values, b: Values): boolean {
  * taken, immediate dates) become state; server errors of a field go when the field changes.
  */
 export function useFormState(steps: readonly StepDef[], initialValues: Values, context: ResolveContext) {
-  const [values, setValues] = useState<Values>(initialValues);
+  // The values the resolver settles on from the start (a single option taken, a default), so the first
+  // render shows them instead of rendering the whole wizard a second time to take them.
+  const [values, setValues] = useState<Values>(() => resolve(steps, initialValues, context).values);
   const [attempted, setAttempted] = useState<ReadonlySet<number>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
   /** The field the user changed last, until its watcher (if any) has been looked at. */

@@ -58,6 +58,10 @@ export function useWizardLoad(
     let live = true;
     setLoad({ state: 'loading' });
     void (async () => {
+      // The draft and the site's links are asked for together with the steps (one round trip, not three in a
+      // row); the draft is used once the steps are known.
+      const draftCall = source.mode === 'publish' ? fetchDraft(source.selectors) : undefined;
+      const links = fetchExternalLinks();
       // A wizard that saved its ad already (OrderID in the URL) asks for it: adData names it when it is ours.
       const outcome =
         source.mode === 'edit'
@@ -74,7 +78,7 @@ export function useWizardLoad(
       const forced = response.redirectForceObject;
       if (forced?.message) flash(forced.message);
       const redirect = forced?.url ?? response.redirectForce;
-      if (redirect && followRedirect(redirect, allowlistOf(await fetchExternalLinks()))) {
+      if (redirect && followRedirect(redirect, allowlistOf(await links))) {
         return setLoad({ state: 'redirecting' });
       }
 
@@ -85,7 +89,7 @@ export function useWizardLoad(
         return;
       }
       const steps = withCategoryStep(outcome.steps);
-      const draft = await fetchDraft(source.selectors);
+      const draft = await draftCall;
       if (!live) return;
       const initialValues: Values = {
         ...(draft ? valuesFromPayload(steps, draft.values) : {}),

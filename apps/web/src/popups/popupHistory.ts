@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from '../app/routing.tsx';
 /**
  * Popups close on browser back (spec §2 "Popups"). Opening pushes a router history entry for the same URL
  * whose state carries a popup marker; leaving that entry (back, or a navigation that replaces it) closes the
- * popup; closing the popup normally pops the entry again. Router navigations keep react-router's history
- * index consistent, which its blockers rely on.
+ * popup; closing the popup normally pops the entry again. Entries are pushed through the app's history store
+ * (app/history.ts), so its entry index stays consistent for the back-to-the-previous-step redirect.
  */
 const MARKER = '__popup';
 const pushed = new Set<string>();

@@ -26,12 +26,16 @@ export class RateLimiter {
     return state;
   }
 
-  /** hit() for several counters in one statement (the keys must differ). */
+  /**
+   * hit() for several counters in one statement (the keys must differ). Rows are locked in key order, as in
+   * giveBack(): on PostgreSQL, parallel statements that lock the same rows in different orders deadlock.
+   */
   async hitMany(keys: readonly string[], windowMs: number): Promise<Map<string, WindowState>> {
     const now = this.clock.now();
     const staleBefore = new Date(now.getTime() - windowMs);
     const rows = await this.db.query<{ key: string; count: number; window_start: Date }>(
-      `INSERT INTO rate_counters (key, window_start, count) SELECT k, $2::timestamptz, 1 FROM unnest($1::text[]) AS k
+      `INSERT INTO rate_counters (key, window_start, count)
+       SELECT k, $2::timestamptz, 1 FROM unnest($1::text[]) AS k ORDER BY k
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN rate_counters.window_start <= $3 THEN 1 ELSE rate_counters.count + 1 END,
          window_start = CASE WHEN rate_counters.window_start <= $3 THEN $2 ELSE rate_counters.window_start END
@@ -45,7 +49,13 @@ export class RateLimiter {
 
   /** Gives back attempts counted by hit() that turned out not to count (refused unchecked, or a success). */
   async giveBack(keys: readonly string[]): Promise<void> {
-    await this.db.query('UPDATE rate_counters SET count = greatest(count - 1, 0) WHERE key = ANY($1::text[])', [keys]);
+    // Lock the rows in key order first (see hitMany), then update them.
+    await this.db.query(
+      `UPDATE rate_counters AS r SET count = greatest(r.count - 1, 0)
+       FROM (SELECT key FROM rate_counters WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE) AS locked
+       WHERE r.key = locked.key`,
+      [keys],
+    );
   }
 
   async reset(key: string): Promise<void> {

@@ -75,8 +75,6 @@ export async function processImage(input: Buffer, clientOrientation: number | nu
   } catch (err) {
     throw new ImageRefused(400, /pixel limit/i.test(String(err)) ? he.imageTooManyPixels : he.imageBroken);
   }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_MAX_INPUT_PIXELS)
-    throw new ImageRefused(400, he.imageTooManyPixels);
 
   const orientation = clientOrientation ?? meta.orientation ?? 1;
   try {

@@ -133,9 +133,11 @@ describe.each(stores)('ad photos on the %s store', (_name, start) => {
   let stop: () => Promise<void>;
   let owner: Agent;
   let orderId: number;
+  let env: Record<string, string>;
   beforeAll(async () => {
     const s = await start();
     stop = s.stop;
+    env = s.env;
     t = await createTestApp(s.env);
     owner = new Agent(t.app, '10.1.0.1');
     await register(owner);
@@ -218,6 +220,20 @@ describe.each(stores)('ad photos on the %s store', (_name, start) => {
     const again = (await upload(t, owner, ad, { picNumber: '2', orientation: '1' }, { bytes })).json();
     expect(again.image).toEqual(first.image);
     expect(again.images).toHaveLength(1);
+
+    // Retries racing each other (the browser gave up waiting and sent again) still leave one image, no stray file.
+    const raced = await Promise.all([1, 2, 3].map(() => upload(t, owner, ad, { picNumber: '3' }, { bytes })));
+    expect(raced.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const ids = new Set(raced.map((r) => r.json().image.id));
+    expect(ids.size).toBe(1);
+    expect((await owner.get(`/api/publish/${ad}/images`)).json().images).toHaveLength(2);
+    if (env.DATA_DIR) {
+      // No stray file in the store: exactly an image and a thumbnail per stored row.
+      const files = await fs.readdir(path.join(env.DATA_DIR, 'media'));
+      const rows = await t.db.query('SELECT 1 FROM ad_images');
+      expect(files.filter((f) => f.endsWith('.jpg'))).toHaveLength(rows.length * 2);
+    }
+    await upload(t, owner, ad, { picNumber: '3', deleteImage: '1' });
 
     const other = (await upload(t, owner, ad, { picNumber: '2' }, { bytes: await photo(300, 200) })).json();
     expect(other.images).toHaveLength(1);

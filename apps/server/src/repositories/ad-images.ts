@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 
 export interface AdImageRow {
   slot: number;
@@ -46,24 +46,30 @@ export async function listAdImages(db: Queryable, adId: number): Promise<AdImage
 }
 
 /**
- * Stores the slot's image, replacing the one it had (one row per ad and slot). Returns the keys of the replaced
- * image, whose files the caller deletes.
+ * Stores the slot's image, replacing the one it had (one row per ad and slot), under a lock of the ad's row so
+ * that concurrent uploads of a slot are put one after the other. When the slot already holds the same upload
+ * (a retry that ran in parallel), the row is kept. Answers the keys of the files nothing refers to any more
+ * (the replaced image's, or the new ones when the row was kept), which the caller deletes from the store.
  */
 export async function upsertAdImage(
-  db: Queryable,
+  db: Db,
   adId: number,
   img: Omit<AdImageRow, 'position'>,
-): Promise<{ imageKey: string; thumbKey: string } | null> {
-  const [old] = await db.query<Row>('SELECT * FROM ad_images WHERE ad_id = $1 AND slot = $2', [adId, img.slot]);
-  await db.query(
-    `INSERT INTO ad_images (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
-       width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
-       source_sha256 = EXCLUDED.source_sha256, updated_at = now()`,
-    [adId, img.slot, img.imageKey, img.thumbKey, img.width, img.height, img.bytes, img.sha256, img.sourceSha256],
-  );
-  return old ? { imageKey: old.image_key, thumbKey: old.thumb_key } : null;
+): Promise<{ garbage: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [adId]);
+    const [old] = await tx.query<Row>('SELECT * FROM ad_images WHERE ad_id = $1 AND slot = $2', [adId, img.slot]);
+    if (old && old.source_sha256 === img.sourceSha256) return { garbage: [img.imageKey, img.thumbKey] };
+    await tx.query(
+      `INSERT INTO ad_images (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
+         width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
+         source_sha256 = EXCLUDED.source_sha256, updated_at = now()`,
+      [adId, img.slot, img.imageKey, img.thumbKey, img.width, img.height, img.bytes, img.sha256, img.sourceSha256],
+    );
+    return { garbage: old ? [old.image_key, old.thumb_key] : [] };
+  });
 }
 
 /** Removes the slot's image; returns its keys (null when the slot was empty). */

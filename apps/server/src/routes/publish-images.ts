@@ -151,7 +151,7 @@ export async function publishImageRoutes(app: FastifyInstance, deps: { db: Db; s
         const thumbKey = `${name}_t.jpg`;
         await store.put(imageKey, processed.jpeg, JPEG);
         await store.put(thumbKey, processed.thumbnail, JPEG);
-        const old = await upsertAdImage(db, adId, {
+        const { garbage } = await upsertAdImage(db, adId, {
           slot,
           imageKey,
           thumbKey,
@@ -161,7 +161,7 @@ export async function publishImageRoutes(app: FastifyInstance, deps: { db: Db; s
           sha256: processed.sha256,
           sourceSha256,
         });
-        if (old) await Promise.all([store.delete(old.imageKey), store.delete(old.thumbKey)]);
+        await Promise.all(garbage.map((key) => store.delete(key)));
       }
       const images = toWire(await listAdImages(db, adId));
       const image = images.find((i) => i.picNumber === slot) ?? null;

@@ -294,6 +294,16 @@ describe.each(stores)('ad photos on the %s store', (_name, start) => {
       [2, after[1].id],
     ]);
     expect((await stored(t, mine.image.url)).res.statusCode).toBe(200);
+
+    // Once the ad is published its images are public: anyone may read them as base64; a draft's only its owner.
+    const guest = new Agent(t.app, '10.1.0.10');
+    const src = `/api/publish/images/content?src=${encodeURIComponent(mine.image.thumbnailUrl)}`;
+    expect((await guest.get(src)).statusCode).toBe(404);
+    await t.db.query("UPDATE ads SET status = 'active' WHERE id = $1", [ad]);
+    const published = await guest.get(src);
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ mime: 'image/jpeg', width: 200, height: 100 });
+    expect((await stranger.post(`/api/publish/${ad}/images/order`, { order: [2, 1] })).statusCode).toBe(404);
   });
 });
 

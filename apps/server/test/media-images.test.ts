@@ -398,6 +398,19 @@ describe('refused uploads', () => {
     const nul = await upload(t, owner, orderId, { picNumber: '1', orientation: '1\u0000' }, { bytes });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toBe(he.unsupportedCharacters);
+    // Multipart is parsed by the photo upload only; every other call still refuses it.
+    const form = multipart([{ name: 'username', value: 'a@b.co.il' }]);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: form.payload,
+      headers: {
+        'content-type': form.contentType,
+        cookie: `csrf=${owner.cookies.get('csrf')}`,
+        [CSRF_HEADER]: owner.cookies.get('csrf') ?? '',
+      },
+    });
+    expect(login.statusCode).toBe(415);
     const guest = await upload(t, new Agent(t.app, '10.2.0.7'), orderId, { picNumber: '1' }, { bytes });
     expect(guest.statusCode).toBe(422);
     expect(await count()).toBe(0);

@@ -183,6 +183,32 @@ describe.each(stores)('ad photos on the %s store', (_name, start) => {
     expect(list[0].main).toBe(true);
   });
 
+  it('keeps the first frame of an animated GIF and turns transparency white', async () => {
+    const w = 100;
+    const h = 50;
+    const frames = Buffer.alloc(w * h * 2 * 3);
+    frames.fill(255, 0, w * h * 3); // a white frame, then a black one
+    const gif = await sharp(frames, { raw: { width: w, height: h * 2, channels: 3, pageHeight: h } })
+      .gif()
+      .toBuffer();
+    const res = await upload(t, owner, orderId, { picNumber: '9' }, { bytes: gif, name: 'a.gif' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().image).toMatchObject({ width: 100, height: 50 });
+
+    const clear = await sharp({
+      create: { width: 60, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const png = (await upload(t, owner, orderId, { picNumber: '10' }, { bytes: clear, name: 'a.png' })).json().image;
+    const { data } = await sharp((await stored(t, png.url)).body)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(Math.min(...data)).toBeGreaterThan(240);
+    await upload(t, owner, orderId, { picNumber: '9', deleteImage: '1' });
+    await upload(t, owner, orderId, { picNumber: '10', deleteImage: '1' });
+  });
+
   it('turns a photo upright once (orientation 6) and strips EXIF and GPS', async () => {
     const bytes = await photo(400, 300, 'jpeg', GPS_EXIF);
     expect((await sharp(bytes).metadata()).exif).toBeDefined();

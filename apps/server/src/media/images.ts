@@ -78,7 +78,8 @@ export async function processImage(input: Buffer, clientOrientation: number | nu
 
   const orientation = clientOrientation ?? meta.orientation ?? 1;
   try {
-    const base = orient(sharp(input, options), orientation).toColourspace('srgb');
+    // Transparent areas (PNG, GIF, WebP) become white: JPEG has no alpha, and libvips would make them black.
+    const base = orient(sharp(input, options), orientation).flatten({ background: '#ffffff' }).toColourspace('srgb');
     const { data: jpeg, info } = await base
       .clone()
       .resize({ ...IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })

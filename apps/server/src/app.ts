@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
 import { SmtpMailer } from './mail/smtp-mailer.ts';
+import { createMediaStore, type MediaStore } from './media/store.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -19,6 +20,7 @@ import { freeSearchRoutes } from './routes/free-search.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
 import { missingAddressRoutes } from './routes/missing-address.ts';
 import { publishFieldsRoutes } from './routes/publish-fields.ts';
+import { publishImageRoutes } from './routes/publish-images.ts';
 import { publishOptionRoutes } from './routes/publish-options.ts';
 import { publishSaveRoutes } from './routes/publish-save.ts';
 import { publishStepRoutes } from './routes/publish-steps.ts';
@@ -41,6 +43,8 @@ export interface AppDeps {
   catalogs?: CatalogService;
   /** Where the log goes (standard output by default); a test may collect it, whatever NODE_ENV. */
   logStream?: { write(line: string): void };
+  /** Where ad photos are kept; by default from the configuration (S3 when S3_BUCKET is set, else DATA_DIR/media). */
+  media?: MediaStore;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -50,6 +54,7 @@ export async function buildApp({
   clock = systemClock,
   catalogs = new CatalogService(),
   logStream,
+  media = createMediaStore(config),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -98,6 +103,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs });
   publishOptionRoutes(app);
+  await publishImageRoutes(app, { db, store: media });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);

@@ -9,6 +9,8 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +63,21 @@ const schema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
+  /**
+   * S3-compatible object storage for ad photos. With S3_BUCKET set, photos go there; otherwise to DATA_DIR/media.
+   * S3_ENDPOINT is the service URL (MinIO, R2, a local s3rver; empty for AWS itself).
+   */
+  S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
+  ),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,6 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((c) => c.MAIL_PROVIDER !== 'smtp' || c.SMTP_URL !== undefined, {
       message: 'MAIL_PROVIDER=smtp needs SMTP_URL',
       path: ['SMTP_URL'],
+    })
+    .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      path: ['S3_SECRET_ACCESS_KEY'],
+    })
+    .refine((c) => c.S3_BUCKET !== undefined || (c.S3_ENDPOINT === undefined && c.S3_ACCESS_KEY_ID === undefined), {
+      message: 'S3 settings need S3_BUCKET',
+      path: ['S3_BUCKET'],
     })
     .safeParse(env);
   if (!parsed.success) {

@@ -36,5 +36,13 @@ export const he = {
   tooLong: 'יותר מדי תווים',
   missingAddressSettlementRequired: 'ישוב שדה חובה',
   missingAddressFailed: 'שליחת הבקשה נכשלה, נסו שוב מאוחר יותר',
+  imageType: 'הקובץ שנבחר אינו תמונה. אפשר להעלות תמונות מסוג JPG, PNG, WEBP או GIF',
+  imageHeic: 'תמונות HEIC נשלחות אחרי שהדפדפן ממיר אותן ל-JPG. יש לבחור את התמונה שוב דרך הדף',
+  imageTooLarge: 'התמונה גדולה מדי. אפשר להעלות תמונה של עד 15MB',
+  imageTooManyPixels: 'התמונה גדולה מדי (יותר מ-50 מיליון פיקסלים). יש להקטין אותה ולנסות שוב',
+  imageBroken: 'לא הצלחנו לקרוא את התמונה. יש לבחור תמונה אחרת',
+  imageSlot: 'מספר התמונה אינו תקין',
+  imageMissing: 'לא נבחרה תמונה להעלאה',
+  imageOrder: 'סדר התמונות אינו תקין. יש לרענן את הדף ולנסות שוב',
   businessPackageNeeded: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
 } as const;

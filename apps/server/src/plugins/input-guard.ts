@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { he } from '../i18n/messages.ts';
 
 /**
@@ -15,7 +15,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Whether any string in a decoded value (keys and values, at any depth) is unstorable. */
 export function containsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return isUnstorableText(value);
-  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  // Bytes (a multipart file part) are no text.
+  if (value === null || typeof value !== 'object' || depth > 64 || ArrayBuffer.isView(value)) return false;
   if (Array.isArray(value)) return value.some((v) => containsUnstorableText(v, depth + 1));
   for (const [k, v] of Object.entries(value)) {
     if (isUnstorableText(k) || containsUnstorableText(v, depth + 1)) return true;
@@ -29,9 +30,15 @@ export function containsUnstorableText(value: unknown, depth = 0): boolean {
  * the database (which would refuse it with a 500) and nothing is logged as a server error.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req, reply) => {
-    if (containsUnstorableText(req.query) || containsUnstorableText(req.params) || containsUnstorableText(req.body)) {
-      return reply.code(400).send({ status: 400, message: he.unsupportedCharacters });
-    }
-  });
+  app.addHook('preValidation', guardInput);
+}
+
+/**
+ * The guard itself. A scope that parses its body in a later preValidation hook (multipart with
+ * attachFieldsToBody) adds it again after that hook, so the multipart fields are checked the same way.
+ */
+export async function guardInput(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (containsUnstorableText(req.query) || containsUnstorableText(req.params) || containsUnstorableText(req.body)) {
+    return reply.code(400).send({ status: 400, message: he.unsupportedCharacters });
+  }
 }

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_SIZE, THUMBNAIL_SIZE } from '@app/contract/media';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import { he } from '../i18n/messages.ts';
+
+/** Image formats we decode, sniffed from the bytes (never the file name or the declared type). */
+const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+/**
+ * HEIC/HEIF photos (iPhone) are HEVC-coded; sharp's prebuilt libvips carries libheif with the AV1 codec only
+ * (AVIF), not HEVC, so the server cannot decode them. The browser converts them to JPEG before upload (issue 8 §3).
+ */
+const HEIC = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+
+export class ImageRefused extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ProcessedImage {
+  jpeg: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  sha256: string;
+}
+
+/**
+ * Applies an EXIF orientation (1..8) to the pixels: the operations that bring the stored image upright, as an
+ * EXIF-aware viewer would display it. sharp applies rotate before flip/flop.
+ */
+export function orient(img: Sharp, orientation: number): Sharp {
+  switch (orientation) {
+    case 2:
+      return img.flop();
+    case 3:
+      return img.rotate(180);
+    case 4:
+      return img.flip();
+    case 5:
+      return img.rotate(270).flop();
+    case 6:
+      return img.rotate(90);
+    case 7:
+      return img.rotate(90).flop();
+    case 8:
+      return img.rotate(270);
+    default:
+      return img;
+  }
+}
+
+/**
+ * Sniffs, checks and re-encodes one uploaded photo: JPEG within the spec's 1120x840 (never enlarged) and a
+ * 240x180 thumbnail, upright, without any metadata (sharp writes none unless asked: EXIF, GPS, XMP, IPTC and
+ * ICC profiles are all dropped; colours are converted to sRGB first).
+ *
+ * Orientation is applied exactly once: when the browser sends `orientation` (it read the file's EXIF with exifr),
+ * that value is applied and the file's own tag is ignored; without the field the file's own tag is applied.
+ */
+export async function processImage(input: Buffer, clientOrientation: number | null): Promise<ProcessedImage> {
+  const type = await fileTypeFromBuffer(input);
+  if (type && HEIC.has(type.mime)) throw new ImageRefused(415, he.imageHeic);
+  if (!type || !DECODABLE.has(type.mime)) throw new ImageRefused(415, he.imageType);
+
+  const options: SharpOptions = { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error', pages: 1 };
+  let meta: Metadata;
+  try {
+    // Reads the header only: the pixel cap refuses a decompression bomb here, before any decoding.
+    meta = await sharp(input, options).metadata();
+  } catch (err) {
+    throw new ImageRefused(400, /pixel limit/i.test(String(err)) ? he.imageTooManyPixels : he.imageBroken);
+  }
+
+  const orientation = clientOrientation ?? meta.orientation ?? 1;
+  try {
+    // Transparent areas (PNG, GIF, WebP) become white: JPEG has no alpha, and libvips would make them black.
+    const base = orient(sharp(input, options), orientation).flatten({ background: '#ffffff' }).toColourspace('srgb');
+    const { data: jpeg, info } = await base
+      .clone()
+      .resize({ ...IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(jpeg)
+      .resize({ ...THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const sha256 = crypto.createHash('sha256').update(jpeg).digest('hex');
+    return { jpeg, thumbnail, width: info.width, height: info.height, sha256 };
+  } catch {
+    throw new ImageRefused(400, he.imageBroken);
+  }
+}

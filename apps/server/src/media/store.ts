@@ -1,0 +1,148 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+
+/** Keys the server makes: 32 hex characters, an optional `_t` (thumbnail), `.jpg`. Nothing else is accepted. */
+export const MEDIA_KEY = /^[0-9a-f]{32}(?:_t)?\.jpg$/;
+
+/** Where ad photos are kept, by key. Keys are made by the server (MEDIA_KEY), never taken from a client. */
+export interface MediaStore {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** A stream of the object's bytes, or null when there is none. */
+  stream(key: string): Promise<Readable | null>;
+  /** Removes the object; a missing object is no error. */
+  delete(key: string): Promise<void>;
+}
+
+function checkKey(key: string): string {
+  if (!MEDIA_KEY.test(key)) throw new Error(`not a media key: ${key}`);
+  return key;
+}
+
+/** A directory on the server's disk (default: DATA_DIR/media); writes are atomic (temporary file + rename). */
+export class LocalMediaStore implements MediaStore {
+  readonly kind = 'local';
+  constructor(private readonly dir: string) {}
+
+  private file(key: string): string {
+    return path.join(this.dir, checkKey(key));
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const tmp = `${this.file(key)}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, this.file(key));
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.file(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    const file = this.file(key);
+    try {
+      await fs.access(file);
+    } catch {
+      return null;
+    }
+    return createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+}
+
+export interface S3Settings {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** S3-compatible object storage (AWS S3, MinIO, R2, s3rver in the tests) through @aws-sdk/client-s3 v3. */
+export class S3MediaStore implements MediaStore {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(s: S3Settings) {
+    this.bucket = s.bucket;
+    this.client = new S3Client({
+      region: s.region,
+      forcePathStyle: s.forcePathStyle,
+      ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+      ...(s.accessKeyId && s.secretAccessKey
+        ? { credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: checkKey(key),
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  private async object(key: string) {
+    try {
+      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const res = await this.object(key);
+    return res?.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    const res = await this.object(key);
+    return res?.Body ? (res.Body as Readable) : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** S3 when S3_BUCKET is configured, else the local directory DATA_DIR/media. */
+export function createMediaStore(config: Config): MediaStore {
+  if (config.S3_BUCKET) {
+    return new S3MediaStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalMediaStore(path.join(config.DATA_DIR, 'media'));
+}

@@ -1,0 +1,102 @@
+import type { Db, Queryable } from '../db/db.ts';
+
+export interface AdImageRow {
+  slot: number;
+  position: number | null;
+  imageKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  sourceSha256: string;
+}
+
+interface Row {
+  slot: number | string;
+  position: number | string | null;
+  image_key: string;
+  thumb_key: string;
+  width: number | string;
+  height: number | string;
+  bytes: number | string;
+  sha256: string;
+  source_sha256: string;
+}
+
+const toImage = (r: Row): AdImageRow => ({
+  slot: Number(r.slot),
+  position: r.position === null ? null : Number(r.position),
+  imageKey: r.image_key,
+  thumbKey: r.thumb_key,
+  width: Number(r.width),
+  height: Number(r.height),
+  bytes: Number(r.bytes),
+  sha256: r.sha256,
+  sourceSha256: r.source_sha256,
+});
+
+/** The ad's images in their order: the owner's order first (position), then the rest by slot. */
+export async function listAdImages(db: Queryable, adId: number): Promise<AdImageRow[]> {
+  const rows = await db.query<Row>(
+    'SELECT * FROM ad_images WHERE ad_id = $1 ORDER BY position IS NULL, position, slot',
+    [adId],
+  );
+  return rows.map(toImage);
+}
+
+/**
+ * Stores the slot's image, replacing the one it had (one row per ad and slot), under a lock of the ad's row so
+ * that concurrent uploads of a slot are put one after the other. When the slot already holds the same upload
+ * (a retry that ran in parallel), the row is kept. Answers the keys of the files nothing refers to any more
+ * (the replaced image's, or the new ones when the row was kept), which the caller deletes from the store.
+ */
+export async function upsertAdImage(
+  db: Db,
+  adId: number,
+  img: Omit<AdImageRow, 'position'>,
+): Promise<{ garbage: string[] }> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [adId]);
+    const [old] = await tx.query<Row>('SELECT * FROM ad_images WHERE ad_id = $1 AND slot = $2', [adId, img.slot]);
+    if (old && old.source_sha256 === img.sourceSha256) return { garbage: [img.imageKey, img.thumbKey] };
+    await tx.query(
+      `INSERT INTO ad_images (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
+         width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
+         source_sha256 = EXCLUDED.source_sha256, updated_at = now()`,
+      [adId, img.slot, img.imageKey, img.thumbKey, img.width, img.height, img.bytes, img.sha256, img.sourceSha256],
+    );
+    return { garbage: old ? [old.image_key, old.thumb_key] : [] };
+  });
+}
+
+/** Removes the slot's image; returns its keys (null when the slot was empty). */
+export async function deleteAdImage(db: Queryable, adId: number, slot: number): Promise<AdImageRow | null> {
+  const [row] = await db.query<Row>('DELETE FROM ad_images WHERE ad_id = $1 AND slot = $2 RETURNING *', [adId, slot]);
+  return row ? toImage(row) : null;
+}
+
+/** Sets the order: positions 1..n for the given slots (the caller checked they are exactly the stored ones). */
+export async function setAdImageOrder(db: Queryable, adId: number, slots: number[]): Promise<void> {
+  await db.query(
+    `UPDATE ad_images SET position = o.position, updated_at = now()
+     FROM unnest($2::smallint[]) WITH ORDINALITY AS o(slot, position)
+     WHERE ad_images.ad_id = $1 AND ad_images.slot = o.slot`,
+    [adId, slots],
+  );
+}
+
+/** The image (or thumbnail) stored under a key, with the owner and status of its ad. */
+export async function findImageByKey(
+  db: Queryable,
+  key: string,
+): Promise<{ image: AdImageRow; customerId: number; status: string } | null> {
+  const [row] = await db.query<Row & { customer_id: string; status: string }>(
+    `SELECT i.*, a.customer_id, a.status FROM ad_images i JOIN ads a ON a.id = i.ad_id
+     WHERE i.image_key = $1 OR i.thumb_key = $1`,
+    [key],
+  );
+  return row ? { image: toImage(row), customerId: Number(row.customer_id), status: row.status } : null;
+}

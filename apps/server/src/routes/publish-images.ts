@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import {
+  type AdImage,
+  type AdImagesResponse,
+  IMAGE_UPLOAD_MAX_BYTES,
+  type ImageContentResponse,
+  type ImageUploadResponse,
+  MAX_AD_IMAGES,
+} from '@app/contract/media';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import { ImageRefused, processImage } from '../media/images.ts';
+import { MEDIA_KEY, type MediaStore } from '../media/store.ts';
+import { guardInput } from '../plugins/input-guard.ts';
+import {
+  type AdImageRow,
+  deleteAdImage,
+  findImageByKey,
+  listAdImages,
+  setAdImageOrder,
+  upsertAdImage,
+} from '../repositories/ad-images.ts';
+import { findOwnAd } from '../repositories/ads.ts';
+import { requireCustomer } from './publish-steps.ts';
+
+const JPEG = 'image/jpeg';
+
+/**
+ * The ad's photo cap. Today every ad may have MAX_AD_IMAGES (spec §9); the per-catalogue cap (the cropper's
+ * total_images: 3 in some edit flows, 1 teacher photo) plugs in here, from the ad's catalogue definition.
+ */
+function slotCap(): number {
+  return MAX_AD_IMAGES;
+}
+
+const mediaUrl = (key: string) => `/media/${key}`;
+
+function toWire(rows: AdImageRow[]): AdImage[] {
+  return rows.map((r, i) => ({
+    id: r.imageKey.slice(0, 32),
+    picNumber: r.slot,
+    position: i + 1,
+    main: i === 0,
+    url: mediaUrl(r.imageKey),
+    thumbnailUrl: mediaUrl(r.thumbKey),
+    width: r.width,
+    height: r.height,
+    bytes: r.bytes,
+  }));
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).send({ status: 404, message: he.adNotFound });
+
+function intField(v: unknown, min: number, max: number): number | null {
+  if (typeof v !== 'string' || !/^\d{1,3}$/.test(v)) return null;
+  const n = Number(v);
+  return n >= min && n <= max ? n : null;
+}
+
+/** The caller's own ad of the path's OrderID; anything else (another account's, none, deleted) is 404. */
+async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+  const customer = await requireCustomer(req, reply);
+  if (!customer) return null;
+  const raw = (req.params as { OrderID?: string }).OrderID ?? '';
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  const ad = id ? await findOwnAd(db, customer.id, id) : null;
+  if (!ad) {
+    notFound(reply);
+    return null;
+  }
+  return ad.orderId;
+}
+
+/**
+ * Ad photos (issue 8 §5-6): upload/replace/delete a slot, the order (our addition), the list, the spec's base64
+ * content call, and the plain image route. Multipart is parsed only in this scope.
+ */
+export async function publishImageRoutes(app: FastifyInstance, deps: { db: Db; store: MediaStore }): Promise<void> {
+  const { db, store } = deps;
+
+  // Plain image route: random, server-made names, so the bytes behind a name never change (immutable).
+  // Whoever has the URL may read it (an unguessable 128-bit name); the URLs of a draft's images are given only
+  // to its owner, and a published ad's images are public anyway.
+  app.get('/media/:name', async (req, reply) => {
+    const { name } = req.params as { name: string };
+    if (!MEDIA_KEY.test(name)) return notFound(reply);
+    const body = await store.stream(name);
+    if (!body) return notFound(reply);
+    return reply.header('content-type', JPEG).header('cache-control', 'public, max-age=31536000, immutable').send(body);
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+    // After multipart has put the fields in the body: the same NUL / lone-surrogate guard as every other call.
+    scope.addHook('preValidation', guardInput);
+    scope.setErrorHandler((err: { statusCode?: number; code?: string }, req, reply) => {
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+        return reply.code(413).send({ status: 413, message: he.imageTooLarge });
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+        return reply.code(err.statusCode).send({ status: err.statusCode, message: he.badRequest });
+      req.log.error(err);
+      return reply.code(500).send({ status: 500, message: he.serverError, hash: req.id });
+    });
+
+    scope.post('/api/publish/:OrderID/images/upload', async (req, reply) => {
+      const adId = await ownAdId(db, req, reply);
+      if (adId === null) return reply;
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const slot = intField(body.picNumber, 1, slotCap());
+      if (slot === null) return reply.code(400).send({ status: 400, message: he.imageSlot });
+
+      if (body.deleteImage === '1') {
+        const gone = await deleteAdImage(db, adId, slot);
+        if (gone) await Promise.all([store.delete(gone.imageKey), store.delete(gone.thumbKey)]);
+        const images = toWire(await listAdImages(db, adId));
+        return { status: 'ok', picNumber: slot, image: null, images } satisfies ImageUploadResponse;
+      }
+
+      const file = body.image;
+      if (!Buffer.isBuffer(file) || file.length === 0)
+        return reply.code(400).send({ status: 400, message: he.imageMissing });
+      const orientation = body.orientation === undefined ? null : intField(body.orientation, 1, 8);
+      if (body.orientation !== undefined && orientation === null)
+        return reply.code(400).send({ status: 400, message: he.badRequest });
+
+      // A retry of the same upload (same bytes, same orientation) finds the slot already holding it.
+      const sourceSha256 = crypto
+        .createHash('sha256')
+        .update(file)
+        .update(`|${orientation ?? 'file'}`)
+        .digest('hex');
+      const before = await listAdImages(db, adId);
+      const same = before.find((r) => r.slot === slot && r.sourceSha256 === sourceSha256);
+      if (!same) {
+        let processed: Awaited<ReturnType<typeof processImage>>;
+        try {
+          processed = await processImage(file, orientation);
+        } catch (err) {
+          if (err instanceof ImageRefused)
+            return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
+          throw err;
+        }
+        const name = crypto.randomBytes(16).toString('hex');
+        const imageKey = `${name}.jpg`;
+        const thumbKey = `${name}_t.jpg`;
+        await store.put(imageKey, processed.jpeg, JPEG);
+        await store.put(thumbKey, processed.thumbnail, JPEG);
+        const { garbage } = await upsertAdImage(db, adId, {
+          slot,
+          imageKey,
+          thumbKey,
+          width: processed.width,
+          height: processed.height,
+          bytes: processed.jpeg.length,
+          sha256: processed.sha256,
+          sourceSha256,
+        });
+        await Promise.all(garbage.map((key) => store.delete(key)));
+      }
+      const images = toWire(await listAdImages(db, adId));
+      const image = images.find((i) => i.picNumber === slot) ?? null;
+      return { status: 'ok', picNumber: slot, image, images } satisfies ImageUploadResponse;
+    });
+  });
+
+  app.get('/api/publish/:OrderID/images', async (req, reply) => {
+    const adId = await ownAdId(db, req, reply);
+    if (adId === null) return reply;
+    return { status: 'ok', images: toWire(await listAdImages(db, adId)) } satisfies AdImagesResponse;
+  });
+
+  app.post('/api/publish/:OrderID/images/order', async (req, reply) => {
+    const adId = await ownAdId(db, req, reply);
+    if (adId === null) return reply;
+    const order = (req.body as { order?: unknown } | undefined)?.order;
+    const stored = (await listAdImages(db, adId)).map((r) => r.slot);
+    const valid =
+      Array.isArray(order) &&
+      order.length === stored.length &&
+      order.every((s) => Number.isInteger(s) && stored.includes(s as number)) &&
+      new Set(order).size === order.length;
+    if (!valid) return reply.code(400).send({ status: 400, message: he.imageOrder });
+    await setAdImageOrder(db, adId, order as number[]);
+    return { status: 'ok', images: toWire(await listAdImages(db, adId)) } satisfies AdImagesResponse;
+  });
+
+  // Spec §7: the image's bytes as base64. The owner may read their ad's images in any state; anyone may read
+  // those of a published (active) ad; otherwise 404, as if there were no such image.
+  app.get('/api/publish/images/content', async (req, reply) => {
+    const src = (req.query as { src?: unknown }).src;
+    const key = typeof src === 'string' ? /([0-9a-f]{32}(?:_t)?\.jpg)(?:[?#].*)?$/.exec(src)?.[1] : undefined;
+    if (!key) return notFound(reply);
+    const found = await findImageByKey(db, key);
+    const customer = await req.customer();
+    if (!found || (found.status !== 'active' && found.customerId !== customer?.id)) return notFound(reply);
+    const bytes = await store.get(key);
+    if (!bytes) return notFound(reply);
+    const thumb = key.endsWith('_t.jpg');
+    const { width, height } = thumb ? await sharp(bytes).metadata() : found.image;
+    return {
+      status: 'ok',
+      src: mediaUrl(key),
+      mime: JPEG,
+      content: bytes.toString('base64'),
+      width: width ?? 0,
+      height: height ?? 0,
+    } satisfies ImageContentResponse;
+  });
+}

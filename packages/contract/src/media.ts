@@ -1,0 +1,75 @@
+/**
+ * Ad photos on the wire (spec §3 "Image entry", §7 upload calls, §9 photo constants). The spec does not show the
+ * upload answer; ours is ImageUploadResponse: the stored image of the slot (or null after a delete) and the ad's
+ * images in their order, the first being the main photo.
+ */
+
+/** Photos per ad (spec §9; the per-catalogue cap, 3 in some edit flows and 1 teacher photo, is lower). */
+export const MAX_AD_IMAGES = 10;
+/** The stored photo fits within the spec's default crop size, never enlarged (spec §9: 1120x840, JPEG). */
+export const IMAGE_SIZE = { width: 1120, height: 840 } as const;
+/** The thumbnail (accordion brief, the editor's list). */
+export const THUMBNAIL_SIZE = { width: 240, height: 180 } as const;
+/** Bytes one uploaded photo may have (the browser scales larger photos down before upload). */
+export const IMAGE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/** Pixels a photo may have before it is decoded (a 20000x20000 PNG is refused unread). */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
+
+/** The multipart fields of POST /api/publish/{OrderID}/images/upload (spec §3 "Upload item"). */
+export interface ImageUploadFields {
+  /** The file (multipart file part). */
+  image?: unknown;
+  /** The slot, 1..MAX_AD_IMAGES. */
+  picNumber: string;
+  /** '1' deletes the slot's image (no file needed). */
+  deleteImage?: string;
+  /** EXIF orientation 1..8 the browser read; the server applies it exactly once. */
+  orientation?: string;
+  OrderID: string;
+}
+
+export interface AdImage {
+  /** The stored image's id (the random part of its file name). */
+  id: string;
+  /** The slot the browser uploaded it to. */
+  picNumber: number;
+  /** 1-based place in the ad's order; 1 is the main photo. */
+  position: number;
+  main: boolean;
+  /** Same-origin URL of the JPEG (long-cached, immutable). */
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface ImageUploadResponse {
+  status: 'ok';
+  picNumber: number;
+  /** The slot's stored image; null when deleteImage removed it. */
+  image: AdImage | null;
+  images: AdImage[];
+}
+
+/** GET /api/publish/{OrderID}/images and the answer of the order call. */
+export interface AdImagesResponse {
+  status: 'ok';
+  images: AdImage[];
+}
+
+/** POST /api/publish/{OrderID}/images/order (our addition): every stored slot once, the main photo first. */
+export interface ImageOrderRequest {
+  order: number[];
+}
+
+/** GET /api/publish/images/content?src=… (spec §7: base64 content). */
+export interface ImageContentResponse {
+  status: 'ok';
+  src: string;
+  mime: 'image/jpeg';
+  /** The JPEG's bytes, base64. */
+  content: string;
+  width: number;
+  height: number;
+}

@@ -73,3 +73,9 @@ export interface ImageContentResponse {
   width: number;
   height: number;
 }
+
+/** Spec §5: a cropper total_images of 5 or more means 10; below that it is the cap itself (3, or 1 teacher photo). */
+export function photoCap(totalImages: number): number {
+  if (!Number.isFinite(totalImages) || totalImages < 1) return 1;
+  return totalImages >= 5 ? MAX_AD_IMAGES : Math.floor(totalImages);
+}

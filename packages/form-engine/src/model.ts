@@ -117,6 +117,13 @@ export interface FieldDef {
   dir?: 'ltr' | 'rtl';
   /** Target of a link or source of an iframe. Our addition. */
   url?: string;
+  /** 'video': an iframe field that is our video upload host (the browser knows its origin; `url` is unused). */
+  subType?: 'video';
+  /**
+   * A photo field (type image): the spec's cropper. total_images of 5 or more means 10 (spec §5); `size` is the
+   * default crop (1120x840); `centerPoint` crops the single teacher photo around its centre.
+   */
+  cropper?: { total_images: number; size: { w: number; h: number }; output_format: 'jpeg'; centerPoint?: boolean };
   isRequired?: boolean;
   /** Digits only (commas stripped); shown with thousands separators unless `noFormat`. */
   isNumeric?: boolean;

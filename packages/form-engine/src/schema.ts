@@ -62,6 +62,15 @@ export const fieldSchema = z.object({
   defaultValue: z.optional(z.union([str, strList])),
   dir: z.optional(z.enum(['ltr', 'rtl'])),
   url: z.optional(str),
+  subType: z.optional(z.enum(['video'])),
+  cropper: z.optional(
+    z.object({
+      total_images: num,
+      size: z.object({ w: num, h: num }),
+      output_format: z.enum(['jpeg']),
+      centerPoint: z.optional(bool),
+    }),
+  ),
   isRequired: z.optional(bool),
   isNumeric: z.optional(bool),
   noFormat: z.optional(bool),

@@ -40,6 +40,19 @@ export interface FieldEnv {
   setFieldNote: (fieldId: string, note: string | undefined) => void;
   /** Origins (besides our own) that iframe and link fields may point to. */
   urlAllowlist: readonly string[];
+  /** The media step's link to the ad (absent where the wizard has no media step). */
+  media?: MediaEnv;
+}
+
+/** What photo and video fields need from the wizard: the ad their uploads belong to. */
+export interface MediaEnv {
+  /** The ad's OrderID when known (edit mode, after the first save, or reserved for this draft). */
+  orderId: number | undefined;
+  /**
+   * The ad's OrderID, reserving one for this draft when there is none yet (POST /api/publish/reserve-order);
+   * null while the user is a visitor (uploads wait for the login) or when the call failed.
+   */
+  ensureOrderId: () => Promise<number | null>;
 }
 
 export interface WidgetProps {

@@ -4,10 +4,11 @@
  * login. Who may publish (a second-hand business trader only) is the server's rule (spec §6).
  */
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { mediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { secondHandCategoryStep, subcatField } from './secondHandSteps.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, editSaleStep, loginStep, mediaStep, planStep } from './vehiclesSteps.ts';
+import { editLoginStep, editSaleStep, loginStep, planStep } from './vehiclesSteps.ts';
 
 export const BUSINESS_FOR_SALE_SALES_CAT = 37;
 
@@ -147,11 +148,7 @@ export const BUSINESS_FOR_SALE_CATALOG: CategoryCatalog = {
   steps: [
     secondHandCategoryStep(subcatField(), 'עסקים למכירה'),
     businessTypeStep(),
-    {
-      ...mediaStep(),
-      title: 'תמונות העסק',
-      placeholder: { reason: 'העלאת תמונות העסק (עד 10) תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.' },
-    },
+    mediaStep({ images: 10, title: 'תמונות העסק' }),
     { ...loginStep(), subTitle: 'אלה פרטי העסק ליצירת קשר שיוצגו במודעה' },
     planStep(),
   ],

@@ -1,3 +1,4 @@
+import { photoCap } from '@app/contract/media';
 import { checkCatalog } from '@app/form-engine/catalogCheck';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import { parseCatalog } from '@app/form-engine/schema';
@@ -116,8 +117,9 @@ describe('every catalogue', () => {
       expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
       expect(step.fields).toEqual([]);
     }
-    // Every detail step is checked; an A/B-test step (the free category search) is optional.
-    for (const step of steps.slice(1).filter((s) => !s.placeholder)) expect(step.check).toBe(!step.showOnABTest);
+    // Every detail step is checked; an A/B-test step (the free category search) is optional; photos are not.
+    for (const step of steps.slice(1).filter((s) => !s.placeholder && s.stepGroup !== 'uploadImages'))
+      expect(step.check).toBe(!step.showOnABTest);
     expect(catalog.firstStep).toBe(shape?.firstStep);
   });
 
@@ -206,5 +208,28 @@ describe('catalogFor, issue 4 categories (the most specific catalogue wins; a su
     { cat: 14, subcat: 5 },
   ])('%o has no catalogue (the picker first)', (query) => {
     expect(catalogFor(query)).toBeUndefined();
+  });
+
+  it('every media step has the spec photo cap and video where the spec has it, and no media placeholder is left', () => {
+    const VIDEO_CATS = new Set([1, 2, 5, 14]);
+    for (const catalog of ALL) {
+      for (const step of [...catalog.steps, ...catalog.editSteps]) {
+        const photos = step.fields.find((f) => f.type === 'image');
+        if (step.stepGroup !== 'uploadImages') {
+          expect(photos).toBeUndefined();
+          continue;
+        }
+        expect(step.placeholder, `${catalog.id} ${step.area}`).toBeUndefined();
+        const expected = step.edit ? 3 : catalog.cat === 6 ? 1 : 10;
+        expect(photoCap(photos?.cropper?.total_images ?? 0), `${catalog.id} ${step.area}`).toBe(expected);
+        expect(photos?.cropper?.size).toEqual({ w: 1120, h: 840 });
+        expect(photos?.cropper?.centerPoint === true).toBe(catalog.cat === 6);
+        const video = step.fields.some((f) => f.type === 'iframe' && f.subType === 'video');
+        expect(video, `${catalog.id} video`).toBe(!step.edit && VIDEO_CATS.has(catalog.cat));
+      }
+      const publishMedia = catalog.steps.filter((s) => s.stepGroup === 'uploadImages');
+      // Customer info has no media step when publishing (spec §2), every other catalogue exactly one.
+      expect(publishMedia.length, catalog.id).toBe(catalog.cat === 100 ? 0 : 1);
+    }
   });
 });

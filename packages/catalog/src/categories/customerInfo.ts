@@ -3,9 +3,10 @@
  * No sub-category, so the category alone selects it. Edit: media (up to 3 photos), then the edit login.
  */
 import { type CategoryCatalog, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { editMediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, mediaStep } from './vehiclesSteps.ts';
+import { editLoginStep } from './vehiclesSteps.ts';
 
 const FIELDS_OF_BUSINESS = [
   [1, 'שיפוצים ובנייה'],
@@ -101,16 +102,5 @@ export const CUSTOMER_INFO_CATALOG: CategoryCatalog = {
   subcats: [],
   firstStep: 1,
   steps: [categoryStep(), detailsStep()],
-  editSteps: [
-    {
-      ...mediaStep(),
-      area: 'personal_edit_media',
-      title: 'תמונות',
-      edit: true,
-      showNavButtons: false,
-      showBackButton: false,
-      placeholder: { reason: 'עדכון התמונות (עד 3) יתווסף בקרוב.' },
-    },
-    editLoginStep(),
-  ],
+  editSteps: [editMediaStep(), editLoginStep()],
 };

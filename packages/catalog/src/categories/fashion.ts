@@ -9,6 +9,7 @@ import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from
 import { PICKERS } from '../pickers.ts';
 import { FASHION_SALES_CAT } from '../products/tree.ts';
 import { FASHION_KINDS, type FashionKind, fashionDetailFields, itemTypeField } from './fashionFields.ts';
+import { mediaStep } from './media.ts';
 import {
   areaField,
   brandField,
@@ -20,7 +21,7 @@ import {
   salePriceField,
   titleField,
 } from './secondHandFields.ts';
-import { editLoginStep, editSaleStep, loginStep, mediaStep, planStep } from './vehiclesSteps.ts';
+import { editLoginStep, editSaleStep, loginStep, planStep } from './vehiclesSteps.ts';
 
 const fashionPicker = PICKERS.find((picker) => picker.id === 'fashion');
 
@@ -88,11 +89,7 @@ const editStep = (kind: FashionKind): StepDef =>
     productDescription(DESCRIPTION_HINT, { priority: 6 }),
   ]);
 
-const media = (): StepDef => ({
-  ...mediaStep(),
-  title: 'תמונות הפריט',
-  placeholder: { reason: 'העלאת תמונות הפריט (עד 10) תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.' },
-});
+const media = (): StepDef => mediaStep({ images: 10, title: 'תמונות הפריט' });
 
 const fashionCatalog = (kind: FashionKind): CategoryCatalog => ({
   version: MODEL_VERSION,

@@ -23,7 +23,8 @@ import {
   startDate,
   workerDescription,
 } from './householdWorkersFields.ts';
-import { editLoginStep, loginStep, mediaStep } from './vehiclesSteps.ts';
+import { editMediaStep, mediaStep } from './media.ts';
+import { editLoginStep, loginStep } from './vehiclesSteps.ts';
 
 const picker = PICKERS.find((p) => p.id === 'householdWorkers');
 
@@ -163,8 +164,6 @@ const morePropertiesStep = (choice: Choice): StepDef => ({
   ],
 });
 
-const placeholder = (step: StepDef, reason: string): StepDef => ({ ...step, placeholder: { reason } });
-
 const householdCatalog = (choice: Choice): CategoryCatalog => ({
   version: MODEL_VERSION,
   id: `household-workers-${choice.key}`,
@@ -175,23 +174,10 @@ const householdCatalog = (choice: Choice): CategoryCatalog => ({
     categoryStep(),
     propertiesStep(choice),
     morePropertiesStep(choice),
-    placeholder(mediaStep(), 'העלאת תמונות וסרטון היכרות תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.'),
+    mediaStep({ images: 10, video: true }),
     loginStep(),
   ],
-  editSteps: [
-    placeholder(
-      {
-        ...mediaStep(),
-        area: 'personal_edit_media',
-        title: 'תמונות',
-        edit: true,
-        showNavButtons: false,
-        showBackButton: false,
-      },
-      'עדכון התמונות (עד 3) יתווסף בקרוב.',
-    ),
-    editLoginStep(),
-  ],
+  editSteps: [editMediaStep(), editLoginStep()],
 });
 
 export const HOUSEHOLD_WORKER_CATALOGS: readonly CategoryCatalog[] = CHOICES.map(householdCatalog);

@@ -7,6 +7,7 @@
 import { type CategoryCatalog, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { PET_TYPES, type PetType } from '../pets/petTypes.ts';
 import { PICKERS } from '../pickers.ts';
+import { mediaStep } from './media.ts';
 import {
   adTypeField,
   ageField,
@@ -19,7 +20,7 @@ import {
   sexField,
   shortDescriptionField,
 } from './petsFields.ts';
-import { editLoginStep, loginStep, mediaStep, planStep } from './vehiclesSteps.ts';
+import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
 
 const petsPicker = PICKERS.find((picker) => picker.id === 'pets');
 
@@ -104,10 +105,7 @@ const petCatalog = (type: PetType): CategoryCatalog => ({
     categoryStep(),
     propertiesStep(type),
     morePropertiesStep(type),
-    {
-      ...mediaStep(),
-      placeholder: { reason: 'העלאת תמונות וסרטון של בעל החיים תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.' },
-    },
+    mediaStep({ images: 10, video: true }),
     loginStep(),
     planStep(),
   ],

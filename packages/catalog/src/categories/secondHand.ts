@@ -9,6 +9,7 @@
  */
 import { type CategoryCatalog, MODEL_VERSION } from '@app/form-engine/model';
 import { BABY_SALES_CAT } from '../products/tree.ts';
+import { mediaStep } from './media.ts';
 import {
   freeSearchStep,
   productEditStep,
@@ -16,20 +17,12 @@ import {
   secondHandCategoryStep,
   subcatField,
 } from './secondHandSteps.ts';
-import { editLoginStep, loginStep, mediaStep, planStep } from './vehiclesSteps.ts';
+import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
 
 const PRIVATE = 0;
 const BUSINESS = 2;
 
-const closing = () => [
-  {
-    ...mediaStep(),
-    title: 'תמונות המוצר',
-    placeholder: { reason: 'העלאת תמונות המוצר (עד 10) תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.' },
-  },
-  loginStep(),
-  planStep(),
-];
+const closing = () => [mediaStep({ images: 10, title: 'תמונות המוצר' }), loginStep(), planStep()];
 
 export const SECOND_HAND_CATALOG: CategoryCatalog = {
   version: MODEL_VERSION,

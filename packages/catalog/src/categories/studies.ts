@@ -12,9 +12,10 @@ import {
 } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
 import { LESSON_LENGTHS, LESSON_PLACES, STUDY_LEVELS, SUBJECT_GROUPS, TEACHER_EDUCATION } from '../studies/subjects.ts';
+import { mediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, loginStep, mediaStep, planStep } from './vehiclesSteps.ts';
+import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
 
 type Entries = readonly (readonly [number, string])[];
 
@@ -170,12 +171,13 @@ export const STUDIES_CATALOG: CategoryCatalog = {
   steps: [
     categoryStep(),
     studyFieldStep(),
-    {
-      ...mediaStep(),
+    mediaStep({
+      images: 1,
+      centerPoint: true,
       title: 'תמונת המורה',
       subTitle: 'תמונה אחת, הפנים במרכז',
-      placeholder: { reason: 'העלאת תמונת המורה (תמונה אחת, הפנים במרכז) תתווסף בקרוב. בינתיים אפשר להמשיך.' },
-    },
+      label: 'תמונת המורה',
+    }),
     loginStep(),
     planStep(),
   ],

@@ -7,8 +7,9 @@
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
 import { AMENITIES, MIN_NIGHTS, TOURISM_REGIONS, UNIT_TYPES } from '../tourism/tourism.ts';
+import { mediaStep } from './media.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, loginStep, mediaStep, planStep } from './vehiclesSteps.ts';
+import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
 
 /** Unit-type option attribute: the board (subcat) that lists it. */
 export const BOARD_ATTR = 'board';
@@ -140,16 +141,6 @@ export const TOURISM_CATALOG: CategoryCatalog = {
   cat: 10,
   subcats: BOARDS.map(([subcat]) => subcat),
   firstStep: 0,
-  steps: [
-    categoryStep(),
-    detailsStep(),
-    {
-      ...mediaStep(),
-      title: 'תמונות המקום',
-      placeholder: { reason: 'העלאת תמונות המקום (עד 10) תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.' },
-    },
-    loginStep(),
-    planStep(),
-  ],
+  steps: [categoryStep(), detailsStep(), mediaStep({ images: 10, title: 'תמונות המקום' }), loginStep(), planStep()],
   editSteps: [editStep(), editLoginStep()],
 };

@@ -2,8 +2,10 @@
  * Steps every vehicle catalogue shares: the sub-category choice (step 0), the sale properties and their edit
  * variant, and the steps whose issues are not built yet (media, login, plan, edit login) as placeholders.
  */
+
 import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
+import { mediaStep } from './media.ts';
 
 const vehiclePicker = PICKERS.find((picker) => picker.id === 'vehicles');
 
@@ -105,18 +107,6 @@ const placeholderStep = (step: Omit<StepDef, 'check' | 'fields' | 'placeholder'>
   fields: [],
 });
 
-export const mediaStep = (): StepDef =>
-  placeholderStep(
-    {
-      area: 'personal_publish_media',
-      title: 'תמונות וסרטון',
-      stepGroup: 'uploadImages',
-      showNavButtons: true,
-      showBackButton: true,
-    },
-    'העלאת תמונות וסרטון תתווסף בקרוב. בינתיים אפשר להמשיך לשלב הבא.',
-  );
-
 export const loginStep = (): StepDef =>
   placeholderStep(
     {
@@ -158,4 +148,5 @@ export const editLoginStep = (): StepDef =>
   );
 
 /** The steps after the ad details: media, login, plan. */
-export const closingSteps = (): StepDef[] => [mediaStep(), loginStep(), planStep()];
+/** Vehicles and real estate: up to 10 photos and a video (spec §2), contact, plan. */
+export const closingSteps = (): StepDef[] => [mediaStep({ images: 10, video: true }), loginStep(), planStep()];

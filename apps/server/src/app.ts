@@ -25,6 +25,7 @@ import { publishOptionRoutes } from './routes/publish-options.ts';
 import { publishSaveRoutes } from './routes/publish-save.ts';
 import { publishStepRoutes } from './routes/publish-steps.ts';
 import { publishTraderRoutes } from './routes/publish-trader.ts';
+import { publishVideoRoutes } from './routes/publish-video.ts';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox.ts';
 import { siteRoutes } from './routes/site.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
@@ -34,6 +35,14 @@ import { CaptchaService } from './services/captcha-service.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { PasswordResetService } from './services/password-reset-service.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
+import { buildVideoHost, type VideoHost } from './video/host.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The video host: a second listener (its own origin) that main.ts starts after the app (issue 8 §7). */
+    videoHost: VideoHost;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -79,7 +88,12 @@ export async function buildApp({
     reply.code(status).send(body);
   });
 
-  await registerSecurityHeaders(app, config);
+  // The video host is built first: the app's CSP frames exactly its origin.
+  const videoHost = await buildVideoHost({ config, db, clock });
+  app.decorate('videoHost', videoHost);
+  app.addHook('onClose', async () => videoHost.app.close());
+
+  await registerSecurityHeaders(app, config, (req) => videoHost.originFor(req));
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
@@ -96,7 +110,7 @@ export async function buildApp({
   const auth = new AuthService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer);
 
-  siteRoutes(app, { config, db });
+  siteRoutes(app, { config, db, videoOrigin: (req) => videoHost.originFor(req) });
   authRoutes(app, { db, auth, resets, captchas });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
@@ -104,6 +118,7 @@ export async function buildApp({
   publishSaveRoutes(app, { db, clock, catalogs });
   publishOptionRoutes(app);
   await publishImageRoutes(app, { db, store: media });
+  publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);

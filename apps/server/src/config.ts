@@ -78,6 +78,29 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * The video host (issue 8 §7): a second listener of this process on its own port, so the upload iframe is a
+   * separate origin. Default: PORT + 1 (an ephemeral port when PORT is 0).
+   */
+  VIDEO_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /**
+   * The video host's origin as browsers reach it (https://video.example.co.il behind a proxy). When unset, it is
+   * the page's own scheme and host name with VIDEO_PORT, so localhost and a LAN address both work in development.
+   */
+  VIDEO_PUBLIC_ORIGIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+      .optional(),
+  ),
+  /** The HMAC key of video tokens; random at each start unless set (set it when several processes serve). */
+  VIDEO_TOKEN_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(32)
+      .default(() => crypto.randomBytes(32).toString('base64url')),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -86,6 +109,12 @@ export type Config = z.infer<typeof schema> & { repoRoot: string };
 /** Sandbox surfaces exist only while no real provider is configured; otherwise they are not mounted at all. */
 export function sandboxesEnabled(config: Pick<Config, 'MAIL_PROVIDER'>): boolean {
   return config.MAIL_PROVIDER === 'sandbox';
+}
+
+/** The port the video host listens on: VIDEO_PORT, else PORT + 1, else (PORT 0) an ephemeral one. */
+export function videoPort(config: Pick<Config, 'PORT' | 'VIDEO_PORT'>, apiPort = config.PORT): number {
+  if (config.VIDEO_PORT !== undefined) return config.VIDEO_PORT;
+  return config.PORT === 0 ? 0 : apiPort + 1;
 }
 
 /** Reads and validates the configuration; a bad value stops the start with a readable message. */

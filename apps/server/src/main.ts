@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig, sandboxesEnabled } from './config.ts';
+import { loadConfig, sandboxesEnabled, videoPort } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -42,9 +42,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
+  // The video host: the same process, another port, so the upload iframe is another origin (issue 8 §7).
+  const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
   const lines = [
     '',
     `  Ready: http://localhost:${port}`,
+    `  Video host: ${config.VIDEO_PUBLIC_ORIGIN ?? `http://localhost:${videoListensOn}`}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
     seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
     sandboxesEnabled(config)

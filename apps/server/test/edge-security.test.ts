@@ -276,7 +276,8 @@ describe('security headers', () => {
     expect(policy).toContain("style-src 'self'");
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toContain("frame-src 'none'");
+    // The app frames exactly one origin: its video host (PORT + 1 with the test's default PORT 3000).
+    expect(policy).toMatch(/(?:^|;)frame-src http:\/\/localhost:3001(?:;|$)/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -284,12 +285,25 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('the payment and video sandbox origins go into frame-src and connect-src through CSP_EXTRA_ORIGINS', async () => {
+  it('the video origin follows VIDEO_PUBLIC_ORIGIN and stays the only framed origin', async () => {
+    const other = await createTestApp({ VIDEO_PUBLIC_ORIGIN: 'https://video.example.co.il' });
+    try {
+      const res = await other.app.inject({ url: '/api/health' });
+      expect(csp(res)).toMatch(/(?:^|;)frame-src https:\/\/video\.example\.co\.il(?:;|$)/);
+      expect(csp(res)).toContain("connect-src 'self';");
+      const site = await other.app.inject({ url: '/api/site-config' });
+      expect(site.json().videoOrigin).toBe('https://video.example.co.il');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('further origins to frame (the payment sandbox) go into frame-src and connect-src through CSP_EXTRA_ORIGINS', async () => {
     const other = await createTestApp({ CSP_EXTRA_ORIGINS: 'http://localhost:4010, http://localhost:4020' });
     try {
       const policy = csp(await other.app.inject({ url: '/api/health' }));
       expect(policy).toContain("connect-src 'self' http://localhost:4010 http://localhost:4020");
-      expect(policy).toContain('frame-src http://localhost:4010 http://localhost:4020');
+      expect(policy).toContain('frame-src http://localhost:3001 http://localhost:4010 http://localhost:4020;');
     } finally {
       await other.close();
     }

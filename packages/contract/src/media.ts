@@ -79,3 +79,49 @@ export function photoCap(totalImages: number): number {
   if (!Number.isFinite(totalImages) || totalImages < 1) return 1;
   return totalImages >= 5 ? MAX_AD_IMAGES : Math.floor(totalImages);
 }
+
+/*
+ * Video (spec §4 "Video (iframe loaded from an external upload host)", §7 delete-video). Our video host is a
+ * second origin of the same server; the parent page gets a short-lived token from POST
+ * /api/publish/{OrderID}/video/token and frames `${videoOrigin}/video/upload?token=…`, which uploads with the tus
+ * protocol and posts movie_upload_success or movie_upload_failed to the parent.
+ */
+
+/** Bytes one video may have (the tus Upload-Length cap). */
+export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+/** Containers the video host keeps, sniffed from the first bytes of the finished upload. */
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export type VideoMime = (typeof VIDEO_MIME_TYPES)[number];
+/** How long a video token is valid (every tus request is checked against it). */
+export const VIDEO_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** POST /api/publish/{OrderID}/video/token (our addition). */
+export interface VideoTokenResponse {
+  status: 'ok';
+  token: string;
+  /** The iframe's src: `${videoOrigin}/video/upload?token=…`. */
+  uploadUrl: string;
+  /** The only origin whose messages the parent accepts. */
+  videoOrigin: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+export interface AdVideo {
+  id: string;
+  mime: VideoMime;
+  bytes: number;
+  /** ISO time of the upload. */
+  uploadedAt: string;
+}
+
+/** GET /api/publish/{OrderID}/video (our addition) and the answer of POST /api/adds/delete-video/{id}. */
+export interface AdVideoResponse {
+  status: 'ok';
+  video: AdVideo | null;
+}
+
+/** The messages the video iframe posts to its parent (spec §4). */
+export type VideoUploadMessage =
+  | { type: 'movie_upload_success'; orderId: number; video: AdVideo }
+  | { type: 'movie_upload_failed'; orderId: number; reason: string };

@@ -44,5 +44,20 @@ export const he = {
   imageSlot: 'מספר התמונה אינו תקין',
   imageMissing: 'לא נבחרה תמונה להעלאה',
   imageOrder: 'סדר התמונות אינו תקין. יש לרענן את הדף ולנסות שוב',
+  videoTokenInvalid: 'הקישור להעלאת הסרטון אינו תקף או שפג תוקפו. יש לרענן את הדף ולנסות שוב',
+  videoType: 'הקובץ שנבחר אינו סרטון. אפשר להעלות סרטון מסוג MP4, MOV או WebM',
+  videoTooLarge: 'הסרטון גדול מדי. אפשר להעלות סרטון של עד 200MB',
+  videoFailed: 'העלאת הסרטון נכשלה. אפשר לנסות שוב',
+  /** The upload page of the video host (the iframe). */
+  videoPage: {
+    title: 'העלאת סרטון',
+    choose: 'בחירת סרטון',
+    hint: 'קובץ MP4, MOV או WebM, עד 200MB',
+    progressLabel: 'התקדמות ההעלאה',
+    starting: 'מתחילים להעלות את הסרטון…',
+    progress: 'הועלו {n}% מהסרטון',
+    retrying: 'החיבור נקטע. ממשיכים את ההעלאה מהנקודה שבה נעצרה…',
+    done: 'הסרטון הועלה',
+  },
   businessPackageNeeded: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
 } as const;

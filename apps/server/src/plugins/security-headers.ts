@@ -1,15 +1,26 @@
+import type { IncomingMessage } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
+/** The video host's origin for a request (the video upload iframe, issue 8 §7). */
+export type VideoOriginOf = (req: IncomingMessage) => string;
+type Source = string | ((req: IncomingMessage) => string);
+
 /**
  * The Content-Security-Policy of the app. Scripts and styles only from our own origin (the built index.html has
  * no inline script or style; React sets style props through the CSSOM, which CSP allows); the captcha is an SVG
- * <img> from our API. Nobody may frame the app. The payment and video sandbox hosts that the wizard will frame
- * and call are added through CSP_EXTRA_ORIGINS (config.ts), which extends frame-src and connect-src.
+ * <img> from our API. Nobody may frame the app. The app frames exactly one origin, the video host (worked out per
+ * request, see videoOriginFor); other hosts it will frame and call (the payment sandbox) are added through
+ * CSP_EXTRA_ORIGINS (config.ts), which extends frame-src and connect-src. The upload page talks to its own
+ * origin, so the video host is not in connect-src.
  */
-export function cspDirectives(config: Pick<Config, 'CSP_EXTRA_ORIGINS'>): Record<string, string[] | null> {
+export function cspDirectives(
+  config: Pick<Config, 'CSP_EXTRA_ORIGINS'>,
+  videoOrigin?: VideoOriginOf,
+): Record<string, Source[] | null> {
   const extra = config.CSP_EXTRA_ORIGINS;
+  const frames: Source[] = [...(videoOrigin ? [videoOrigin] : []), ...extra];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -17,7 +28,7 @@ export function cspDirectives(config: Pick<Config, 'CSP_EXTRA_ORIGINS'>): Record
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...extra],
-    frameSrc: extra.length ? extra : ["'none'"],
+    frameSrc: frames.length ? frames : ["'none'"],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -32,9 +43,13 @@ export function cspDirectives(config: Pick<Config, 'CSP_EXTRA_ORIGINS'>): Record
  * that did not set its own caching: API answers carry personal data (customer, the ad being edited, drafts,
  * the outbox), which must not stay in a shared or browser cache.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  videoOrigin?: VideoOriginOf,
+): Promise<void> {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, videoOrigin) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Opens the payment page in a popup later; same-origin-allow-popups keeps that working.

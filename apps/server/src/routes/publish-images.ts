@@ -61,7 +61,7 @@ function intField(v: unknown, min: number, max: number): number | null {
 }
 
 /** The caller's own ad of the path's OrderID; anything else (another account's, none, deleted) is 404. */
-async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
   const customer = await requireCustomer(req, reply);
   if (!customer) return null;
   const raw = (req.params as { OrderID?: string }).OrderID ?? '';

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { PersonalNavbarResponse } from '@app/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -18,8 +19,11 @@ export function externalLinks(config: Config): Record<string, string> {
   };
 }
 
-export function siteRoutes(app: FastifyInstance, deps: { config: Config; db: Db }): void {
-  const { config, db } = deps;
+export function siteRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; videoOrigin: (req: IncomingMessage) => string },
+): void {
+  const { config, db, videoOrigin } = deps;
   const links = externalLinks(config);
 
   app.get('/api/health', async () => {
@@ -27,7 +31,8 @@ export function siteRoutes(app: FastifyInstance, deps: { config: Config; db: Db 
     return { status: 'ok', database: db.kind };
   });
 
-  app.get('/api/site-config', async () => ({ externalLinks: links }));
+  // videoOrigin: the video host the media step frames (and the only origin whose messages it accepts).
+  app.get('/api/site-config', async (req) => ({ externalLinks: links, videoOrigin: videoOrigin(req.raw) }));
 
   app.get('/api/personal-navbar', async (): Promise<PersonalNavbarResponse> => {
     const old = config.OLD_SITE_URL.replace(/\/$/, '');

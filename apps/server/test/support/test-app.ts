@@ -12,22 +12,28 @@ export interface TestApp {
   clock: ManualClock;
   /** The key of this app's sandbox surfaces (the outbox), as a developer reads it from the start-up log. */
   sandboxKey: string;
+  /** http://127.0.0.1:PORT of the video host when it was asked to listen (`listenVideo`), else undefined. */
+  videoUrl: string | undefined;
   close(): Promise<void>;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream'> = {},
+  deps: Pick<AppDeps, 'logStream'> & { listenVideo?: boolean } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const clock = new ManualClock();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
-  const app = await buildApp({ config, db, clock, ...deps });
+  const { listenVideo, ...appDeps } = deps;
+  const app = await buildApp({ config, db, clock, ...appDeps });
+  // The API is reached through inject; the video host (tus over real sockets) on an ephemeral port when asked.
+  const videoPort = listenVideo ? await app.videoHost.listen({ port: 0, host: '127.0.0.1' }) : undefined;
   return {
     app,
     db,
     clock,
     sandboxKey: config.SANDBOX_KEY,
+    videoUrl: videoPort === undefined ? undefined : `http://127.0.0.1:${videoPort}`,
     async close() {
       await app.close();
       await drop();

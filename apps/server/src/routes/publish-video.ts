@@ -1,0 +1,67 @@
+import { type AdVideo, type AdVideoResponse, VIDEO_TOKEN_TTL_MS, type VideoTokenResponse } from '@app/contract/media';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import { type AdVideoRow, deleteAdVideo, findAdVideo } from '../repositories/ad-videos.ts';
+import type { VideoHost } from '../video/host.ts';
+import { signVideoToken } from '../video/token.ts';
+import { ownAdId } from './publish-images.ts';
+
+const toWire = (row: AdVideoRow | null): AdVideo | null =>
+  row ? { id: row.videoKey, mime: row.mime, bytes: row.bytes, uploadedAt: row.createdAt.toISOString() } : null;
+
+/** The origin the app was reached at: the only parent the upload page will frame into and post to. */
+const appOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/**
+ * The ad's video, app side (issue 8 §7): the token for the video host's upload page (our addition), the ad's
+ * video (our addition) and the spec's delete-video. All owner-only: another account's or no ad is 404, a visitor
+ * 422; the POSTs go through the CSRF check like every state-changing call.
+ */
+export function publishVideoRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; secret: string; video: VideoHost },
+): void {
+  const { db, clock, secret, video } = deps;
+
+  app.post('/api/publish/:OrderID/video/token', async (req, reply) => {
+    const adId = await ownAdId(db, req, reply);
+    if (adId === null) return reply;
+    const customer = await req.customer();
+    if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
+    const expiresAt = clock.now().getTime() + VIDEO_TOKEN_TTL_MS;
+    const token = signVideoToken(secret, {
+      orderId: adId,
+      customerId: customer.id,
+      parentOrigin: appOrigin(req),
+      expiresAt,
+    });
+    const videoOrigin = video.originFor(req.raw);
+    return {
+      status: 'ok',
+      token,
+      uploadUrl: `${videoOrigin}/video/upload?token=${encodeURIComponent(token)}`,
+      videoOrigin,
+      expiresAt,
+    } satisfies VideoTokenResponse;
+  });
+
+  app.get('/api/publish/:OrderID/video', async (req, reply) => {
+    const adId = await ownAdId(db, req, reply);
+    if (adId === null) return reply;
+    return { status: 'ok', video: toWire(await findAdVideo(db, adId)) } satisfies AdVideoResponse;
+  });
+
+  // Spec §7: POST /api/adds/delete-video/{id} with OrderID in the body; id is the OrderID.
+  app.post('/api/adds/delete-video/:OrderID', async (req, reply) => {
+    const adId = await ownAdId(db, req, reply);
+    if (adId === null) return reply;
+    const bodyId = (req.body as { OrderID?: unknown } | undefined)?.OrderID;
+    if (bodyId !== undefined && String(bodyId) !== String(adId))
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    const gone = await deleteAdVideo(db, adId);
+    if (gone) await video.remove(gone.videoKey);
+    return { status: 'ok', video: null } satisfies AdVideoResponse;
+  });
+}

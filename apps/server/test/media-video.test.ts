@@ -214,7 +214,7 @@ describe('tus uploads on the video host', () => {
     const { token } = await tokenFor(owner);
     const first = await uploadAll(token, MP4);
     expect(first.res.status).toBe(200);
-    const body = await first.res.json();
+    const body = (await first.res.json()) as { video: unknown };
     expect(body.video).toMatchObject({ id: idOf(first.location), mime: 'video/mp4', bytes: MP4.length });
     expect((await adVideo(owner)).video).toMatchObject({ id: idOf(first.location), mime: 'video/mp4' });
     expect(fs.readFileSync(path.join(t.app.videoHost.directory, idOf(first.location)))).toEqual(MP4);

@@ -103,7 +103,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs });
   publishOptionRoutes(app);
-  await publishImageRoutes(app, { db, store: media });
+  await publishImageRoutes(app, { db, store: media, catalogs });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);

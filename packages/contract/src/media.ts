@@ -79,3 +79,12 @@ export function photoCap(totalImages: number): number {
   if (!Number.isFinite(totalImages) || totalImages < 1) return 1;
   return totalImages >= 5 ? MAX_AD_IMAGES : Math.floor(totalImages);
 }
+
+/**
+ * POST /api/publish/reserve-order (our addition): body = the wizard's selectors plus idempotencyKey; the ad that
+ * this customer's draft of the selection uploads its photos to before the first save (the same one on every call).
+ */
+export interface ReserveOrderResponse {
+  status: 'ok';
+  OrderID: number;
+}

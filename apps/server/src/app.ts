@@ -117,7 +117,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs });
   publishOptionRoutes(app);
-  await publishImageRoutes(app, { db, store: media });
+  await publishImageRoutes(app, { db, store: media, catalogs });
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });

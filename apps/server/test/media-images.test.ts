@@ -14,51 +14,9 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
+import { multipart, uploadPhoto as upload } from './support/media.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
-
-type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
-
-/** A multipart/form-data body built by hand (the browser's FormData). */
-function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? `Content-Type: ${p.type ?? 'image/jpeg'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(
-  t: TestApp,
-  agent: Agent,
-  orderId: number,
-  fields: Record<string, string>,
-  file?: { bytes: Buffer; name?: string; type?: string },
-  csrf = true,
-) {
-  if (!agent.cookies.has('csrf')) await agent.get('/api/auth/customer');
-  const parts: Part[] = Object.entries({ OrderID: String(orderId), ...fields }).map(([name, value]) => ({
-    name,
-    value,
-  }));
-  if (file) parts.push({ name: 'image', value: file.bytes, filename: file.name ?? 'photo.jpg', type: file.type });
-  const { payload, contentType } = multipart(parts);
-  const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/publish/${orderId}/images/upload`,
-    payload,
-    headers: {
-      'content-type': contentType,
-      cookie,
-      ...(csrf ? { [CSRF_HEADER]: agent.cookies.get('csrf') ?? '' } : {}),
-    },
-  });
-}
 
 /** A photo with a left-red / right-blue split, so orientation can be read back from the pixels. */
 async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg', exif?: object) {

@@ -125,3 +125,12 @@ export interface AdVideoResponse {
 export type VideoUploadMessage =
   | { type: 'movie_upload_success'; orderId: number; video: AdVideo }
   | { type: 'movie_upload_failed'; orderId: number; reason: string };
+
+/**
+ * POST /api/publish/reserve-order (our addition): body = the wizard's selectors plus idempotencyKey; the ad that
+ * this customer's draft of the selection uploads its photos to before the first save (the same one on every call).
+ */
+export interface ReserveOrderResponse {
+  status: 'ok';
+  OrderID: number;
+}

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/db.ts';
 import type { FieldValues, Selectors } from './drafts.ts';
 
-export type AdStatus = 'draft' | 'blocked' | 'active' | 'deleted';
+/** reserved: made to hold photos before the first save (no values); draft: saved, waiting for its plan. */
+export type AdStatus = 'reserved' | 'draft' | 'blocked' | 'active' | 'deleted';
 
 export interface Ad {
   /** The ad's one public number (from 50000001): OrderID, RecordID, /edit/{id} and the number shown. */
@@ -78,6 +79,15 @@ export async function findOwnAd(db: Queryable, customerId: number, orderId: numb
     customerId,
   ]);
   return row ? toAd(row) : null;
+}
+
+/** The customer's reserved ads (newest first): the browser's draft of a selection finds its photos again. */
+export async function findReservedAds(db: Queryable, customerId: number): Promise<Ad[]> {
+  const rows = await db.query<Row>(
+    "SELECT * FROM ads WHERE customer_id = $1 AND status = 'reserved' ORDER BY id DESC LIMIT 50",
+    [customerId],
+  );
+  return rows.map(toAd);
 }
 
 export async function updateAdValues(db: Queryable, ad: Ad, values: FieldValues, status: AdStatus): Promise<void> {

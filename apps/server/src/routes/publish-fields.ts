@@ -18,7 +18,7 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
     if (orderId && !req.query.area) {
       const customer = await req.customer();
       const ad = customer ? await findOwnAd(db, customer.id, orderId) : null;
-      if (ad && draftKey(ad.selectors) === draftKey(selectors)) {
+      if (ad && ad.status !== 'reserved' && draftKey(ad.selectors) === draftKey(selectors)) {
         const body = catalogs.savedAdBody(selectors, adDataOf(ad));
         if (body === null) return reply.code(404).send({ status: 404, message: he.noCatalog, fields: [] });
         return reply.type('application/json; charset=utf-8').send(body);
@@ -44,7 +44,7 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
     if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
     const id = adNumber(req.params.adId);
     const ad = id ? await findOwnAd(db, customer.id, id) : null;
-    if (!ad) return reply.code(404).send({ status: 404, message: he.adNotFound });
+    if (!ad || ad.status === 'reserved') return reply.code(404).send({ status: 404, message: he.adNotFound });
     const catalog = catalogs.catalog(ad.selectors);
     if (!catalog) return reply.code(404).send({ status: 404, message: he.adNotFound });
     return reply

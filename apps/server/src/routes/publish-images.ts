@@ -6,7 +6,10 @@ import {
   type ImageContentResponse,
   type ImageUploadResponse,
   MAX_AD_IMAGES,
+  photoCap,
+  type ReserveOrderResponse,
 } from '@app/contract/media';
+import type { Selectors } from '@app/contract/publish';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
@@ -23,17 +26,25 @@ import {
   setAdImageOrder,
   upsertAdImage,
 } from '../repositories/ad-images.ts';
-import { findOwnAd } from '../repositories/ads.ts';
+import { type Ad, findOwnAd, findReservedAds, insertAd } from '../repositories/ads.ts';
+import { draftKey } from '../repositories/drafts.ts';
+import type { CatalogService } from '../services/catalog-service.ts';
+import { readSelectors } from '../services/selectors.ts';
 import { requireCustomer } from './publish-steps.ts';
 
 const JPEG = 'image/jpeg';
 
 /**
- * The ad's photo cap. Today every ad may have MAX_AD_IMAGES (spec §9); the per-catalogue cap (the cropper's
- * total_images: 3 in some edit flows, 1 teacher photo) plugs in here, from the ad's catalogue definition.
+ * The ad's photo cap from its catalogue: the largest cropper of its photo fields (publish or edit flow; 5 or more
+ * means 10, the teacher's single photo is 1). A catalogue without a photo field takes none.
  */
-function slotCap(): number {
-  return MAX_AD_IMAGES;
+function slotCap(catalogs: CatalogService, selectors: Selectors): number {
+  const catalog = catalogs.catalog(selectors);
+  const caps = [...(catalog?.steps ?? []), ...(catalog?.editSteps ?? [])]
+    .flatMap((step) => step.fields)
+    .filter((field) => field.type === 'image' && field.cropper)
+    .map((field) => photoCap(field.cropper?.total_images ?? 0));
+  return caps.length ? Math.min(MAX_AD_IMAGES, Math.max(...caps)) : 0;
 }
 
 const mediaUrl = (key: string) => `/media/${key}`;
@@ -61,7 +72,7 @@ function intField(v: unknown, min: number, max: number): number | null {
 }
 
 /** The caller's own ad of the path's OrderID; anything else (another account's, none, deleted) is 404. */
-export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+async function ownAd(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<Ad | null> {
   const customer = await requireCustomer(req, reply);
   if (!customer) return null;
   const raw = (req.params as { OrderID?: string }).OrderID ?? '';
@@ -71,15 +82,52 @@ export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply):
     notFound(reply);
     return null;
   }
-  return ad.orderId;
+  return ad;
+}
+
+export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+  return (await ownAd(db, req, reply))?.orderId ?? null;
 }
 
 /**
  * Ad photos (issue 8 §5-6): upload/replace/delete a slot, the order (our addition), the list, the spec's base64
  * content call, and the plain image route. Multipart is parsed only in this scope.
  */
-export async function publishImageRoutes(app: FastifyInstance, deps: { db: Db; store: MediaStore }): Promise<void> {
-  const { db, store } = deps;
+export async function publishImageRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; store: MediaStore; catalogs: CatalogService },
+): Promise<void> {
+  const { db, store, catalogs } = deps;
+
+  // Our addition: photos upload while the wizard is being filled in, so they need an ad before the first save.
+  // One reserved ad per customer and selection (a reload or a second tab finds the same one and its photos); the
+  // first save-ad with its OrderID fills it. Only for a catalogue with a photo field.
+  app.post('/api/publish/reserve-order', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const selectors = readSelectors(body);
+    const catalog = catalogs.catalog(selectors);
+    if (!catalog || slotCap(catalogs, selectors) === 0)
+      return reply.code(404).send({ status: 404, message: he.noCatalog });
+    const key = draftKey(selectors);
+    const existing = (await findReservedAds(db, customer.id)).find((ad) => draftKey(ad.selectors) === key);
+    if (existing) return { status: 'ok', OrderID: existing.orderId } satisfies ReserveOrderResponse;
+    const idempotencyKey =
+      typeof body.idempotencyKey === 'string' && /^[\w-]{8,64}$/.test(body.idempotencyKey)
+        ? `reserve:${body.idempotencyKey}`
+        : undefined;
+    const { ad } = await insertAd(db, {
+      customerId: customer.id,
+      cat: catalog.cat,
+      subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
+      selectors,
+      values: {},
+      status: 'reserved',
+      idempotencyKey,
+    });
+    return { status: 'ok', OrderID: ad.orderId } satisfies ReserveOrderResponse;
+  });
 
   // Plain image route: random, server-made names, so the bytes behind a name never change (immutable).
   // Whoever has the URL may read it (an unguessable 128-bit name); the URLs of a draft's images are given only
@@ -109,10 +157,11 @@ export async function publishImageRoutes(app: FastifyInstance, deps: { db: Db; s
     });
 
     scope.post('/api/publish/:OrderID/images/upload', async (req, reply) => {
-      const adId = await ownAdId(db, req, reply);
-      if (adId === null) return reply;
+      const ad = await ownAd(db, req, reply);
+      if (ad === null) return reply;
+      const adId = ad.orderId;
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const slot = intField(body.picNumber, 1, slotCap());
+      const slot = intField(body.picNumber, 1, slotCap(catalogs, ad.selectors));
       if (slot === null) return reply.code(400).send({ status: 400, message: he.imageSlot });
 
       if (body.deleteImage === '1') {

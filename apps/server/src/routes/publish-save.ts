@@ -53,7 +53,8 @@ export function publishSaveRoutes(
     if (editId !== undefined) {
       const id = adNumber(editId);
       const ad = id ? await findOwnAd(db, customerId, id) : null;
-      if (!ad) return { status: 404, body: { status: 404, message: he.adNotFound } };
+      // A reserved ad (photos only, never saved) is not an ad to edit.
+      if (!ad || ad.status === 'reserved') return { status: 404, body: { status: 404, message: he.adNotFound } };
       const catalog = catalogs.catalog(ad.selectors);
       if (!catalog) return { status: 404, body: { status: 404, message: he.adNotFound } };
       const result = checkAd(catalog.editSteps, ad.selectors, body, {
@@ -94,7 +95,9 @@ export function publishSaveRoutes(
     const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
     if (orderId) {
       const own = await findOwnAd(db, customerId, orderId);
-      if (!own || own.status !== 'draft' || draftKey(own.selectors) !== draftKey(selectors)) {
+      // The wizard's saved draft, or the ad reserved for this draft's photos (its first save fills it).
+      const usable = own?.status === 'draft' || own?.status === 'reserved';
+      if (!own || !usable || draftKey(own.selectors) !== draftKey(selectors)) {
         return { status: 404, body: { status: 404, message: he.adNotFound } };
       }
       await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft');

@@ -9,10 +9,13 @@ interface FieldLabelProps {
   /** The input it labels (a <label for>); absent for group labels (a <legend> or a plain element). */
   htmlFor?: string;
   as?: ElementType;
+  /** The "before" tooltip's state, when the field controls it (see Tooltip). */
+  tooltipOpen?: boolean;
+  onTooltipOpenChange?: (open: boolean) => void;
 }
 
 /** A field's visible label, a required mark and the "before" tooltip. */
-export function FieldLabel({ field, id, htmlFor, as }: FieldLabelProps) {
+export function FieldLabel({ field, id, htmlFor, as, tooltipOpen, onTooltipOpenChange }: FieldLabelProps) {
   const Tag: ElementType = as ?? (htmlFor ? 'label' : 'span');
   const label = labelOf(field);
   const before = field.def.tooltip?.before;
@@ -26,7 +29,7 @@ export function FieldLabel({ field, id, htmlFor, as }: FieldLabelProps) {
           </span>
         )}
       </Tag>
-      {before && <Tooltip text={before} label={label} />}
+      {before && <Tooltip text={before} label={label} open={tooltipOpen} onOpenChange={onTooltipOpenChange} />}
     </span>
   );
 }

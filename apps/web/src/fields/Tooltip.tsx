@@ -1,9 +1,23 @@
 import { useId, useState } from 'react';
 import { he } from '../i18n/he.ts';
 
+interface TooltipProps {
+  text: string;
+  label: string;
+  /** Controlled use: the field decides too (the video field closes it when the upload succeeds). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
 /** A toggletip: a small "i" button that shows (and announces) its text; Esc or a second press hides it. */
-export function Tooltip({ text, label }: { text: string; label: string }) {
-  const [open, setOpen] = useState(false);
+export function Tooltip({ text, label, open: controlled, onOpenChange }: TooltipProps) {
+  const [own, setOwn] = useState(false);
+  const open = controlled ?? own;
+  const setOpen = (next: boolean | ((was: boolean) => boolean)) => {
+    const value = typeof next === 'function' ? next(open) : next;
+    setOwn(value);
+    onOpenChange?.(value);
+  };
   const id = useId();
   return (
     <span className="tooltip">

@@ -7,6 +7,7 @@
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, FieldType } from '@app/form-engine/model';
+import { VideoField } from '../media/VideoField.tsx';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
 import { StreetInput } from './address/StreetInput.tsx';
 import { CheckboxInput } from './CheckboxInput.tsx';
@@ -60,6 +61,8 @@ const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] =
   },
   { when: (def) => def.type === 'select' && !def.multiple && hasSwatches(def.options), widget: SwatchGroup },
   { when: isFreeSearch, widget: FreeSearchInput },
+  // The video upload (issue 8 §7): our video host's iframe, not a plain embedded page.
+  { when: (def) => def.type === 'iframe' && def.subType === 'video', widget: VideoField },
   {
     when: (def) => def.type === 'autocomplete' && listIdOf(def.dataUrl) === MISSING_ADDRESS.listId,
     widget: StreetInput,

@@ -14,7 +14,7 @@ export function cspDirectives(config: Pick<Config, 'CSP_EXTRA_ORIGINS'>): Record
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...extra],
     frameSrc: extra.length ? extra : ["'none'"],

@@ -1,3 +1,4 @@
+/// <reference path="./libheif.d.ts" />
 /**
  * HEIC/HEIF → JPEG (quality 0.5, spec §5) off the main thread. Started by ./heic.ts only when such a file is
  * chosen, so neither this file nor libheif is fetched otherwise.

@@ -1,3 +1,4 @@
+/// <reference path="./libheif.d.ts" />
 /**
  * The on-device photo pipeline (issue 8 item 3; the contract is ./types.ts). Loaded lazily by the media step, so
  * nothing here, exifr or libheif is in the first bundle; the HEIC worker starts only when a HEIC/HEIF file comes.
@@ -48,7 +49,7 @@ const PROBE_JPEG =
  * Decodes with imageOrientation 'none' (the stored pixels, EXIF ignored). Browsers that do not know the value
  * throw a TypeError: those decode with their default, and decoderAppliesExif() finds out what that default does.
  */
-async function decodeRaw(blob: Blob): Promise<ImageBitmap> {
+export async function decodeRaw(blob: Blob): Promise<ImageBitmap> {
   try {
     return await createImageBitmap(blob, { imageOrientation: 'none' });
   } catch (err) {
@@ -59,9 +60,10 @@ async function decodeRaw(blob: Blob): Promise<ImageBitmap> {
 
 let probe: Promise<boolean> | undefined;
 /**
- * Whether decodeRaw() turns a picture by its EXIF tag anyway (older engines treated 'none' as "no flip" and still
- * applied EXIF). Asked once per page with a 2x1 picture tagged 6; when true, the pipeline applies no orientation
- * itself, so the tag is applied exactly once either way.
+ * Whether decodeRaw() turns a picture by its EXIF tag anyway. Chromium does (156, checked by
+ * e2e/tests/media-device.e2e.ts): for a Blob it treats 'none' like 'from-image'. Asked once per page with a 2x1
+ * picture tagged 6; when true, the decoder has applied the tag and the pipeline adds no turn of its own; when
+ * false, the pipeline's canvas transform applies exifr's value. Either way the tag is applied exactly once.
  */
 export function decoderAppliesExif(): Promise<boolean> {
   probe ??= (async () => {
@@ -188,6 +190,18 @@ const scaleTo = (from: Size, to: Size): Matrix => [to.width / from.width, 0, 0, 
 // ---------------------------------------------------------------------------------------------------------------
 // The pipeline
 
+/**
+ * The working copy: `bitmap` (stored pixels) drawn with EXIF `orientation` applied and scaled so its long edge is
+ * at most WORKING_MAX_EDGE, in one canvas transform, as JPEG. Exported for the Chromium test of all 8 values.
+ */
+export async function drawUpright(bitmap: ImageBitmap, orientation: number): Promise<Size & { blob: Blob }> {
+  const raw = { width: bitmap.width, height: bitmap.height };
+  const upright = orientedSize(raw, orientation);
+  const size = fitLongEdge(upright, WORKING_MAX_EDGE);
+  const m = multiply(scaleTo(upright, size), orientationMatrix(orientation, raw));
+  return { blob: await drawJpeg(size, bitmap, m, JPEG_QUALITY), ...size };
+}
+
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const kind = classify(head, file.name, file.type);
@@ -215,13 +229,9 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     throw new PhotoError('load', file.name);
   }
   try {
-    const raw = { width: bitmap.width, height: bitmap.height };
-    if (!raw.width || !raw.height) throw new PhotoError('load', file.name);
-    const upright = orientedSize(raw, toApply);
-    const size = fitLongEdge(upright, WORKING_MAX_EDGE);
-    const m = multiply(scaleTo(upright, size), orientationMatrix(toApply, raw));
-    const blob = await drawJpeg(size, bitmap, m, JPEG_QUALITY);
-    return { blob, ...size, orientation, name: file.name, originalBytes: file.size };
+    if (!bitmap.width || !bitmap.height) throw new PhotoError('load', file.name);
+    const upright = await drawUpright(bitmap, toApply);
+    return { ...upright, orientation, name: file.name, originalBytes: file.size };
   } catch (err) {
     throw err instanceof PhotoError ? err : new PhotoError('load', file.name);
   } finally {

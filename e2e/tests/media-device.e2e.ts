@@ -288,6 +288,28 @@ describe('the device photo pipeline in Chromium, under the product CSP', () => {
     });
   });
 
+  it('a 12 MP phone-sized photo is scaled to a working copy with a long edge of WORKING_MAX_EDGE', async () => {
+    const out = await page.evaluate(async () => {
+      const w = window as typeof window & { device: typeof import('../../apps/web/src/media/device/prepare.ts') };
+      const canvas = new OffscreenCanvas(3024, 4032); // drawn here, never written to disk
+      const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      ctx.fillStyle = '#1e50c8';
+      ctx.fillRect(0, 0, 3024, 4032);
+      ctx.fillStyle = '#ff0000';
+      ctx.fillRect(0, 0, 600, 600);
+      const file = new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 })], 'IMG_1234.jpg', {
+        type: 'image/jpeg',
+      });
+      const photo = await w.device.preparePhoto(file);
+      const bitmap = await createImageBitmap(photo.blob);
+      const size = { width: photo.width, height: photo.height, real: [bitmap.width, bitmap.height] };
+      bitmap.close();
+      return { ...size, bytes: photo.blob.size, originalBytes: photo.originalBytes, original: file.size };
+    });
+    expect(out).toMatchObject({ width: 1680, height: 2240, real: [1680, 2240] });
+    expect(out.originalBytes).toBe(out.original);
+  });
+
   it('none of that loaded the HEIC worker', () => {
     expect(requests.filter((p) => /heic/i.test(p))).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,7 +12,20 @@ const proxy = {
   '/gateway': { target: API, changeOrigin: false },
 };
 
+/**
+ * heic-to's libheif built without eval (plain JavaScript, no WebAssembly), for our own HEIC worker
+ * (src/media/device/heic.worker.ts): heic-to's entry points start a blob: worker, which our CSP refuses, and the
+ * package does not export this file, so it is reached by its path next to the package's entry.
+ */
+export const heicAlias = {
+  'heic-to/libheif-csp': path.resolve(
+    path.dirname(createRequire(import.meta.url).resolve('heic-to')),
+    '../src/lib/libheif-without-unsafe-eval.js',
+  ),
+};
+
 export default defineConfig({
+  resolve: { alias: heicAlias },
   plugins: [
     react(),
     // Every text asset (index.html included) also as .br and .gz, at the highest levels: the server sends

@@ -25,7 +25,7 @@ export function cspDirectives(
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...extra],
     frameSrc: frames.length ? frames : ["'none'"],

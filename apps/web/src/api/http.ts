@@ -43,13 +43,15 @@ async function send<T>(method: string, path: string, body?: unknown, options: Se
     if (readCookie(CSRF_COOKIE) === undefined) await send('GET', '/api/auth/customer');
     headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
   }
-  if (method !== 'GET') headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  // A FormData body sets its own multipart content type (with the boundary).
+  if (method !== 'GET' && !form) headers['content-type'] = 'application/json';
   try {
     const response = await fetch(path, {
       method,
       headers,
       credentials: 'include',
-      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      body: method === 'GET' ? undefined : form ? body : JSON.stringify(body ?? {}),
       signal,
     });
     return { ok: response.ok, status: response.status, data: await parseBody<T>(response) };
@@ -68,3 +70,6 @@ export const getJson = <T>(
 export const getChangingState = <T>(path: string): Promise<ApiResult<T>> =>
   send<T>('GET', path, undefined, { changesState: true });
 export const postJson = <T>(path: string, body: unknown): Promise<ApiResult<T>> => send<T>('POST', path, body);
+/** A multipart POST (a photo upload), with the CSRF token; an aborted call answers status 0. */
+export const postForm = <T>(path: string, form: FormData, signal?: AbortSignal): Promise<ApiResult<T>> =>
+  send<T>('POST', path, form, { signal });

@@ -7,6 +7,7 @@
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, FieldType } from '@app/form-engine/model';
+import { MediaField } from '../media/MediaField.tsx';
 import { VideoField } from '../media/VideoField.tsx';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
 import { StreetInput } from './address/StreetInput.tsx';
@@ -42,7 +43,7 @@ export const WIDGETS: Record<FieldType, Widget> = {
   file: FileNote,
   hidden: HiddenInput,
   autocomplete: AutocompleteInput,
-  image: FileNote,
+  image: MediaField,
   span: SpanField,
   iframe: IframeField,
   link: LinkField,

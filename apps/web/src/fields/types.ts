@@ -2,6 +2,7 @@
 import type { FieldDef, FieldValue, Mode, Option } from '@app/form-engine/model';
 import type { ResolvedField } from '@app/form-engine/resolution';
 import type { ReactNode } from 'react';
+import type { MediaSession } from '../media/session.ts';
 
 export interface FieldIds {
   /** The input (or the group) the label names. */
@@ -53,6 +54,8 @@ export interface MediaEnv {
    * null while the user is a visitor (uploads wait for the login) or when the call failed.
    */
   ensureOrderId: () => Promise<number | null>;
+  /** The wizard's photos (chosen, edited, ordered, uploading). */
+  photos: MediaSession;
 }
 
 export interface WidgetProps {

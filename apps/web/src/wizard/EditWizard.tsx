@@ -4,6 +4,7 @@ import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
+import { useMediaSession } from '../media/useMediaSession.ts';
 import { Banner } from './Banner.tsx';
 import { FlashBar } from './FlashBar.tsx';
 import { SaveFailedPopup } from './SaveFailedPopup.tsx';
@@ -49,15 +50,22 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
   const core = useWizardCore(data, 'edit', selectors);
   const { form, steps } = core;
   const [savedAt, setSavedAt] = useState<number>();
+  const media = useMediaSession(steps, selectors, Number(adId));
   const saving = useSaveChain({
     core,
     selectors,
     adId,
+    media,
     lastStep: steps.length - 1,
     showStep: () => undefined,
     onSaved: () => setSavedAt(Date.now()),
   });
-  const env: FieldEnv = { ...core.baseEnv, onAction: () => undefined, actionState: () => undefined };
+  const env: FieldEnv = {
+    ...core.baseEnv,
+    ...(media ? { media } : {}),
+    onAction: () => undefined,
+    actionState: () => undefined,
+  };
 
   return (
     <section className="publish publish--edit">

@@ -5,6 +5,8 @@ import { resetAd } from '../api/publish.ts';
 import { useLocation, useNavigate } from '../app/routing.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
+import { MediaBrief } from '../media/MediaBrief.tsx';
+import { forgetReservation, useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
 import { Banner } from './Banner.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
@@ -120,13 +122,18 @@ export function PublishForm(props: PublishFormProps) {
     userChanges: form.changeCount,
   });
 
+  const [knownOrder, setKnownOrder] = useState<number>();
+  const media = useMediaSession(steps, selectors, orderId ?? knownOrder);
   const saving = useSaveChain({
     core,
     selectors,
-    orderId,
+    orderId: orderId ?? knownOrder,
     lastStep: saveStep,
     showStep,
+    media,
+    onOrderKnown: setKnownOrder,
     onSaved: (ids) => {
+      forgetReservation(selectors);
       setSaved(ids);
       setLastValidStep(saveStep);
       // The ad's number goes into the query (OrderID, OrderIDs): a reload or a second publish keeps the same ad.
@@ -155,6 +162,7 @@ export function PublishForm(props: PublishFormProps) {
   const plate = usePlateSearch(core, params);
   const env: FieldEnv = {
     ...core.baseEnv,
+    ...(media ? { media } : {}),
     onAction: (id) => {
       if (id === PLATE_BUTTON) void plate.run();
     },
@@ -200,6 +208,11 @@ export function PublishForm(props: PublishFormProps) {
               def={def}
               state={state}
               brief={state === 'done' ? stepBrief(resolved, form.resolution) : ''}
+              briefNode={
+                state === 'done' && media && def.stepGroup === 'uploadImages' ? (
+                  <MediaBrief session={media.photos} />
+                ) : undefined
+              }
               onOpen={() => void movement.goTo(index)}
             >
               <StepBody

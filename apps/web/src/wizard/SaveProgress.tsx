@@ -21,6 +21,11 @@ export function SaveProgress({ progress }: { progress: Progress | null }) {
           <p className="save-progress__text">
             {progress.message}… <bdi>{progress.percent}%</bdi>
           </p>
+          {progress.detail && (
+            <p className="save-progress__text" data-testid="save-progress-detail">
+              {progress.detail}
+            </p>
+          )}
         </>
       )}
     </div>

@@ -11,6 +11,8 @@ export interface StepItemProps {
   def: StepDef;
   state: StepState;
   brief: string;
+  /** A brief drawn rather than written (the media step's thumbnails). */
+  briefNode?: ReactNode;
   /** Reopens a passed step. */
   onOpen: () => void;
   /** The open step's body. */
@@ -24,7 +26,7 @@ const DoneIcon = () => (
 );
 
 /** One step of the accordion: open (title, subtitle, body), passed (done icon, brief, reopens) or upcoming. */
-export function StepItem({ index, number, def, state, brief, onOpen, children }: StepItemProps) {
+export function StepItem({ index, number, def, state, brief, briefNode, onOpen, children }: StepItemProps) {
   const label = `${he.wizard.stepNumber(number)}: `;
   if (state === 'done') {
     return (
@@ -39,10 +41,14 @@ export function StepItem({ index, number, def, state, brief, onOpen, children }:
               {def.closeTitle ?? def.title}
               <span className="visually-hidden"> ({he.wizard.stepDone})</span>
             </span>{' '}
-            {brief && (
-              <span className="step__brief">
-                <BdiText text={brief} />
-              </span>
+            {briefNode ? (
+              <span className="step__brief">{briefNode}</span>
+            ) : (
+              brief && (
+                <span className="step__brief">
+                  <BdiText text={brief} />
+                </span>
+              )
             )}{' '}
             <span className="step__change" aria-hidden="true">
               {he.wizard.change}

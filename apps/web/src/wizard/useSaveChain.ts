@@ -3,8 +3,10 @@ import { buildPayload } from '@app/form-engine/payload';
 import { useCallback, useRef, useState } from 'react';
 import { saveAd } from '../api/publish.ts';
 import { useNavigate } from '../app/routing.tsx';
+import type { MediaEnv } from '../fields/types.ts';
 import { htmlToText } from '../format/htmlText.ts';
 import { he } from '../i18n/he.ts';
+import { heMedia } from '../i18n/heMedia.ts';
 import { focusFirstError } from './focus.ts';
 import { firstStepOf, newIdempotencyKey, serverFieldErrors } from './formData.ts';
 import { followRedirect } from './redirects.ts';
@@ -24,6 +26,8 @@ export const MAIN_ERROR_EVENT = 'publish:main-error';
 export interface Progress {
   message: string;
   percent: number;
+  /** A second line (the photo being uploaded). */
+  detail?: string;
 }
 
 interface SaveInput {
@@ -38,6 +42,10 @@ interface SaveInput {
   /** Shows a step (the first invalid one). */
   showStep: (step: number) => void;
   onSaved: (ids: { orderID: number; recordID: number }) => void;
+  /** The wizard's photos: the save waits for them (95 %), and their reserved ad is the one saved. */
+  media?: MediaEnv | undefined;
+  /** The ad was saved but its photos are not all stored: the next press saves the same ad again. */
+  onOrderKnown?: (orderID: number) => void;
 }
 
 /**
@@ -82,11 +90,16 @@ export function useSaveChain(input: SaveInput) {
     const fields = buildPayload(form.resolution, payload);
     const valuesKey = JSON.stringify(fields);
     if (attemptKey.current?.values !== valuesKey) attemptKey.current = { key: newIdempotencyKey(), values: valuesKey };
+    // Photos already uploading belong to an ad reserved for this draft: that ad is the one saved.
+    const photos = latest.current.media?.photos;
+    const photoAd =
+      !adId && !orderId && photos && photos.getSnapshot().photos.length > 0 ? await photos.ensureAd() : null;
+    const saveAs = orderId ?? photoAd ?? undefined;
     const body = {
       ...fields,
       ...selectors,
       ...core.abParams,
-      ...(orderId && !adId ? { OrderID: String(orderId) } : {}),
+      ...(saveAs && !adId ? { OrderID: String(saveAs) } : {}),
       idempotencyKey: attemptKey.current.key,
     };
     const outcome = await saveAd(body, adId);
@@ -120,6 +133,23 @@ export function useSaveChain(input: SaveInput) {
         if (!followRedirect(result.url, baseEnv.urlAllowlist)) fail();
         return;
       case 'saved':
+        if (photos) {
+          // Spec §4: 'מחבר תמונות למודעה' at 95 % while the photos still in flight are stored.
+          setProgress({ message: heMedia.connecting, percent: 95 });
+          const stored = await photos.flush(result.orderID, (n, total) =>
+            setProgress({
+              message: heMedia.connecting,
+              percent: 95,
+              detail: heMedia.uploadingOf.replace('{n}', String(n)).replace('{total}', String(total)),
+            }),
+          );
+          if (!stored) {
+            setProgress(null);
+            latest.current.onOrderKnown?.(result.orderID);
+            setMainError(heMedia.uploadFailed);
+            return;
+          }
+        }
         setProgress({ message: he.wizard.progress.finishing, percent: 90 });
         latest.current.onSaved({ orderID: result.orderID, recordID: result.recordID });
         setProgress(null);

@@ -1,0 +1,72 @@
+/**
+ * The media step's words. Kept apart from he.ts so they load with the media step, not with the first screen.
+ * Spec texts verbatim: 'מחבר תמונות למודעה', 'מעלה תמונה {n} מתוך {total}'.
+ */
+export const heMedia = {
+  connecting: 'מחבר תמונות למודעה',
+  uploadingOf: 'מעלה תמונה {n} מתוך {total}',
+  choose: 'בחירת תמונות',
+  chooseOne: 'בחירת תמונה',
+  camera: 'צילום',
+  dropHere: 'אפשר גם לגרור לכאן תמונות',
+  dropNow: 'שחררו כדי להוסיף את התמונות',
+  capHint: (cap: number) => (cap === 1 ? 'תמונה אחת' : `עד ${cap} תמונות`),
+  count: (n: number, cap: number) => `${n} מתוך ${cap}`,
+  overCap: (ignored: number, cap: number) =>
+    ignored === 1
+      ? `אפשר להעלות עד ${cap} תמונות, ולכן תמונה אחת לא נוספה`
+      : `אפשר להעלות עד ${cap} תמונות, ולכן ${ignored} תמונות לא נוספו`,
+  loadFailed: (name: string) => `לא הצלחנו לפתוח את התמונה "${name}", ולכן היא הוסרה`,
+  cropFailed: (name: string) => `לא הצלחנו לחתוך את התמונה "${name}", ולכן היא הוסרה`,
+  unsupported: (name: string) => `הקובץ "${name}" אינו תמונה, ולכן לא נוסף`,
+  refused: (name: string, reason: string) => `התמונה "${name}" לא נשמרה: ${reason}`,
+  uploadFailed: 'חלק מהתמונות לא הועלו. בדקו את החיבור לאינטרנט ולחצו שוב על פרסום המודעה.',
+  photoFallback: 'תמונה',
+  alt: (base: string, n: number, total: number) => `${base}, תמונה ${n} מתוך ${total}`,
+  altDefault: 'תמונת המודעה',
+  main: 'תמונה ראשית',
+  setMain: 'קביעה כתמונה ראשית',
+  edit: 'עריכה',
+  remove: 'מחיקה',
+  retry: 'ניסיון חוזר',
+  status: {
+    preparing: 'מכינים את התמונה…',
+    ready: 'ממתינה להעלאה',
+    waitingLogin: 'תועלה אחרי ההתחברות',
+    uploading: 'מעלה…',
+    uploaded: 'הועלתה',
+    failed: 'ההעלאה נכשלה',
+  },
+  reused: 'נראה שהתמונה הזו כבר מופיעה במודעה אחרת שלכם. תמונה עדכנית של הפריט עצמו מעוררת יותר אמון.',
+  storiesFit: 'מתאימה לסטוריז',
+  storiesHint: 'טיפ: תמונה אנכית של עד 5MB תוצג גם בסטוריז של המודעה.',
+  storiesMore: 'מה זה סטוריז?',
+  storiesTitle: 'תמונה לסטוריז',
+  storiesText:
+    'בסטוריז מוצגת תמונה אחת של המודעה לכל גובה המסך. כדי שהמודעה תופיע שם, הוסיפו תמונה אנכית (לאורך) בגודל של עד 5MB.',
+  storiesOk: 'הבנתי',
+  reorderHelp:
+    'כדי לשנות את הסדר: מקשו רווח על תמונה, הזיזו אותה בחיצים ומקשו רווח שוב כדי להניח אותה. התמונה הראשונה היא התמונה הראשית.',
+  listLabel: 'התמונות שנבחרו',
+  moveHandle: (n: number) => `הזזת תמונה ${n}`,
+  announce: {
+    picked: (n: number) => `הרמתם את תמונה ${n}.`,
+    over: (n: number, to: number) => `תמונה ${n} נמצאת עכשיו במקום ${to}.`,
+    dropped: (n: number, to: number) => `תמונה ${n} הונחה במקום ${to}.`,
+    cancelled: (n: number) => `ההזזה בוטלה. תמונה ${n} חזרה למקומה.`,
+    mainSet: (n: number) => `תמונה ${n} היא עכשיו התמונה הראשית.`,
+    removed: (name: string) => `התמונה "${name}" נמחקה.`,
+  },
+  editor: {
+    title: 'עריכת תמונה',
+    rotate: 'סיבוב',
+    zoom: 'הגדלה',
+    save: 'שמירה',
+    cancel: 'ביטול',
+    remove: 'מחיקת התמונה',
+    help: 'גררו את התמונה כדי לבחור את החלק שיוצג, והגדילו או סובבו לפי הצורך.',
+    loading: 'טוענים את התמונה…',
+  },
+  brief: (n: number) => (n === 1 ? 'תמונה אחת' : `${n} תמונות`),
+  noPhotos: 'לא נבחרו תמונות',
+} as const;

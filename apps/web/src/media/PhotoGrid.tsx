@@ -1,0 +1,159 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { heMedia } from '../i18n/heMedia.ts';
+import type { MediaSession, PhotoView } from './session.ts';
+
+interface PhotoGridProps {
+  session: MediaSession;
+  photos: readonly PhotoView[];
+  altBase: string;
+  waitingForAd: boolean;
+  onEdit: (id: string) => void;
+  onAnnounce: (text: string) => void;
+}
+
+/**
+ * The chosen photos in their order (the first is the main photo): reorder by dragging or by keyboard (Space,
+ * arrows, Space; @dnd-kit announces each position in Hebrew), edit, make main, delete.
+ */
+export function PhotoGrid({ session, photos, altBase, waitingForAd, onEdit, onAnnounce }: PhotoGridProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const place = (id: string | number | undefined) => photos.findIndex((p) => p.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => heMedia.announce.picked(place(active.id)),
+    onDragOver: ({ active, over }) => (over ? heMedia.announce.over(place(active.id), place(over.id)) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? heMedia.announce.dropped(place(active.id), place(over.id)) : heMedia.announce.cancelled(place(active.id)),
+    onDragCancel: ({ active }) => heMedia.announce.cancelled(place(active.id)),
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    session.move(String(active.id), place(over.id) - 1);
+  };
+  const total = photos.length;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: heMedia.reorderHelp } }}
+    >
+      <SortableContext items={photos.map((p) => p.id)} strategy={rectSortingStrategy}>
+        <ol className="media__grid" aria-label={heMedia.listLabel} data-testid="media-grid">
+          {photos.map((photo, index) => (
+            <PhotoTile
+              key={photo.id}
+              photo={photo}
+              index={index}
+              alt={heMedia.alt(altBase, index + 1, total)}
+              waitingForAd={waitingForAd}
+              onEdit={() => onEdit(photo.id)}
+              onMain={() => {
+                session.move(photo.id, 0);
+                onAnnounce(heMedia.announce.mainSet(index + 1));
+              }}
+              onRemove={() => {
+                session.remove(photo.id);
+                onAnnounce(heMedia.announce.removed(photo.name));
+              }}
+              onRetry={() => session.retry()}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface PhotoTileProps {
+  photo: PhotoView;
+  index: number;
+  alt: string;
+  waitingForAd: boolean;
+  onEdit: () => void;
+  onMain: () => void;
+  onRemove: () => void;
+  onRetry: () => void;
+}
+
+function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, onRetry }: PhotoTileProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: photo.id,
+  });
+  const main = index === 0;
+  const status = photo.status === 'ready' && waitingForAd ? heMedia.status.waitingLogin : heMedia.status[photo.status];
+  return (
+    <li
+      ref={setNodeRef}
+      className={`media__tile media__tile--${photo.status}${isDragging ? ' media__tile--dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="media-tile"
+      data-slot={photo.slot}
+      data-status={photo.status}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className="media__handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`${heMedia.moveHandle(index + 1)}${main ? ` (${heMedia.main})` : ''}`}
+        aria-roledescription="ניתנת להזזה"
+      >
+        {photo.previewUrl ? (
+          <img src={photo.previewUrl} alt={alt} className="media__img" draggable={false} />
+        ) : (
+          <span className="media__img media__img--empty" role="img" aria-label={alt} />
+        )}
+      </button>
+      {main && <span className="media__badge">{heMedia.main}</span>}
+      {photo.storiesFit && <span className="media__badge media__badge--stories">{heMedia.storiesFit}</span>}
+      <span className="media__status" data-testid="media-status">
+        {status}
+      </span>
+      {photo.reused && (
+        <p className="media__reused" data-testid="media-reused">
+          {heMedia.reused}
+        </p>
+      )}
+      <div className="media__actions">
+        {photo.status === 'failed' && (
+          <button type="button" className="btn--link" onClick={onRetry}>
+            {heMedia.retry}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn--link"
+          onClick={onEdit}
+          disabled={photo.status === 'preparing'}
+          aria-label={`${heMedia.edit}: ${alt}`}
+        >
+          {heMedia.edit}
+        </button>
+        {!main && (
+          <button type="button" className="btn--link" onClick={onMain} aria-label={`${heMedia.setMain}: ${alt}`}>
+            {heMedia.setMain}
+          </button>
+        )}
+        <button type="button" className="btn--link" onClick={onRemove} aria-label={`${heMedia.remove}: ${alt}`}>
+          {heMedia.remove}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,179 @@
+import type { AdImage, ImageUploadResponse } from '@app/contract/media';
+import { describe, expect, it } from 'vitest';
+import type { ApiResult } from '../api/http.ts';
+import type { SlotUpload } from '../api/media.ts';
+import { type DevicePipeline, PhotoError, type PreparedPhoto } from './device/types.ts';
+import { type MediaApi, MediaSession } from './session.ts';
+
+/** A server that keeps slots and an order like ours, failing a share of requests at random when asked to. */
+class FakeServer implements MediaApi {
+  slots = new Map<number, string>();
+  sequence: number[] = [];
+  stores = 0;
+  calls = 0;
+  constructor(
+    private failRate = 0,
+    private rand: () => number = Math.random,
+  ) {}
+  private images(): AdImage[] {
+    return this.sequence.map((slot, i) => ({
+      id: String(slot),
+      picNumber: slot,
+      position: i + 1,
+      main: i === 0,
+      url: `/media/${this.slots.get(slot)}`,
+      thumbnailUrl: `/media/t-${slot}`,
+      width: 1,
+      height: 1,
+      bytes: 1,
+    }));
+  }
+  async upload(_orderId: number, upload: SlotUpload): Promise<ApiResult<ImageUploadResponse>> {
+    this.calls++;
+    await Promise.resolve();
+    if (this.rand() < this.failRate) return { ok: false, status: this.rand() < 0.5 ? 0 : 503, data: null };
+    const slot = upload.picNumber;
+    if (upload.deleteImage) {
+      this.slots.delete(slot);
+      this.sequence = this.sequence.filter((s) => s !== slot);
+    } else {
+      const text = await (upload.image as Blob).text();
+      if (this.slots.get(slot) !== text) this.stores++;
+      this.slots.set(slot, text);
+      if (!this.sequence.includes(slot)) this.sequence.push(slot);
+    }
+    // A lost answer: stored, but the browser sees a failure and retries.
+    if (this.rand() < this.failRate / 2) return { ok: false, status: 0, data: null };
+    return { ok: true, status: 200, data: { status: 'ok', picNumber: slot, image: null, images: this.images() } };
+  }
+  async list() {
+    return { ok: true, status: 200, data: { images: this.images() } };
+  }
+  async order(_orderId: number, order: number[]) {
+    this.calls++;
+    if (this.rand() < this.failRate) return { ok: false, status: 503, data: null };
+    if (order.length !== this.sequence.length || order.some((s) => !this.sequence.includes(s)))
+      return { ok: false, status: 400, data: null };
+    this.sequence = [...order];
+    return { ok: true, status: 200, data: { images: this.images() } };
+  }
+}
+
+const device: DevicePipeline = {
+  async preparePhoto(file: File): Promise<PreparedPhoto> {
+    if (file.name.startsWith('broken')) throw new PhotoError('load', file.name);
+    const tall = file.name.startsWith('tall');
+    return {
+      blob: new Blob([file.name]),
+      width: tall ? 600 : 800,
+      height: tall ? 800 : 600,
+      orientation: 1,
+      name: file.name,
+      originalBytes: file.size,
+    };
+  },
+  async renderPhoto(photo, edit) {
+    return new Blob([`${photo.name}|r${edit.rotation}|${edit.crop ? JSON.stringify(edit.crop) : 'full'}`]);
+  },
+};
+
+function session(server: MediaApi, extra: Partial<ConstructorParameters<typeof MediaSession>[0]> = {}) {
+  return new MediaSession({
+    cap: 10,
+    size: { width: 1120, height: 840 },
+    api: server,
+    device: async () => device,
+    ensureOrderId: async () => 50000001,
+    sleep: async () => {},
+    createUrl: (blob) => `blob:${blob.size}`,
+    revokeUrl: () => {},
+    ...extra,
+  });
+}
+
+const files = (...names: string[]) => names.map((n) => new File(['x'.repeat(10)], n, { type: 'image/jpeg' }));
+
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+describe('MediaSession', () => {
+  it('keeps the cap and says how many were left out', async () => {
+    const s = session(new FakeServer());
+    await s.add(files(...Array.from({ length: 12 }, (_, i) => `p${i + 1}.jpg`)));
+    expect(s.getSnapshot().photos).toHaveLength(10);
+    expect(s.getSnapshot().notices.map((n) => n.text)).toEqual(['אפשר להעלות עד 10 תמונות, ולכן 2 תמונות לא נוספו']);
+  });
+
+  it('removes a photo that fails to load, naming it, and goes on with the rest', async () => {
+    const server = new FakeServer();
+    const s = session(server);
+    await s.add(files('a.jpg', 'broken.heic', 'b.jpg'));
+    expect(s.getSnapshot().photos.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(s.getSnapshot().notices[0]?.text).toContain('broken.heic');
+    expect(await s.flush(50000001)).toBe(true);
+    expect(server.sequence).toEqual([1, 3].filter((slot) => server.slots.has(slot)));
+  });
+
+  it('with a third of the requests failing, every photo is stored exactly once, in the screen order', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const server = new FakeServer(1 / 3, seeded(seed));
+      const s = session(server, { random: seeded(seed + 100) });
+      await s.add(files('a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg', 'f.jpg'));
+      const [a, , c] = s.getSnapshot().photos;
+      s.move(c?.id ?? '', 0);
+      s.remove(a?.id ?? '');
+      await s.edit(s.getSnapshot().photos[1]?.id ?? '', { rotation: 270 });
+      expect(await s.flush(50000001)).toBe(true);
+      const screen = s.getSnapshot().photos;
+      expect(server.sequence).toEqual(screen.map((p) => p.slot));
+      // Each slot holds the latest render of its photo; nothing else is stored.
+      expect(server.slots.size).toBe(5);
+      expect(server.slots.get(screen[1]?.slot ?? 0)).toBe('b.jpg|r270|full');
+      expect(s.getSnapshot().photos.every((p) => p.status === 'uploaded')).toBe(true);
+    }
+  });
+
+  it('waits for an ad while the user is a visitor, then uploads after bind', async () => {
+    const server = new FakeServer();
+    const s = session(server, { ensureOrderId: async () => null });
+    await s.add(files('a.jpg'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.getSnapshot().waitingForAd).toBe(true);
+    expect(server.calls).toBe(0);
+    expect(await s.flush(50000002)).toBe(true);
+    expect(server.sequence).toEqual([1]);
+  });
+
+  it('crops the teacher photo around its centre to the stored proportions', async () => {
+    const server = new FakeServer();
+    const s = session(server, { cap: 1, centerPoint: true });
+    await s.add(files('tall.jpg', 'second.jpg'));
+    expect(await s.flush(50000003)).toBe(true);
+    expect(server.slots.get(1)).toBe('tall.jpg|r0|{"x":0,"y":175,"width":600,"height":450}');
+    expect(s.getSnapshot().notices[0]?.text).toBe('אפשר להעלות עד 1 תמונות, ולכן תמונה אחת לא נוספה');
+  });
+
+  it('a refused photo (4xx) is removed with the server reason; the flush reports a lasting failure', async () => {
+    const refusing: MediaApi = {
+      upload: async () => ({ ok: false, status: 415, data: { message: 'הקובץ אינו תמונה' } as never }),
+      list: async () => ({ ok: true, status: 200, data: { images: [] } }),
+      order: async () => ({ ok: true, status: 200, data: { images: [] } }),
+    };
+    const s = session(refusing);
+    await s.add(files('x.jpg'));
+    expect(await s.flush(1)).toBe(true);
+    expect(s.getSnapshot().photos).toHaveLength(0);
+    expect(s.getSnapshot().notices[0]?.text).toBe('התמונה "x.jpg" לא נשמרה: הקובץ אינו תמונה');
+
+    const down: MediaApi = { ...refusing, upload: async () => ({ ok: false, status: 0, data: null }) };
+    const t = session(down, { attempts: 3 });
+    await t.add(files('y.jpg'));
+    expect(await t.flush(1)).toBe(false);
+    expect(t.getSnapshot().photos[0]?.status).toBe('failed');
+  });
+});

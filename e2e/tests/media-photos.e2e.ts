@@ -1,0 +1,240 @@
+/**
+ * Photos in the wizard (issue 8 acceptance): twelve photos chosen for a car ad (ten kept, a notice for two), one
+ * cropped, one rotated, one moved by keyboard, another made the main photo, published; the stored photos come back
+ * in that order, upright, at the spec's size. Uploads survive a third of the requests failing. The same for a
+ * second-hand product and the teacher's single photo.
+ */
+
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
+import type { AdImage } from '@app/contract/media';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
+import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
+import { atStep, button, checkScreen, openStep, settled } from './wizard-helpers.ts';
+
+let product: Product;
+let browser: Browser;
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+const COLOURS = [
+  '#c0392b',
+  '#27ae60',
+  '#2980b9',
+  '#8e44ad',
+  '#f39c12',
+  '#16a085',
+  '#d35400',
+  '#2c3e50',
+  '#7f8c8d',
+  '#e84393',
+  '#00cec9',
+  '#6c5ce7',
+];
+
+/** A photo of one colour with a white block in its top-left corner (so we can see it stays upright). */
+async function photo(colour: string, width = 1600, height = 1200): Promise<Buffer> {
+  const block = await sharp({ create: { width: width / 4, height: height / 4, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: block, left: 0, top: 0 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** The average colour of a stored image's centre and whether its top-left corner is white. */
+async function look(bytes: Buffer) {
+  const img = sharp(bytes);
+  const { width = 0, height = 0 } = await img.metadata();
+  const centre = await sharp(bytes)
+    .extract({ left: Math.floor(width * 0.6), top: Math.floor(height * 0.6), width: 10, height: 10 })
+    .stats();
+  const corner = await sharp(bytes).extract({ left: 4, top: 4, width: 10, height: 10 }).stats();
+  const mean = (s: { channels: { mean: number }[] }) => s.channels.slice(0, 3).map((c) => Math.round(c.mean));
+  return { width, height, centre: mean(centre), cornerWhite: mean(corner).every((v) => v > 200) };
+}
+
+const hex = (colour: string) => [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - (b[i] ?? 0)) < 40);
+
+async function toMediaStep(page: Page): Promise<void> {
+  await startPrivateCar(page, product.url);
+  await searchPlate(page, SAMPLE_PLATES.privateCar);
+  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
+  await settled(page);
+  await next(page).click();
+  await atStep(page, 2);
+  await settled(page);
+  await page.getByLabel("קילומטראז'").fill('85000');
+  await next(page).click();
+  await atStep(page, 3);
+  await page.getByLabel('מחיר').fill('95000');
+  await page.getByLabel('תיאור הרכב').fill(DESCRIPTION);
+  await next(page).click();
+  await atStep(page, 4);
+  await openStep(page).getByTestId('media-field').waitFor();
+}
+
+const tiles = (page: Page) => page.getByTestId('media-tile');
+
+async function allUploaded(page: Page, count: number) {
+  await expect
+    .poll(() => page.locator('[data-testid="media-tile"][data-status="uploaded"]').count(), { timeout: 60_000 })
+    .toBe(count);
+}
+
+async function storedImages(page: Page, orderId: string): Promise<AdImage[]> {
+  const res = await page.request.get(`${product.url}/api/publish/${orderId}/images`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { images: AdImage[] }).images;
+}
+
+describe('photos of a car ad', () => {
+  it('twelve chosen, ten kept; crop, rotate, keyboard reorder, main photo; stored in that order, upright', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await toMediaStep(page);
+    await checkScreen(page, 'media-empty-1280');
+    const files = await Promise.all(
+      COLOURS.map(async (colour, i) => ({
+        name: `car-${i + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photo(colour),
+      })),
+    );
+    await page.getByTestId('media-input').setInputFiles(files);
+    await page.getByTestId('media-notices').getByText('אפשר להעלות עד 10 תמונות, ולכן 2 תמונות לא נוספו').waitFor();
+    await expect.poll(() => tiles(page).count()).toBe(10);
+    expect(await page.getByTestId('media-count').textContent()).toBe('10 מתוך 10');
+    await allUploaded(page, 10);
+    // The previews show (the CSP lets the page's own blob: images in) and their alt texts are built from the ad.
+    await expect
+      .poll(() => tiles(page).first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await tiles(page).nth(1).locator('img').getAttribute('alt')).toBe('טויוטה קורולה 2021, תמונה 2 מתוך 10');
+    await checkScreen(page, 'media-ten-1280');
+
+    // Rotate photo 2 a quarter turn (0 → 270).
+    await tiles(page)
+      .nth(1)
+      .getByRole('button', { name: /^עריכה/ })
+      .click();
+    await page.getByTestId('photo-editor').waitFor();
+    await page.getByTestId('photo-rotate').click();
+    await expect.poll(() => page.getByTestId('photo-rotate').textContent()).toContain('270');
+    await checkScreen(page, 'media-editor-1280');
+    await page.getByRole('dialog').getByRole('button', { name: 'שמירה', exact: true }).click();
+    await page.getByTestId('photo-editor').waitFor({ state: 'detached' });
+
+    // Crop photo 3: zoom in twice as much.
+    await tiles(page)
+      .nth(2)
+      .getByRole('button', { name: /^עריכה/ })
+      .click();
+    await page.getByTestId('photo-editor').waitFor();
+    await page.getByLabel('הגדלה').fill('2');
+    await page.getByRole('dialog').getByRole('button', { name: 'שמירה', exact: true }).click();
+    await page.getByTestId('photo-editor').waitFor({ state: 'detached' });
+
+    // Keyboard: photo 4 moves one place back (Space, arrow, Space), announced in Hebrew.
+    const handle = tiles(page).nth(3).locator('.media__handle');
+    await handle.focus();
+    // In a right-to-left grid the place before is on the right.
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.locator('#DndLiveRegion-0, [id^="DndLiveRegion"]').first().textContent())
+      .toMatch(/תמונה 4 הונחה במקום 3/);
+    // Photo 6 becomes the main photo.
+    await tiles(page)
+      .nth(5)
+      .getByRole('button', { name: /^קביעה כתמונה ראשית/ })
+      .click();
+    await allUploaded(page, 10);
+
+    // The order on screen, by colour: 6 first, then 1, 2, 4, 3, 5, 7…
+    const expected = [5, 0, 1, 3, 2, 4, 6, 7, 8, 9].map((i) => COLOURS[i] as string);
+    await next(page).click();
+    await atStep(page, 5);
+    await expect.poll(() => page.getByTestId('media-brief').locator('img').count()).toBe(6);
+    await button(page, 'פרסום המודעה').click();
+    await atStep(page, 6);
+    const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
+    const images = await storedImages(page, orderId);
+    expect(images).toHaveLength(10);
+    for (const [i, image] of images.entries()) {
+      const bytes = Buffer.from(await (await page.request.get(`${product.url}${image.url}`)).body());
+      const seen = await look(bytes);
+      expect(near(seen.centre, hex(expected[i] ?? '')), `photo ${i + 1} colour`).toBe(true);
+      expect(seen.width).toBeLessThanOrEqual(1120);
+      expect(seen.height).toBeLessThanOrEqual(840);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      if (i === 2) {
+        // Photo 2 turned a quarter to the left: portrait, its white corner now bottom-left.
+        expect(seen.height).toBeGreaterThan(seen.width);
+        expect(seen.cornerWhite).toBe(false);
+      } else if (i === 4) {
+        // Photo 3 was cropped to its middle: the corner block is gone, 4:3 kept.
+        expect(seen.cornerWhite).toBe(false);
+        expect(Math.abs(seen.width / seen.height - 4 / 3)).toBeLessThan(0.02);
+      } else {
+        expect(seen.cornerWhite, `photo ${i + 1} upright`).toBe(true);
+        expect(seen).toMatchObject({ width: 1120, height: 840 });
+      }
+    }
+    expect(images[0]?.main).toBe(true);
+  });
+
+  it('with a third of the upload requests failing, every photo is stored once, in order', async () => {
+    const page = await newPage(browser, PHONE);
+    await toMediaStep(page);
+    let seen = 0;
+    let failed = 0;
+    await page.route('**/images/upload', async (route) => {
+      // Every third request fails: half before the server sees it, half after it stored the photo (the answer
+      // is lost, so the browser sends the same photo again).
+      seen++;
+      if (seen % 3 === 2) {
+        failed++;
+        if (failed % 2 === 1) return route.abort('connectionreset');
+        await route.fetch();
+        return route.fulfill({ status: 503, body: '' });
+      }
+      return route.continue();
+    });
+    const files = await Promise.all(
+      COLOURS.slice(0, 8).map(async (c, i) => ({
+        name: `p${i}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photo(c, 1200, 900),
+      })),
+    );
+    await page.getByTestId('media-input').setInputFiles(files);
+    await expect.poll(() => tiles(page).count()).toBe(8);
+    await tiles(page)
+      .nth(4)
+      .getByRole('button', { name: /^קביעה כתמונה ראשית/ })
+      .click();
+    await next(page).click();
+    await atStep(page, 5);
+    await button(page, 'פרסום המודעה').click();
+    await atStep(page, 6);
+    expect(failed).toBeGreaterThan(0);
+    const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
+    const images = await storedImages(page, orderId);
+    // One image per slot, in the screen's order (the server keeps one photo per slot: a retry replaces nothing).
+    expect(images.map((i) => i.picNumber)).toEqual([5, 1, 2, 3, 4, 6, 7, 8]);
+    expect(new Set(images.map((i) => i.id)).size).toBe(8);
+    await checkScreen(page, 'media-saved-375');
+  });
+});

@@ -157,21 +157,6 @@ export const he = {
     embedBlocked: 'התוכן הזה אינו זמין כאן',
     uploadSoon: 'העלאת קבצים ותמונות תתווסף בקרוב. בינתיים אפשר להמשיך בלעדיהם.',
   },
-  /** The video field (issue 8 §7): the upload iframe of our video host and what is around it. */
-  video: {
-    frameTitle: 'העלאת סרטון למודעה',
-    add: 'העלאת סרטון',
-    loading: 'טוען את העלאת הסרטון…',
-    visitor: 'אפשר להוסיף סרטון אחרי ההתחברות לחשבון.',
-    uploaded: 'הסרטון הועלה',
-    remove: 'הסרת הסרטון',
-    removing: 'מסיר את הסרטון…',
-    removed: 'הסרטון הוסר. אפשר להעלות סרטון אחר.',
-    removeFailed: 'הסרת הסרטון נכשלה. אפשר לנסות שוב.',
-    failed: 'העלאת הסרטון נכשלה. אפשר לנסות שוב.',
-    unavailable: 'העלאת סרטון אינה זמינה כרגע. אפשר להמשיך בלי סרטון ולהוסיף אותו מאוחר יותר.',
-    retry: 'ניסיון נוסף',
-  },
   /** The missing-address form's own words (its title, offer, errors and note are MISSING_ADDRESS's texts). */
   missingAddress: {
     settlement: 'ישוב',

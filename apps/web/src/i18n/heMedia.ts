@@ -69,4 +69,19 @@ export const heMedia = {
   },
   brief: (n: number) => (n === 1 ? 'תמונה אחת' : `${n} תמונות`),
   noPhotos: 'לא נבחרו תמונות',
+  /** The video field (issue 8 §7): the upload iframe of our video host and what is around it. */
+  video: {
+    frameTitle: 'העלאת סרטון למודעה',
+    add: 'העלאת סרטון',
+    loading: 'טוען את העלאת הסרטון…',
+    visitor: 'אפשר להוסיף סרטון אחרי ההתחברות לחשבון.',
+    uploaded: 'הסרטון הועלה',
+    remove: 'הסרת הסרטון',
+    removing: 'מסיר את הסרטון…',
+    removed: 'הסרטון הוסר. אפשר להעלות סרטון אחר.',
+    removeFailed: 'הסרת הסרטון נכשלה. אפשר לנסות שוב.',
+    failed: 'העלאת הסרטון נכשלה. אפשר לנסות שוב.',
+    unavailable: 'העלאת סרטון אינה זמינה כרגע. אפשר להמשיך בלי סרטון ולהוסיף אותו מאוחר יותר.',
+    retry: 'ניסיון נוסף',
+  },
 } as const;

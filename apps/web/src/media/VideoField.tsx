@@ -12,7 +12,8 @@ import { fetchSiteConfig } from '../api/site.ts';
 import { deleteAdVideo, fetchAdVideo, requestVideoToken } from '../api/video.ts';
 import { FieldLabel } from '../fields/FieldLabel.tsx';
 import type { WidgetProps } from '../fields/types.ts';
-import { he } from '../i18n/he.ts';
+import { heMedia } from '../i18n/heMedia.ts';
+import './media.css';
 
 type View =
   | { kind: 'start' }
@@ -52,7 +53,7 @@ export function VideoField({ field, ids, env }: WidgetProps) {
     if (token.status === 422) return setView({ kind: 'visitor' });
     // The frame is shown only when the API's upload page is on the configured video origin.
     if (!token.ok || !token.data || !origin || token.data.videoOrigin !== origin) {
-      setError(he.video.unavailable);
+      setError(heMedia.video.unavailable);
       return setView({ kind: 'start' });
     }
     if (new URL(token.data.uploadUrl).origin !== origin) return setView({ kind: 'unavailable' });
@@ -68,7 +69,7 @@ export function VideoField({ field, ids, env }: WidgetProps) {
     void fetchAdVideo(orderId, controller.signal).then((res) => {
       if (controller.signal.aborted) return;
       if (res.ok && res.data?.video) {
-        setStatus(he.video.uploaded);
+        setStatus(heMedia.video.uploaded);
         setView({ kind: 'uploaded', video: res.data.video });
       } else void openFrame();
     });
@@ -88,12 +89,12 @@ export function VideoField({ field, ids, env }: WidgetProps) {
       if (message.type === 'movie_upload_success') {
         setTooltipOpen(false);
         setError(undefined);
-        setStatus(he.video.uploaded);
+        setStatus(heMedia.video.uploaded);
         setView({ kind: 'uploaded', video: message.video ?? null });
       } else {
         const reason = typeof message.reason === 'string' && message.reason ? message.reason.slice(0, 300) : '';
         setStatus('');
-        setError(reason || he.video.failed);
+        setError(reason || heMedia.video.failed);
       }
     };
     window.addEventListener('message', onMessage);
@@ -105,15 +106,15 @@ export function VideoField({ field, ids, env }: WidgetProps) {
     if (orderId === null) return;
     setBusy(true);
     setError(undefined);
-    setStatus(he.video.removing);
+    setStatus(heMedia.video.removing);
     const res = await deleteAdVideo(orderId);
     setBusy(false);
     if (!res.ok) {
       setStatus('');
-      setError(he.video.removeFailed);
+      setError(heMedia.video.removeFailed);
       return;
     }
-    setStatus(he.video.removed);
+    setStatus(heMedia.video.removed);
     await openFrame();
   };
 
@@ -121,19 +122,26 @@ export function VideoField({ field, ids, env }: WidgetProps) {
     <>
       <FieldLabel field={field} id={ids.label} tooltipOpen={tooltipOpen} onTooltipOpenChange={setTooltipOpen} />
       <div className="video-field">
-        {view.kind === 'unavailable' && <p className="field__note">{he.video.unavailable}</p>}
-        {view.kind === 'visitor' && <p className="field__note field__note--info">{he.video.visitor}</p>}
+        <p
+          className={`video-field__status${view.kind === 'uploaded' ? ' video-field__status--done' : ''}`}
+          role="status"
+          aria-live="polite"
+        >
+          {status}
+        </p>
+        {view.kind === 'unavailable' && <p className="field__note">{heMedia.video.unavailable}</p>}
+        {view.kind === 'visitor' && <p className="field__note field__note--info">{heMedia.video.visitor}</p>}
         {view.kind === 'start' && (
           <button type="button" className="btn btn--secondary field__button" onClick={() => void openFrame()}>
-            {error ? he.video.retry : he.video.add}
+            {error ? heMedia.video.retry : heMedia.video.add}
           </button>
         )}
-        {view.kind === 'loading' && <p className="field__note">{he.video.loading}</p>}
+        {view.kind === 'loading' && <p className="field__note">{heMedia.video.loading}</p>}
         {view.kind === 'frame' && (
           <iframe
             ref={frameRef}
             src={view.src}
-            title={he.video.frameTitle}
+            title={heMedia.video.frameTitle}
             className="field__iframe video-field__frame"
             // Another origin: allow-same-origin keeps that origin (its tus calls and stored resume points);
             // it gives no access to ours.
@@ -144,17 +152,10 @@ export function VideoField({ field, ids, env }: WidgetProps) {
         {view.kind === 'uploaded' && (
           <div className="video-field__done">
             <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void remove()}>
-              {he.video.remove}
+              {heMedia.video.remove}
             </button>
           </div>
         )}
-        <p
-          className={`video-field__status${view.kind === 'uploaded' ? ' video-field__status--done' : ''}`}
-          role="status"
-          aria-live="polite"
-        >
-          {status}
-        </p>
         {error && (
           <p className="field__error" role="alert">
             {error}

@@ -51,8 +51,8 @@ const schema = z.object({
       .default(() => crypto.randomBytes(24).toString('base64url')),
   ),
   /**
-   * Extra origins the app may frame and call (CSP frame-src and connect-src), comma separated: the payment and
-   * video sandbox hosts are added here when they come.
+   * Extra origins the app may frame and call (CSP frame-src and connect-src), comma separated: the payment
+   * sandbox host when it comes. The video host is framed without it (frame-src is its origin and these).
    */
   CSP_EXTRA_ORIGINS: z
     .string()

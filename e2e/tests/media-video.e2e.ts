@@ -13,7 +13,7 @@ import path from 'node:path';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { artifactsDir, DESKTOP, launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
 import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
 import { atStep, settled } from './wizard-helpers.ts';
@@ -112,7 +112,7 @@ describe('the video field', () => {
     expect(csp).toMatch(new RegExp(`(?:^|;)frame-src ${videoOrigin.replace(/[.:/]/g, '\\$&')}(?:;|$)`));
     const frame = page.frameLocator(`iframe[title="${FRAME_TITLE}"]`);
     await frame.getByLabel('בחירת סרטון').waitFor();
-    await screenshot(page, 'media-video-frame');
+    await frameEl.screenshot({ path: path.join(artifactsDir, 'media-video-frame.png') });
 
     // A page of another origin posts movie_upload_success to this window: it arrives and is ignored.
     const popup = page.waitForEvent('popup');

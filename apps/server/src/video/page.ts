@@ -42,8 +42,8 @@ export function uploadPage(input: UploadPageState): string {
   const body =
     input.state === 'ready'
       ? `<main class="video-upload">
+  <input id="video-file" class="video-upload__input" type="file" accept="${VIDEO_MIME_TYPES.join(',')}" aria-describedby="video-hint video-status video-error">
   <label class="video-upload__choose" for="video-file">${escapeHtml(t.choose)}</label>
-  <input id="video-file" type="file" accept="${VIDEO_MIME_TYPES.join(',')}" aria-describedby="video-hint video-status video-error">
   <p id="video-hint" class="video-upload__hint">${escapeHtml(t.hint)}</p>
   <div class="video-upload__progress" id="video-progress-row" hidden>
     <progress id="video-progress" max="100" value="0" aria-label="${escapeHtml(t.progressLabel)}"></progress>

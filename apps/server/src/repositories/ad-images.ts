@@ -11,7 +11,7 @@ export interface AdImageRow {
   sha256: string;
   sourceSha256: string;
   /**
-   * Whether, when it was uploaded, a photo in another of the customer's ads (not deleted) was within
+   * Whether, when it was uploaded, a photo in another of the customer's ads (saved: neither reserved nor deleted) was within
    * REUSED_MAX_DISTANCE bits of its perceptual hash (issue 8 item 8).
    */
   reused: boolean;
@@ -98,7 +98,7 @@ export async function upsertAdImage(
 export const REUSE_SCAN_ADS = 1000;
 
 /**
- * Whether another ad of the same customer as `adId` (not deleted) has a photo whose perceptual hash is within
+ * Whether another ad of the same customer as `adId` (saved: neither reserved nor deleted) has a photo whose perceptual hash is within
  * `maxDistance` bits of `phash`. Only a yes or no leaves the database: never which ad. Never across customers:
  * the customer is the ad's own owner, whom the route has already checked is the caller.
  *
@@ -117,7 +117,7 @@ export async function hasSimilarPhotoInOtherAds(
        SELECT 1
        FROM (SELECT o.id FROM ads o
              WHERE o.customer_id = (SELECT customer_id FROM ads WHERE id = $1) AND o.id <> $1
-               AND o.status <> 'deleted'
+               AND o.status IN ('draft', 'blocked', 'active')
              ORDER BY o.created_at DESC LIMIT $4) AS other
        JOIN ad_images i ON i.ad_id = other.id
        WHERE i.phash IS NOT NULL AND bit_count((i.phash # $2::bigint)::bit(64)) <= $3

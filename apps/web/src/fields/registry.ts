@@ -7,7 +7,7 @@
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, FieldType } from '@app/form-engine/model';
-import { MediaField } from '../media/MediaField.tsx';
+import { MediaFieldLazy } from '../media/MediaFieldLazy.tsx';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
 import { StreetInput } from './address/StreetInput.tsx';
 import { CheckboxInput } from './CheckboxInput.tsx';
@@ -42,7 +42,7 @@ export const WIDGETS: Record<FieldType, Widget> = {
   file: FileNote,
   hidden: HiddenInput,
   autocomplete: AutocompleteInput,
-  image: MediaField,
+  image: MediaFieldLazy,
   span: SpanField,
   iframe: IframeField,
   link: LinkField,

@@ -4,6 +4,8 @@
 // page loads (entry, modulepreloads and whatever it imports on the way), the bytes on the wire as Chromium
 // counts them (CDP Network.loadingFinished.encodedDataLength: compressed body plus response headers), once with
 // brotli accepted (what browsers send) and once with gzip only. Fails when the gzip total is over the budget.
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumFlags, chromiumPath, requireBuild, startProduct } from './lib/product.mjs';
 
@@ -34,6 +36,35 @@ async function load(browser, url, viewport, acceptEncoding) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await context.close();
   return files;
+}
+
+/**
+ * Heavy code that must load only where it is used (issue 8): a text each library's built code contains, looked for
+ * in the first screen's scripts; the chunk that holds it is printed.
+ */
+const LAZY = [
+  ['the photo cropper (react-easy-crop)', 'reactEasyCrop_'],
+  ['the HEIC converter (heic-to / libheif)', 'libheif'],
+  ['the EXIF reader (exifr)', 'exifr'],
+  ['photo reordering (@dnd-kit)', 'DndLiveRegion'],
+  ['the photo upload code', '/images/upload'],
+];
+const ASSETS = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
+
+function checkLazy(firstScreen) {
+  const chunks = fs.readdirSync(ASSETS).filter((f) => f.endsWith('.js'));
+  const text = (f) => fs.readFileSync(path.join(ASSETS, f), 'utf8');
+  const first = new Set([...firstScreen].map((p) => path.basename(p)));
+  console.log('\nLoaded only where used (not in the first /publish screen):');
+  let ok = true;
+  for (const [what, marker] of LAZY) {
+    const holders = chunks.filter((f) => text(f).includes(marker));
+    const early = holders.filter((f) => first.has(f));
+    const where = holders.length ? holders.join(', ') : 'not found in the build';
+    console.log(`  ${early.length || !holders.length ? '✖' : '✓'} ${what}: ${where}`);
+    if (early.length || !holders.length) ok = false;
+  }
+  return ok;
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
@@ -78,6 +109,7 @@ try {
       console.error(`✖ over budget: ${(totals.gzip / 1024).toFixed(1)} KB gzip on the wire > ${BUDGET_KB} KB`);
       failed = true;
     }
+    if (name === 'phone' && !checkLazy(paths.filter((p) => p !== '/publish'))) failed = true;
   }
 } finally {
   await browser.close();

@@ -109,13 +109,13 @@ export async function next(page: Page, step: number): Promise<void> {
   await onStep(page, step);
 }
 
-/** Passes steps that have nothing to fill yet (media), one screenshot each, up to the login step. */
+/** Passes the steps before the login step that need nothing (media: photos are optional), one screenshot each. */
 export async function toLoginStep(page: Page, from: number, name: string): Promise<number> {
   let step = from;
   for (;;) {
     const area = await openStep(page).getAttribute('data-testid');
     if (area === 'step-personal_publish_login') break;
-    await openStep(page).getByTestId('placeholder-note').waitFor();
+    await openStep(page).getByTestId('media-field').waitFor();
     await shot(page, `${name}-step${step}`);
     step += 1;
     await next(page, step);

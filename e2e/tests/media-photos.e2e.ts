@@ -5,6 +5,8 @@
  * second-hand product and the teacher's single photo.
  */
 
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { AdImage } from '@app/contract/media';
 import type { Browser, Page } from 'playwright-core';
@@ -49,16 +51,28 @@ async function photo(colour: string, width = 1600, height = 1200): Promise<Buffe
     .toBuffer();
 }
 
-/** The average colour of a stored image's centre and whether its top-left corner is white. */
+/** The mean RGB of a square of an image (sharp's stats() would read the whole image, not the extract). */
+async function meanAt(bytes: Buffer, left: number, top: number, size = 10): Promise<number[]> {
+  const raw = await sharp(bytes).removeAlpha().extract({ left, top, width: size, height: size }).raw().toBuffer();
+  const sum = [0, 0, 0];
+  for (let i = 0; i < raw.length; i += 3) for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (raw[i + c] ?? 0);
+  return sum.map((v) => Math.round(v / (size * size)));
+}
+
+/** The colour of a stored image's lower middle and whether its top-left corner is white. */
 async function look(bytes: Buffer) {
-  const img = sharp(bytes);
-  const { width = 0, height = 0 } = await img.metadata();
-  const centre = await sharp(bytes)
-    .extract({ left: Math.floor(width * 0.6), top: Math.floor(height * 0.6), width: 10, height: 10 })
-    .stats();
-  const corner = await sharp(bytes).extract({ left: 4, top: 4, width: 10, height: 10 }).stats();
-  const mean = (s: { channels: { mean: number }[] }) => s.channels.slice(0, 3).map((c) => Math.round(c.mean));
-  return { width, height, centre: mean(centre), cornerWhite: mean(corner).every((v) => v > 200) };
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const centre = await meanAt(bytes, Math.floor(width * 0.6), Math.floor(height * 0.6));
+  const corner = await meanAt(bytes, 4, 4);
+  return { width, height, centre, cornerWhite: corner.every((v) => v > 200) };
+}
+
+const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
+
+/** The fixtures' red marker is in the top-left corner only when the picture is upright. */
+async function redTopLeft(bytes: Buffer): Promise<boolean> {
+  const [r = 0, g = 0, b = 0] = await meanAt(bytes, 8, 8, 12);
+  return r > 180 && g < 90 && b < 90;
 }
 
 const hex = (colour: string) => [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
@@ -101,12 +115,19 @@ describe('photos of a car ad', () => {
     const page = await newPage(browser, DESKTOP);
     await toMediaStep(page);
     await checkScreen(page, 'media-empty-1280');
+    // Photo 7 is a real HEIC (the iPhone's format), photo 8 a JPEG turned by EXIF orientation 6 that carries GPS.
     const files = await Promise.all(
-      COLOURS.map(async (colour, i) => ({
-        name: `car-${i + 1}.jpg`,
-        mimeType: 'image/jpeg',
-        buffer: await photo(colour),
-      })),
+      COLOURS.map(async (colour, i) => {
+        if (i === 6)
+          return { name: 'IMG_0007.HEIC', mimeType: 'image/heic', buffer: await fs.readFile(fixture('photo.heic')) };
+        if (i === 7)
+          return {
+            name: 'car-8.jpg',
+            mimeType: 'image/jpeg',
+            buffer: await fs.readFile(fixture('photo-exif6-gps.jpg')),
+          };
+        return { name: `car-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo(colour) };
+      }),
     );
     await page.getByTestId('media-input').setInputFiles(files);
     await page.getByTestId('media-notices').getByText('אפשר להעלות עד 10 תמונות, ולכן 2 תמונות לא נוספו').waitFor();
@@ -115,7 +136,12 @@ describe('photos of a car ad', () => {
     await allUploaded(page, 10);
     // The previews show (the CSP lets the page's own blob: images in) and their alt texts are built from the ad.
     await expect
-      .poll(() => tiles(page).first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .poll(() =>
+        tiles(page)
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
       .toBeGreaterThan(0);
     expect(await tiles(page).nth(1).locator('img').getAttribute('alt')).toBe('טויוטה קורולה 2021, תמונה 2 מתוך 10');
     await checkScreen(page, 'media-ten-1280');
@@ -174,15 +200,22 @@ describe('photos of a car ad', () => {
     for (const [i, image] of images.entries()) {
       const bytes = Buffer.from(await (await page.request.get(`${product.url}${image.url}`)).body());
       const seen = await look(bytes);
-      expect(near(seen.centre, hex(expected[i] ?? '')), `photo ${i + 1} colour`).toBe(true);
+      if (i !== 6 && i !== 7) expect(near(seen.centre, hex(expected[i] ?? '')), `photo ${i + 1} colour`).toBe(true);
       expect(seen.width).toBeLessThanOrEqual(1120);
       expect(seen.height).toBeLessThanOrEqual(840);
       const meta = await sharp(bytes).metadata();
       expect(meta.exif).toBeUndefined();
-      if (i === 2) {
-        // Photo 2 turned a quarter to the left: portrait, its white corner now bottom-left.
-        expect(seen.height).toBeGreaterThan(seen.width);
+      if (i === 6 || i === 7) {
+        // The HEIC (landscape) and the EXIF-6 photo (portrait once turned): upright, the red marker top-left.
+        expect(await redTopLeft(bytes), `photo ${i + 1} upright`).toBe(true);
+        if (i === 6) expect(seen).toMatchObject({ width: 1120, height: 840 });
+        else expect(seen).toMatchObject({ width: 630, height: 840 });
+      } else if (i === 2) {
+        // Photo 2 turned a quarter to the left, then cropped 4:3 around its middle: the white corner block is now
+        // at the bottom left (a turn to the right would put it top right).
         expect(seen.cornerWhite).toBe(false);
+        expect((await meanAt(bytes, 4, seen.height - 14)).every((v) => v > 200)).toBe(true);
+        expect((await meanAt(bytes, seen.width - 14, 4)).every((v) => v > 200)).toBe(false);
       } else if (i === 4) {
         // Photo 3 was cropped to its middle: the corner block is gone, 4:3 kept.
         expect(seen.cornerWhite).toBe(false);

@@ -43,7 +43,7 @@ export async function finishFromCarType(page: Page, shots?: string, description 
   if (shots) await checkScreen(page, `wizard-sale-${shots}`);
   await next(page).click();
   await atStep(page, 4);
-  await openStep(page).getByTestId('placeholder-note').waitFor();
+  await openStep(page).getByTestId('media-field').waitFor();
   if (shots) await checkScreen(page, `wizard-media-${shots}`);
   await next(page).click();
   await atStep(page, 5);

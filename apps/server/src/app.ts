@@ -14,6 +14,7 @@ import { registerSandboxes } from './plugins/sandbox-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { businessForSaleGuard } from './routes/business-for-sale-guard.ts';
 import { freeSearchRoutes } from './routes/free-search.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
+  analyticsRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);
   freeSearchRoutes(app);
   businessForSaleGuard(app);

@@ -3,6 +3,7 @@ import { IMAGE_MAX_INPUT_PIXELS, IMAGE_SIZE, THUMBNAIL_SIZE } from '@app/contrac
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { he } from '../i18n/messages.ts';
+import { perceptualHash } from './phash.ts';
 
 /** Image formats we decode, sniffed from the bytes (never the file name or the declared type). */
 const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
@@ -27,6 +28,8 @@ export interface ProcessedImage {
   width: number;
   height: number;
   sha256: string;
+  /** 64-bit perceptual hash of the stored JPEG (media/phash.ts). */
+  phash: bigint;
 }
 
 /**
@@ -85,12 +88,17 @@ export async function processImage(input: Buffer, clientOrientation: number | nu
       .resize({ ...IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(jpeg)
-      .resize({ ...THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 75 })
-      .toBuffer();
+    // The thumbnail and the perceptual hash both read the stored JPEG (shrink-on-load makes both decodes cheap),
+    // side by side on libvips' threads; sharp cannot branch one decode into two outputs.
+    const [thumbnail, phash] = await Promise.all([
+      sharp(jpeg)
+        .resize({ ...THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75 })
+        .toBuffer(),
+      perceptualHash(jpeg),
+    ]);
     const sha256 = crypto.createHash('sha256').update(jpeg).digest('hex');
-    return { jpeg, thumbnail, width: info.width, height: info.height, sha256 };
+    return { jpeg, thumbnail, width: info.width, height: info.height, sha256, phash };
   } catch {
     throw new ImageRefused(400, he.imageBroken);
   }

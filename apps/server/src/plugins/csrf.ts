@@ -10,6 +10,12 @@ declare module 'fastify' {
      * covers it like a POST. Every non-GET/HEAD/OPTIONS route is covered without it.
      */
     changesState?: boolean;
+    /**
+     * Declared on a POST that navigator.sendBeacon sends (the analytics events), which cannot set a header: the
+     * token may then come as a `csrf` string in the JSON body instead, checked against the cookie the same way
+     * once the body is parsed. The Origin check is the same as for every other call.
+     */
+    csrfTokenInBody?: boolean;
   }
 }
 
@@ -48,7 +54,18 @@ export function registerCsrf(app: FastifyInstance): void {
     const header = req.headers[CSRF_HEADER];
     const origin = req.headers.origin;
     const badOrigin = typeof origin === 'string' && origin !== ownOrigin(req);
-    if (badOrigin || !cookie || typeof header !== 'string' || !timingSafeEqual(cookie, header)) {
+    // A beacon (no header) to a route that takes the token in its body: checked below, once the body is parsed.
+    const inBody = header === undefined && req.routeOptions.config?.csrfTokenInBody === true;
+    if (badOrigin || !cookie || (!inBody && (typeof header !== 'string' || !timingSafeEqual(cookie, header)))) {
+      return reply.code(403).send({ status: 403, message: he.csrf });
+    }
+  });
+  app.addHook('preValidation', async (req, reply) => {
+    if (req.routeOptions.config?.csrfTokenInBody !== true || req.headers[CSRF_HEADER] !== undefined) return;
+    if (!changesState(req)) return;
+    const cookie = req.cookies[CSRF_COOKIE];
+    const token = (req.body as { csrf?: unknown } | null | undefined)?.csrf;
+    if (!cookie || typeof token !== 'string' || !timingSafeEqual(cookie, token)) {
       return reply.code(403).send({ status: 403, message: he.csrf });
     }
   });

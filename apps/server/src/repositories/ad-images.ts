@@ -10,6 +10,11 @@ export interface AdImageRow {
   bytes: number;
   sha256: string;
   sourceSha256: string;
+  /**
+   * Whether, when it was uploaded, a photo in another of the customer's ads (saved: neither reserved nor deleted) was within
+   * REUSED_MAX_DISTANCE bits of its perceptual hash (issue 8 item 8).
+   */
+  reused: boolean;
 }
 
 interface Row {
@@ -22,6 +27,7 @@ interface Row {
   bytes: number | string;
   sha256: string;
   source_sha256: string;
+  reused: boolean;
 }
 
 const toImage = (r: Row): AdImageRow => ({
@@ -34,6 +40,7 @@ const toImage = (r: Row): AdImageRow => ({
   bytes: Number(r.bytes),
   sha256: r.sha256,
   sourceSha256: r.source_sha256,
+  reused: r.reused === true,
 });
 
 /** The ad's images in their order: the owner's order first (position), then the rest by slot. */
@@ -54,22 +61,70 @@ export async function listAdImages(db: Queryable, adId: number): Promise<AdImage
 export async function upsertAdImage(
   db: Db,
   adId: number,
-  img: Omit<AdImageRow, 'position'>,
+  img: Omit<AdImageRow, 'position'> & { phash: bigint | null },
 ): Promise<{ garbage: string[] }> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [adId]);
     const [old] = await tx.query<Row>('SELECT * FROM ad_images WHERE ad_id = $1 AND slot = $2', [adId, img.slot]);
     if (old && old.source_sha256 === img.sourceSha256) return { garbage: [img.imageKey, img.thumbKey] };
     await tx.query(
-      `INSERT INTO ad_images (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO ad_images
+         (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256, phash, reused)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::bigint, $11)
        ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
          width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
-         source_sha256 = EXCLUDED.source_sha256, updated_at = now()`,
-      [adId, img.slot, img.imageKey, img.thumbKey, img.width, img.height, img.bytes, img.sha256, img.sourceSha256],
+         source_sha256 = EXCLUDED.source_sha256, phash = EXCLUDED.phash, reused = EXCLUDED.reused,
+         updated_at = now()`,
+      [
+        adId,
+        img.slot,
+        img.imageKey,
+        img.thumbKey,
+        img.width,
+        img.height,
+        img.bytes,
+        img.sha256,
+        img.sourceSha256,
+        // As text: the pg driver reads and writes int8 as a JS number here, which cannot hold 64 bits.
+        img.phash === null ? null : img.phash.toString(),
+        img.reused,
+      ],
     );
     return { garbage: old ? [old.image_key, old.thumb_key] : [] };
   });
+}
+
+/** How many of the customer's most recent other ads the reuse check looks at (the scan's bound). */
+export const REUSE_SCAN_ADS = 1000;
+
+/**
+ * Whether another ad of the same customer as `adId` (saved: neither reserved nor deleted) has a photo whose perceptual hash is within
+ * `maxDistance` bits of `phash`. Only a yes or no leaves the database: never which ad. Never across customers:
+ * the customer is the ad's own owner, whom the route has already checked is the caller.
+ *
+ * A bounded per-customer scan, no index on the hash (Hamming distance has no B-tree order): the customer's
+ * REUSE_SCAN_ADS most recent ads come from the ads_customer index (customer_id, created_at DESC), their photos
+ * from the ad_images primary key (ad_id, slot), at most 10 each; bit_count over the XOR is the distance.
+ */
+export async function hasSimilarPhotoInOtherAds(
+  db: Queryable,
+  adId: number,
+  phash: bigint,
+  maxDistance: number,
+): Promise<boolean> {
+  const [row] = await db.query<{ reused: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1
+       FROM (SELECT o.id FROM ads o
+             WHERE o.customer_id = (SELECT customer_id FROM ads WHERE id = $1) AND o.id <> $1
+               AND o.status IN ('draft', 'blocked', 'active')
+             ORDER BY o.created_at DESC LIMIT $4) AS other
+       JOIN ad_images i ON i.ad_id = other.id
+       WHERE i.phash IS NOT NULL AND bit_count((i.phash # $2::bigint)::bit(64)) <= $3
+     ) AS reused`,
+    [adId, phash.toString(), maxDistance, REUSE_SCAN_ADS],
+  );
+  return row?.reused === true;
 }
 
 /** Removes the slot's image; returns its keys (null when the slot was empty). */

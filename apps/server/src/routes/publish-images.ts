@@ -16,12 +16,14 @@ import sharp from 'sharp';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { ImageRefused, processImage } from '../media/images.ts';
+import { REUSED_MAX_DISTANCE } from '../media/phash.ts';
 import { MEDIA_KEY, type MediaStore } from '../media/store.ts';
 import { guardInput } from '../plugins/input-guard.ts';
 import {
   type AdImageRow,
   deleteAdImage,
   findImageByKey,
+  hasSimilarPhotoInOtherAds,
   listAdImages,
   setAdImageOrder,
   upsertAdImage,
@@ -60,6 +62,7 @@ function toWire(rows: AdImageRow[]): AdImage[] {
     width: r.width,
     height: r.height,
     bytes: r.bytes,
+    reused: r.reused,
   }));
 }
 
@@ -195,6 +198,8 @@ export async function publishImageRoutes(
             return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
           throw err;
         }
+        // Issue 8 item 8: the same photo (or a re-encoded, rescaled copy) in another of this customer's ads.
+        const reused = await hasSimilarPhotoInOtherAds(db, adId, processed.phash, REUSED_MAX_DISTANCE);
         const name = crypto.randomBytes(16).toString('hex');
         const imageKey = `${name}.jpg`;
         const thumbKey = `${name}_t.jpg`;
@@ -209,6 +214,8 @@ export async function publishImageRoutes(
           bytes: processed.jpeg.length,
           sha256: processed.sha256,
           sourceSha256,
+          phash: processed.phash,
+          reused,
         });
         await Promise.all(garbage.map((key) => store.delete(key)));
       }

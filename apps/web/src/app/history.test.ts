@@ -45,7 +45,13 @@ function fakeHost(url: string, state: unknown = null) {
   return { host, gos, urls: () => entries.map((e) => `${e.url.pathname}${e.url.search}`), index: () => index };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets the popstates fired by go() run, including those a popstate handler's own go() fires: one timer turn at a
+ * time (a single longer timer could expire before a chained popstate on a loaded machine).
+ */
+async function settle() {
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 describe('history store', () => {
   it('gives the loaded entry the key "default" and every navigation a new key, its state and an index', () => {

@@ -7,8 +7,8 @@
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, FieldType } from '@app/form-engine/model';
-import { MediaField } from '../media/MediaField.tsx';
-import { VideoField } from '../media/VideoField.tsx';
+import { MediaFieldLazy } from '../media/MediaFieldLazy.tsx';
+import { VideoFieldLazy } from '../media/VideoFieldLazy.tsx';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
 import { StreetInput } from './address/StreetInput.tsx';
 import { CheckboxInput } from './CheckboxInput.tsx';
@@ -43,7 +43,7 @@ export const WIDGETS: Record<FieldType, Widget> = {
   file: FileNote,
   hidden: HiddenInput,
   autocomplete: AutocompleteInput,
-  image: MediaField,
+  image: MediaFieldLazy,
   span: SpanField,
   iframe: IframeField,
   link: LinkField,
@@ -63,7 +63,7 @@ const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] =
   { when: (def) => def.type === 'select' && !def.multiple && hasSwatches(def.options), widget: SwatchGroup },
   { when: isFreeSearch, widget: FreeSearchInput },
   // The video upload (issue 8 §7): our video host's iframe, not a plain embedded page.
-  { when: (def) => def.type === 'iframe' && def.subType === 'video', widget: VideoField },
+  { when: (def) => def.type === 'iframe' && def.subType === 'video', widget: VideoFieldLazy },
   {
     when: (def) => def.type === 'autocomplete' && listIdOf(def.dataUrl) === MISSING_ADDRESS.listId,
     widget: StreetInput,

@@ -173,7 +173,7 @@ function PhotoPicker(props: {
       {cap > 1 && (
         <p className="media__stories">
           {heMedia.storiesHint}{' '}
-          <button type="button" className="btn--link" onClick={() => setStories(true)}>
+          <button type="button" className="btn btn--link" onClick={() => setStories(true)}>
             {heMedia.storiesMore}
           </button>
         </p>

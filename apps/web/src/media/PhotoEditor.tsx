@@ -111,7 +111,7 @@ export default function PhotoEditor(props: { session: MediaSession; photoId: str
           </button>
           <button
             type="button"
-            className="btn--link photo-editor__remove"
+            className="btn btn--link photo-editor__remove"
             onClick={() => {
               session.remove(photoId);
               onClose();

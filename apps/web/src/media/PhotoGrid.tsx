@@ -132,13 +132,13 @@ function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, 
       )}
       <div className="media__actions">
         {photo.status === 'failed' && (
-          <button type="button" className="btn--link" onClick={onRetry}>
+          <button type="button" className="media__action" onClick={onRetry}>
             {heMedia.retry}
           </button>
         )}
         <button
           type="button"
-          className="btn--link"
+          className="media__action"
           onClick={onEdit}
           disabled={photo.status === 'preparing'}
           aria-label={`${heMedia.edit}: ${alt}`}
@@ -146,11 +146,11 @@ function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, 
           {heMedia.edit}
         </button>
         {!main && (
-          <button type="button" className="btn--link" onClick={onMain} aria-label={`${heMedia.setMain}: ${alt}`}>
+          <button type="button" className="media__action" onClick={onMain} aria-label={`${heMedia.setMain}: ${alt}`}>
             {heMedia.setMain}
           </button>
         )}
-        <button type="button" className="btn--link" onClick={onRemove} aria-label={`${heMedia.remove}: ${alt}`}>
+        <button type="button" className="media__action" onClick={onRemove} aria-label={`${heMedia.remove}: ${alt}`}>
           {heMedia.remove}
         </button>
       </div>

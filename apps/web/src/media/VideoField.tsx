@@ -13,7 +13,7 @@ import { deleteAdVideo, fetchAdVideo, requestVideoToken } from '../api/video.ts'
 import { FieldLabel } from '../fields/FieldLabel.tsx';
 import type { WidgetProps } from '../fields/types.ts';
 import { heMedia } from '../i18n/heMedia.ts';
-import './media.css';
+import './video.css';
 
 type View =
   | { kind: 'start' }

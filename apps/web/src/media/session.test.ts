@@ -26,6 +26,7 @@ class FakeServer implements MediaApi {
       width: 1,
       height: 1,
       bytes: 1,
+      reused: false,
     }));
   }
   async upload(_orderId: number, upload: SlotUpload): Promise<ApiResult<ImageUploadResponse>> {

@@ -7,6 +7,7 @@
  * first), so the server ends up with what the screen shows; the server keeps a retried upload once (same bytes
  * to the same slot), and the order (first = main photo) is sent once everything is stored.
  */
+import type { AnalyticsEventName } from '@app/contract/analytics';
 import type { AdImage, ImageUploadResponse } from '@app/contract/media';
 import type { ApiResult } from '../api/http.ts';
 import type { SlotUpload } from '../api/media.ts';
@@ -69,7 +70,7 @@ export interface MediaSessionOptions {
   createUrl?: (blob: Blob) => string;
   revokeUrl?: (url: string) => void;
   /** An image/video action for analytics. */
-  track?: (name: string, props?: Record<string, string | number>) => void;
+  track?: (name: AnalyticsEventName, props?: Record<string, string | number>) => void;
 }
 
 interface Entry extends PhotoView {

@@ -3,6 +3,7 @@ import { draftSelectionKey, type Selectors } from '@app/contract/publish';
 import type { FieldDef, StepDef } from '@app/form-engine/model';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { listImages, orderImages, reserveOrder, uploadSlot } from '../api/media.ts';
+import { track } from '../app/analytics.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import type { MediaEnv } from '../fields/types.ts';
 import { MediaSession } from './session.ts';
@@ -70,7 +71,8 @@ export function useMediaSession(
       size: { width: cropper.size.w, height: cropper.size.h },
       centerPoint: cropper.centerPoint === true,
       api: { upload: uploadSlot, list: listImages, order: orderImages },
-      device: () => import('./device/prepare.ts'),
+      device: () => import('./device/prepare.ts').then((m) => m.pipeline),
+      track,
       ensureOrderId: async () => {
         const now = latest.current;
         if (now.orderId) return now.orderId;

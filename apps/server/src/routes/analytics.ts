@@ -1,0 +1,37 @@
+import { ANALYTICS_LIMITS, type AnalyticsBatchResponse } from '@app/contract/analytics';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import { insertAnalyticsEvents } from '../repositories/analytics-events.ts';
+import { readAnalyticsBatch } from '../services/analytics-events.ts';
+import type { RateLimiter } from '../services/rate-limiter.ts';
+
+/** Batches per address per window: a person's page sends one every few seconds at most; a script is stopped. */
+export const ANALYTICS_BATCHES_PER_WINDOW = 120;
+const WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * POST /api/analytics/events (our addition, issue 8 item 9): a small batch of the browser's image and video
+ * events, from visitors and customers. CSRF as on every POST, the token also accepted in the body for
+ * navigator.sendBeacon (plugins/csrf.ts, csrfTokenInBody); 16 KB body cap (413), the batch checked by
+ * readAnalyticsBatch (400 in Hebrew), 120 batches per address per 10 minutes (429). The customer id is the
+ * session's, never the body's.
+ */
+export function analyticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; limiter: RateLimiter }) {
+  const { db, clock, limiter } = deps;
+  app.post(
+    '/api/analytics/events',
+    { bodyLimit: ANALYTICS_LIMITS.bodyBytes, config: { csrfTokenInBody: true } },
+    async (req, reply) => {
+      const checked = readAnalyticsBatch(req.body, clock.now());
+      if (!checked.ok) return reply.code(400).send({ status: 400, message: checked.message });
+      const { count } = await limiter.hit(`analytics:ip:${req.ip}`, WINDOW_MS);
+      if (count > ANALYTICS_BATCHES_PER_WINDOW)
+        return reply.code(429).send({ status: 429, message: he.analyticsTooMany });
+      const customer = await req.customer();
+      await insertAnalyticsEvents(db, checked.events, customer?.id ?? null);
+      return { status: 'ok', stored: checked.events.length } satisfies AnalyticsBatchResponse;
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  ANALYTICS_LIMITS,
+  type AnalyticsEventName,
+  type AnalyticsProps,
+  isAnalyticsEventName,
+} from '@app/contract/analytics';
+import { he } from '../i18n/messages.ts';
+
+export interface CheckedEvent {
+  name: AnalyticsEventName;
+  props: AnalyticsProps;
+  occurredAt: Date;
+}
+
+type Check = { ok: true; events: CheckedEvent[] } | { ok: false; message: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readProps(raw: unknown): AnalyticsProps | null {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) return null;
+  const entries = Object.entries(raw);
+  if (entries.length > ANALYTICS_LIMITS.propsPerEvent) return null;
+  const props: AnalyticsProps = {};
+  for (const [key, value] of entries) {
+    if (!ANALYTICS_LIMITS.keyPattern.test(key)) return null;
+    if (typeof value === 'string' && value.length <= ANALYTICS_LIMITS.valueLength) props[key] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) props[key] = value;
+    else return null;
+  }
+  return props;
+}
+
+/**
+ * Reads a batch { events: [{ name, props, at }] }: 1..eventsPerBatch events, names from the allowlist, props flat
+ * (string or finite number values, capped keys and lengths). The browser's time is kept when it is within the
+ * last day (and at most a minute ahead), else the receiving time. Anything else in the body is ignored (a
+ * customer id above all: the route takes it from the session). One bad event refuses the whole batch.
+ */
+export function readAnalyticsBatch(body: unknown, now: Date): Check {
+  const events = isPlainObject(body) ? body.events : undefined;
+  if (!Array.isArray(events) || events.length === 0 || events.length > ANALYTICS_LIMITS.eventsPerBatch)
+    return { ok: false, message: he.analyticsBatch };
+  const checked: CheckedEvent[] = [];
+  for (const event of events) {
+    if (!isPlainObject(event)) return { ok: false, message: he.analyticsBatch };
+    if (!isAnalyticsEventName(event.name)) return { ok: false, message: he.analyticsEventName };
+    const props = readProps(event.props);
+    if (!props) return { ok: false, message: he.analyticsBatch };
+    const at = event.at;
+    const plausible =
+      typeof at === 'number' && Number.isFinite(at) && at >= now.getTime() - DAY_MS && at <= now.getTime() + 60_000;
+    checked.push({ name: event.name, props, occurredAt: plausible ? new Date(at) : now });
+  }
+  return { ok: true, events: checked };
+}

@@ -10,6 +10,7 @@ import type { AdVideo, VideoUploadMessage } from '@app/contract/media';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchSiteConfig } from '../api/site.ts';
 import { deleteAdVideo, fetchAdVideo, requestVideoToken } from '../api/video.ts';
+import { track } from '../app/analytics.ts';
 import { FieldLabel } from '../fields/FieldLabel.tsx';
 import type { WidgetProps } from '../fields/types.ts';
 import { heMedia } from '../i18n/heMedia.ts';
@@ -87,12 +88,14 @@ export function VideoField({ field, ids, env }: WidgetProps) {
       const message = uploadMessage(event.data);
       if (!message) return;
       if (message.type === 'movie_upload_success') {
+        track('video_upload_success', { mime: message.video?.mime ?? '', bytes: message.video?.bytes ?? 0 });
         setTooltipOpen(false);
         setError(undefined);
         setStatus(heMedia.video.uploaded);
         setView({ kind: 'uploaded', video: message.video ?? null });
       } else {
         const reason = typeof message.reason === 'string' && message.reason ? message.reason.slice(0, 300) : '';
+        track('video_upload_failed', { reason: reason.slice(0, 200) });
         setStatus('');
         setError(reason || heMedia.video.failed);
       }
@@ -114,6 +117,7 @@ export function VideoField({ field, ids, env }: WidgetProps) {
       setError(heMedia.video.removeFailed);
       return;
     }
+    track('video_removed');
     setStatus(heMedia.video.removed);
     await openFrame();
   };

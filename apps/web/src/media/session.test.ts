@@ -159,6 +159,19 @@ describe('MediaSession', () => {
     expect(s.getSnapshot().notices[0]?.text).toBe('אפשר להעלות עד 1 תמונות, ולכן תמונה אחת לא נוספה');
   });
 
+  it('says a photo fits stories by its stored shape: not the teacher photo cropped to 4:3, a turned one yes', async () => {
+    const s = session(new FakeServer());
+    await s.add(files('tall.jpg', 'wide.jpg'));
+    expect(s.getSnapshot().photos.map((p) => p.storiesFit)).toEqual([true, false]);
+    await s.edit(s.getSnapshot().photos[1]?.id ?? '', { rotation: 90 });
+    await s.edit(s.getSnapshot().photos[0]?.id ?? '', { rotation: 0, crop: { x: 0, y: 0, width: 600, height: 450 } });
+    expect(s.getSnapshot().photos.map((p) => p.storiesFit)).toEqual([false, true]);
+
+    const teacher = session(new FakeServer(), { cap: 1, centerPoint: true });
+    await teacher.add(files('tall.jpg'));
+    expect(teacher.getSnapshot().photos[0]?.storiesFit).toBe(false);
+  });
+
   it('a refused photo (4xx) is removed with the server reason; the flush reports a lasting failure', async () => {
     const refusing: MediaApi = {
       upload: async () => ({ ok: false, status: 415, data: { message: 'הקובץ אינו תמונה' } as never }),

@@ -96,6 +96,16 @@ const FAILED = { ok: false, status: 0, data: null } as const;
 
 let nextId = 1;
 
+/**
+ * A photo stories can show: the photo as it is stored (after its crop and rotation, so not the teacher's photo
+ * cropped to 4:3, and a landscape photo turned a quarter is) is vertical, and the chosen file is up to 5 MB.
+ */
+function storiesFit(photo: PreparedPhoto, edit: PhotoEdit): boolean {
+  const quarter = edit.rotation === 90 || edit.rotation === 270;
+  const shape = edit.crop ?? (quarter ? { width: photo.height, height: photo.width } : photo);
+  return shape.height > shape.width && photo.originalBytes <= STORIES_MAX_BYTES;
+}
+
 export class MediaSession {
   private entries: Entry[] = [];
   private ops: Op[] = [];
@@ -230,7 +240,6 @@ export class MediaSession {
       entry.prepared = prepared;
       entry.width = prepared.width;
       entry.height = prepared.height;
-      entry.storiesFit = prepared.height > prepared.width && prepared.originalBytes <= STORIES_MAX_BYTES;
       entry.edit = { rotation: 0, crop: this.o.centerPoint ? this.centreCrop(prepared) : undefined };
       await this.render(device, entry);
       this.o.track?.('image_added', { slot: entry.slot });
@@ -259,6 +268,7 @@ export class MediaSession {
     if (!this.entries.includes(entry)) return;
     entry.version = version;
     entry.rendered = blob;
+    entry.storiesFit = storiesFit(entry.prepared, entry.edit);
     this.setPreview(entry, this.o.createUrl(blob), true);
     entry.status = 'ready';
     this.enqueue({ kind: 'put', slot: entry.slot, id: entry.id, version });

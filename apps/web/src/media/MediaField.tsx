@@ -55,12 +55,9 @@ function PhotoPicker(props: {
   const take = (list: FileList | null) => {
     if (!list?.length) return;
     const files = Array.from(list);
-    const photosOnly = files.filter(isPhoto);
-    void session.add(photosOnly);
-    if (photosOnly.length < files.length) {
-      const skipped = files.filter((f) => !isPhoto(f)).map((f) => f.name);
-      setAnnouncement(skipped.map((name) => heMedia.unsupported(name)).join(' '));
-    }
+    // Not a photo at all (a PDF dropped here): named in a notice everyone sees, not only screen readers.
+    session.notAdded(files.filter((f) => !isPhoto(f)).map((f) => f.name));
+    void session.add(files.filter(isPhoto));
   };
 
   const base = altBase(env);

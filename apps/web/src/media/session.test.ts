@@ -110,6 +110,14 @@ describe('MediaSession', () => {
     expect(s.getSnapshot().notices.map((n) => n.text)).toEqual(['אפשר להעלות עד 10 תמונות, ולכן 2 תמונות לא נוספו']);
   });
 
+  it('names each file that is not a photo in a notice, and takes nothing for it', async () => {
+    const s = session(new FakeServer());
+    s.notAdded(['מסמך.pdf']);
+    await s.add(files('a.jpg'));
+    expect(s.getSnapshot().photos.map((p) => p.name)).toEqual(['a.jpg']);
+    expect(s.getSnapshot().notices.map((n) => n.text)).toEqual(['הקובץ "מסמך.pdf" אינו תמונה, ולכן לא נוסף']);
+  });
+
   it('removes a photo that fails to load, naming it, and goes on with the rest', async () => {
     const server = new FakeServer();
     const s = session(server);
@@ -156,7 +164,7 @@ describe('MediaSession', () => {
     await s.add(files('tall.jpg', 'second.jpg'));
     expect(await s.flush(50000003)).toBe(true);
     expect(server.slots.get(1)).toBe('tall.jpg|r0|{"x":0,"y":175,"width":600,"height":450}');
-    expect(s.getSnapshot().notices[0]?.text).toBe('אפשר להעלות עד 1 תמונות, ולכן תמונה אחת לא נוספה');
+    expect(s.getSnapshot().notices[0]?.text).toBe('אפשר להעלות תמונה אחת בלבד, ולכן תמונה אחת לא נוספה');
   });
 
   it('says a photo fits stories by its stored shape: not the teacher photo cropped to 4:3, a turned one yes', async () => {

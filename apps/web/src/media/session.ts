@@ -179,6 +179,13 @@ export class MediaSession {
     this.notices = [...this.notices.slice(-4), { id: nextId++, text }];
   }
 
+  /** Files that are not photos at all (a PDF dropped on the area): left out, each named in a notice. */
+  notAdded(names: readonly string[]) {
+    if (names.length === 0) return;
+    for (const name of names) this.notify(heMedia.unsupported(name || heMedia.photoFallback));
+    this.changed();
+  }
+
   dismissNotice(id: number) {
     this.notices = this.notices.filter((n) => n.id !== id);
     this.changed();

@@ -180,6 +180,39 @@ describe('MediaSession', () => {
     expect(teacher.getSnapshot().photos[0]?.storiesFit).toBe(false);
   });
 
+  it('when the login has ended (422) photos wait instead of being removed, and go up after the next login', async () => {
+    const server = new FakeServer();
+    let loggedIn = true;
+    const api: MediaApi = {
+      upload: (orderId, upload) =>
+        loggedIn ? server.upload(orderId, upload) : Promise.resolve({ ok: false, status: 422, data: null }),
+      list: () => server.list(),
+      order: (orderId, order) =>
+        loggedIn ? server.order(orderId, order) : Promise.resolve({ ok: false, status: 422, data: null }),
+    };
+    const s = session(api);
+    await s.add(files('a.jpg'));
+    expect(await s.flush(50000001)).toBe(true);
+    loggedIn = false;
+    await s.add(files('b.jpg', 'c.jpg'));
+    await new Promise((r) => setTimeout(r, 0));
+    const snapshot = s.getSnapshot();
+    expect(snapshot.photos.map((p) => [p.name, p.status])).toEqual([
+      ['a.jpg', 'uploaded'],
+      ['b.jpg', 'ready'],
+      ['c.jpg', 'ready'],
+    ]);
+    expect(snapshot.waitingForAd).toBe(true);
+    expect(snapshot.notices).toEqual([]);
+    loggedIn = true;
+    s.resume();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.getSnapshot().waitingForAd).toBe(false);
+    expect(s.getSnapshot().photos.map((p) => p.status)).toEqual(['uploaded', 'uploaded', 'uploaded']);
+    expect(await s.flush(50000001)).toBe(true);
+    expect(server.sequence).toEqual([1, 2, 3]);
+  });
+
   it('a refused photo (4xx) is removed with the server reason; the flush reports a lasting failure', async () => {
     const refusing: MediaApi = {
       upload: async () => ({ ok: false, status: 415, data: { message: 'הקובץ אינו תמונה' } as never }),

@@ -8,8 +8,8 @@ export const heMedia = {
   choose: 'בחירת תמונות',
   chooseOne: 'בחירת תמונה',
   camera: 'צילום',
-  dropHere: 'אפשר גם לגרור לכאן תמונות',
-  dropNow: 'שחררו כדי להוסיף את התמונות',
+  dropHere: (cap: number) => (cap === 1 ? 'אפשר גם לגרור לכאן תמונה' : 'אפשר גם לגרור לכאן תמונות'),
+  dropNow: (cap: number) => (cap === 1 ? 'שחררו כדי להוסיף את התמונה' : 'שחררו כדי להוסיף את התמונות'),
   capHint: (cap: number) => (cap === 1 ? 'תמונה אחת' : `עד ${cap} תמונות`),
   count: (n: number, cap: number) => `${n} מתוך ${cap}`,
   overCap: (ignored: number, cap: number) => {

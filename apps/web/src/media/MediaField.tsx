@@ -108,7 +108,9 @@ function PhotoPicker(props: {
             </button>
           )}
         </div>
-        {!touch && !full && <p className="media__drop-text">{dragging ? heMedia.dropNow : heMedia.dropHere}</p>}
+        {!touch && !full && (
+          <p className="media__drop-text">{dragging ? heMedia.dropNow(cap) : heMedia.dropHere(cap)}</p>
+        )}
         <input
           ref={fileInput}
           type="file"

@@ -120,8 +120,12 @@ function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, 
           <span className="media__img media__img--empty" role="img" aria-label={alt} />
         )}
       </button>
-      {main && <span className="media__badge">{heMedia.main}</span>}
-      {photo.storiesFit && <span className="media__badge media__badge--stories">{heMedia.storiesFit}</span>}
+      {(main || photo.storiesFit) && (
+        <span className="media__badges">
+          {main && <span className="media__badge">{heMedia.main}</span>}
+          {photo.storiesFit && <span className="media__badge media__badge--stories">{heMedia.storiesFit}</span>}
+        </span>
+      )}
       <span className="media__status" data-testid="media-status">
         {status}
       </span>

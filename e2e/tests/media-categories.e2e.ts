@@ -185,8 +185,8 @@ describe("the teacher's single photo (studies), at 1280 px", () => {
     expect(await tiles(page).count()).toBe(1);
     expect(await page.getByTestId('media-count').textContent()).toBe('1 מתוך 1');
     expect(await choose.isDisabled()).toBe(true);
-    // Stored as a 4:3 crop, the portrait is no stories photo.
-    expect(await page.locator('.media__badge--stories').count()).toBe(0);
+    // Stored as a 4:3 crop the portrait is no stories photo, and the only photo is not called the main one.
+    expect(await tiles(page).first().locator('.media__badge').count()).toBe(0);
     // A full area takes no more drops.
     await dropFiles(page, [await photoFile('third.jpg', PURPLE)]);
     await page.waitForTimeout(300);

@@ -153,3 +153,16 @@ export async function publish(page: Page): Promise<string> {
   expect(await note.textContent()).toMatch(/המודעה נשמרה \(מספר מודעה \d+\)/);
   return (await note.getAttribute('data-order-id')) ?? '';
 }
+
+export const PRODUCT_DESCRIPTION = 'במצב מצוין, שמור מאוד, מבית ללא עישון וללא חיות. איסוף מהמרכז.';
+
+/** A second-hand product's details, price and description (the product step's columns 2 and 3). */
+export async function fillProductDetails(page: Page, title: string, price: string): Promise<void> {
+  await field(page, 'כותרת המודעה').fill(title);
+  await choice(page, 'מצב המוצר', 'כמו חדש').check();
+  expect(await field(page, 'כמות').inputValue()).toBe('1');
+  await selectText(page, 'אזור', 'המרכז והשפלה');
+  await choice(page, 'אופן המסירה', 'איסוף עצמי').check();
+  await field(page, 'מחיר').fill(price);
+  await field(page, 'תיאור המוצר').fill(PRODUCT_DESCRIPTION);
+}

@@ -14,8 +14,10 @@ import {
   combobox,
   draftHas,
   field,
+  fillProductDetails,
   next,
   onStep,
+  PRODUCT_DESCRIPTION,
   publish,
   selectText,
   shot,
@@ -33,19 +35,6 @@ useProductAndBrowser((p, b) => {
 });
 
 const TEST = 'secondHandFreeSearch';
-const DESCRIPTION = 'במצב מצוין, שמור מאוד, מבית ללא עישון וללא חיות. איסוף מהמרכז.';
-
-/** The product's details, price and description (the product step's columns 2 and 3). */
-async function productDetails(page: Page, title: string, price: string): Promise<void> {
-  await field(page, 'כותרת המודעה').fill(title);
-  await choice(page, 'מצב המוצר', 'כמו חדש').check();
-  expect(await field(page, 'כמות').inputValue()).toBe('1');
-  await selectText(page, 'אזור', 'המרכז והשפלה');
-  await choice(page, 'אופן המסירה', 'איסוף עצמי').check();
-  await field(page, 'מחיר').fill(price);
-  await field(page, 'תיאור המוצר').fill(DESCRIPTION);
-}
-
 /** Requests of a page to a path, as they are sent. */
 function requestsTo(page: Page, path: string): Request[] {
   const seen: Request[] = [];
@@ -66,7 +55,7 @@ describe('plain second hand (business, subcat 2), at 375 px', () => {
     await selectText(page, 'תת קטגוריה', 'ספות וכורסאות');
     await onStep(page, 1);
     await selectText(page, 'סוג המוצר', 'ספות');
-    await productDetails(page, 'ספה תלת מושבית אפורה', '1200');
+    await fillProductDetails(page, 'ספה תלת מושבית אפורה', '1200');
     await openStep(page).getByLabel('כולל אחריות').check(); // a business ad
     await shot(page, 'second-hand-plain-product', true);
     await next(page, 2);
@@ -115,7 +104,7 @@ describe('the free-text category search step (A/B test)', () => {
     expect(await chosenText(field(page, 'קטגוריה'))).toBe('ריהוט');
     await expect.poll(() => chosenText(field(page, 'תת קטגוריה'))).toBe('ספות וכורסאות');
     await expect.poll(() => chosenText(field(page, 'סוג המוצר'))).toBe('ספות');
-    await productDetails(page, 'ספה תלת מושבית', '900');
+    await fillProductDetails(page, 'ספה תלת מושבית', '900');
     await shot(page, 'second-hand-general-product');
     await next(page, 3);
     await toLoginStep(page, 3, 'second-hand-general');
@@ -149,7 +138,7 @@ describe('the free-text category search step (A/B test)', () => {
     await selectText(page, 'תת קטגוריה', 'עגלות וטיולונים');
     await onStep(page, 2);
     await selectText(page, 'סוג המוצר', 'עגלות');
-    await productDetails(page, 'עגלת באגבו פוקס', '1500');
+    await fillProductDetails(page, 'עגלת באגבו פוקס', '1500');
     await shot(page, 'baby-product-no-search', true);
     await next(page, 3);
     await toLoginStep(page, 3, 'baby-no-search');
@@ -178,7 +167,7 @@ describe('the free-text category search step (A/B test)', () => {
     await shot(page, 'baby-search', true);
     await next(page, 2);
     await expect.poll(() => chosenText(field(page, 'סוג המוצר'))).toBe('עגלות תאומים');
-    await productDetails(page, 'עגלת תאומים כמו חדשה', '800');
+    await fillProductDetails(page, 'עגלת תאומים כמו חדשה', '800');
     await shot(page, 'baby-product-after-search');
     await next(page, 3);
     await toLoginStep(page, 3, 'baby-search');
@@ -251,7 +240,7 @@ describe('fashion, at 375 px', () => {
     await choice(page, 'מצב המוצר', 'כמו חדש').check();
     await selectText(page, 'מידה', 'M');
     await field(page, 'כותרת המודעה').fill('מעיל צמר ארוך בצבע קאמל');
-    await field(page, 'תיאור המוצר').fill(DESCRIPTION);
+    await field(page, 'תיאור המוצר').fill(PRODUCT_DESCRIPTION);
     await field(page, 'מחיר').fill('250');
     await choice(page, 'אופן המסירה', 'משלוח בתשלום').check();
     await selectText(page, 'אזור', 'השרון');

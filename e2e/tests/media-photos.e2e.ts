@@ -1,20 +1,30 @@
 /**
  * Photos in the wizard (issue 8 acceptance): twelve photos chosen for a car ad (ten kept, a notice for two), one
  * cropped, one rotated, one moved by keyboard, another made the main photo, published; the stored photos come back
- * in that order, upright, at the spec's size. Uploads survive a third of the requests failing. The same for a
- * second-hand product and the teacher's single photo.
+ * in that order, upright, at the spec's size. Uploads survive a third of the requests failing. Other categories,
+ * the teacher's single photo, reloads and other accounts: media-categories.e2e.ts.
  */
 
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
-import type { AdImage } from '@app/contract/media';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import {
+  allUploaded,
+  fixture,
+  hex,
+  look,
+  meanAt,
+  near,
+  photo,
+  redTopLeft,
+  storedImages,
+  tiles,
+} from './media-helpers.ts';
 import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
 import { atStep, button, checkScreen, openStep, settled } from './wizard-helpers.ts';
 
@@ -40,44 +50,6 @@ const COLOURS = [
   '#6c5ce7',
 ];
 
-/** A photo of one colour with a white block in its top-left corner (so we can see it stays upright). */
-async function photo(colour: string, width = 1600, height = 1200): Promise<Buffer> {
-  const block = await sharp({ create: { width: width / 4, height: height / 4, channels: 3, background: '#ffffff' } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: block, left: 0, top: 0 }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-/** The mean RGB of a square of an image (sharp's stats() would read the whole image, not the extract). */
-async function meanAt(bytes: Buffer, left: number, top: number, size = 10): Promise<number[]> {
-  const raw = await sharp(bytes).removeAlpha().extract({ left, top, width: size, height: size }).raw().toBuffer();
-  const sum = [0, 0, 0];
-  for (let i = 0; i < raw.length; i += 3) for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (raw[i + c] ?? 0);
-  return sum.map((v) => Math.round(v / (size * size)));
-}
-
-/** The colour of a stored image's lower middle and whether its top-left corner is white. */
-async function look(bytes: Buffer) {
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
-  const centre = await meanAt(bytes, Math.floor(width * 0.6), Math.floor(height * 0.6));
-  const corner = await meanAt(bytes, 4, 4);
-  return { width, height, centre, cornerWhite: corner.every((v) => v > 200) };
-}
-
-const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
-
-/** The fixtures' red marker is in the top-left corner only when the picture is upright. */
-async function redTopLeft(bytes: Buffer): Promise<boolean> {
-  const [r = 0, g = 0, b = 0] = await meanAt(bytes, 8, 8, 12);
-  return r > 180 && g < 90 && b < 90;
-}
-
-const hex = (colour: string) => [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
-const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - (b[i] ?? 0)) < 40);
-
 async function toMediaStep(page: Page): Promise<void> {
   await startPrivateCar(page, product.url);
   await searchPlate(page, SAMPLE_PLATES.privateCar);
@@ -94,20 +66,6 @@ async function toMediaStep(page: Page): Promise<void> {
   await next(page).click();
   await atStep(page, 4);
   await openStep(page).getByTestId('media-field').waitFor();
-}
-
-const tiles = (page: Page) => page.getByTestId('media-tile');
-
-async function allUploaded(page: Page, count: number) {
-  await expect
-    .poll(() => page.locator('[data-testid="media-tile"][data-status="uploaded"]').count(), { timeout: 60_000 })
-    .toBe(count);
-}
-
-async function storedImages(page: Page, orderId: string): Promise<AdImage[]> {
-  const res = await page.request.get(`${product.url}/api/publish/${orderId}/images`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { images: AdImage[] }).images;
 }
 
 describe('photos of a car ad', () => {
@@ -195,7 +153,7 @@ describe('photos of a car ad', () => {
     await button(page, 'פרסום המודעה').click();
     await atStep(page, 6);
     const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
-    const images = await storedImages(page, orderId);
+    const images = await storedImages(page, product.url, orderId);
     expect(images).toHaveLength(10);
     for (const [i, image] of images.entries()) {
       const bytes = Buffer.from(await (await page.request.get(`${product.url}${image.url}`)).body());
@@ -264,7 +222,7 @@ describe('photos of a car ad', () => {
     await atStep(page, 6);
     expect(failed).toBeGreaterThan(0);
     const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
-    const images = await storedImages(page, orderId);
+    const images = await storedImages(page, product.url, orderId);
     // One image per slot, in the screen's order (the server keeps one photo per slot: a retry replaces nothing).
     expect(images.map((i) => i.picNumber)).toEqual([5, 1, 2, 3, 4, 6, 7, 8]);
     expect(new Set(images.map((i) => i.id)).size).toBe(8);

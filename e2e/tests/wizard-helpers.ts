@@ -5,7 +5,8 @@ import { axeViolations, screenshot } from '../support/browser.ts';
 
 let accounts = 0;
 
-async function csrfOf(page: Page, base: string): Promise<string> {
+/** The CSRF token of the page's browser context (the cookie the server sets on any call). */
+export async function csrfOf(page: Page, base: string): Promise<string> {
   await page.request.get(`${base}/api/auth/customer`);
   const cookies = await page.context().cookies(base);
   return cookies.find((c) => c.name === 'csrf')?.value ?? '';

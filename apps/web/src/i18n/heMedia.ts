@@ -8,14 +8,14 @@ export const heMedia = {
   choose: 'בחירת תמונות',
   chooseOne: 'בחירת תמונה',
   camera: 'צילום',
-  dropHere: 'אפשר גם לגרור לכאן תמונות',
-  dropNow: 'שחררו כדי להוסיף את התמונות',
+  dropHere: (cap: number) => (cap === 1 ? 'אפשר גם לגרור לכאן תמונה' : 'אפשר גם לגרור לכאן תמונות'),
+  dropNow: (cap: number) => (cap === 1 ? 'שחררו כדי להוסיף את התמונה' : 'שחררו כדי להוסיף את התמונות'),
   capHint: (cap: number) => (cap === 1 ? 'תמונה אחת' : `עד ${cap} תמונות`),
   count: (n: number, cap: number) => `${n} מתוך ${cap}`,
-  overCap: (ignored: number, cap: number) =>
-    ignored === 1
-      ? `אפשר להעלות עד ${cap} תמונות, ולכן תמונה אחת לא נוספה`
-      : `אפשר להעלות עד ${cap} תמונות, ולכן ${ignored} תמונות לא נוספו`,
+  overCap: (ignored: number, cap: number) => {
+    const allowed = cap === 1 ? 'אפשר להעלות תמונה אחת בלבד' : `אפשר להעלות עד ${cap} תמונות`;
+    return ignored === 1 ? `${allowed}, ולכן תמונה אחת לא נוספה` : `${allowed}, ולכן ${ignored} תמונות לא נוספו`;
+  },
   loadFailed: (name: string) => `לא הצלחנו לפתוח את התמונה "${name}", ולכן היא הוסרה`,
   cropFailed: (name: string) => `לא הצלחנו לחתוך את התמונה "${name}", ולכן היא הוסרה`,
   unsupported: (name: string) => `הקובץ "${name}" אינו תמונה, ולכן לא נוסף`,

@@ -55,12 +55,9 @@ function PhotoPicker(props: {
   const take = (list: FileList | null) => {
     if (!list?.length) return;
     const files = Array.from(list);
-    const photosOnly = files.filter(isPhoto);
-    void session.add(photosOnly);
-    if (photosOnly.length < files.length) {
-      const skipped = files.filter((f) => !isPhoto(f)).map((f) => f.name);
-      setAnnouncement(skipped.map((name) => heMedia.unsupported(name)).join(' '));
-    }
+    // Not a photo at all (a PDF dropped here): named in a notice everyone sees, not only screen readers.
+    session.notAdded(files.filter((f) => !isPhoto(f)).map((f) => f.name));
+    void session.add(files.filter(isPhoto));
   };
 
   const base = altBase(env);
@@ -111,7 +108,9 @@ function PhotoPicker(props: {
             </button>
           )}
         </div>
-        {!touch && !full && <p className="media__drop-text">{dragging ? heMedia.dropNow : heMedia.dropHere}</p>}
+        {!touch && !full && (
+          <p className="media__drop-text">{dragging ? heMedia.dropNow(cap) : heMedia.dropHere(cap)}</p>
+        )}
         <input
           ref={fileInput}
           type="file"

@@ -59,6 +59,7 @@ export function PhotoGrid({ session, photos, altBase, waitingForAd, onEdit, onAn
               key={photo.id}
               photo={photo}
               index={index}
+              single={session.cap === 1}
               alt={heMedia.alt(altBase, index + 1, total)}
               waitingForAd={waitingForAd}
               onEdit={() => onEdit(photo.id)}
@@ -82,6 +83,8 @@ export function PhotoGrid({ session, photos, altBase, waitingForAd, onEdit, onAn
 interface PhotoTileProps {
   photo: PhotoView;
   index: number;
+  /** The only photo the ad takes (the teacher's): no main photo to speak of. */
+  single: boolean;
   alt: string;
   waitingForAd: boolean;
   onEdit: () => void;
@@ -90,11 +93,11 @@ interface PhotoTileProps {
   onRetry: () => void;
 }
 
-function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, onRetry }: PhotoTileProps) {
+function PhotoTile({ photo, index, single, alt, waitingForAd, onEdit, onMain, onRemove, onRetry }: PhotoTileProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: photo.id,
   });
-  const main = index === 0;
+  const main = index === 0 && !single;
   const status = photo.status === 'ready' && waitingForAd ? heMedia.status.waitingLogin : heMedia.status[photo.status];
   return (
     <li
@@ -120,8 +123,12 @@ function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, 
           <span className="media__img media__img--empty" role="img" aria-label={alt} />
         )}
       </button>
-      {main && <span className="media__badge">{heMedia.main}</span>}
-      {photo.storiesFit && <span className="media__badge media__badge--stories">{heMedia.storiesFit}</span>}
+      {(main || photo.storiesFit) && (
+        <span className="media__badges">
+          {main && <span className="media__badge">{heMedia.main}</span>}
+          {photo.storiesFit && <span className="media__badge media__badge--stories">{heMedia.storiesFit}</span>}
+        </span>
+      )}
       <span className="media__status" data-testid="media-status">
         {status}
       </span>
@@ -145,7 +152,7 @@ function PhotoTile({ photo, index, alt, waitingForAd, onEdit, onMain, onRemove, 
         >
           {heMedia.edit}
         </button>
-        {!main && (
+        {!main && !single && (
           <button type="button" className="media__action" onClick={onMain} aria-label={`${heMedia.setMain}: ${alt}`}>
             {heMedia.setMain}
           </button>

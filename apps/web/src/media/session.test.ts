@@ -110,6 +110,14 @@ describe('MediaSession', () => {
     expect(s.getSnapshot().notices.map((n) => n.text)).toEqual(['אפשר להעלות עד 10 תמונות, ולכן 2 תמונות לא נוספו']);
   });
 
+  it('names each file that is not a photo in a notice, and takes nothing for it', async () => {
+    const s = session(new FakeServer());
+    s.notAdded(['מסמך.pdf']);
+    await s.add(files('a.jpg'));
+    expect(s.getSnapshot().photos.map((p) => p.name)).toEqual(['a.jpg']);
+    expect(s.getSnapshot().notices.map((n) => n.text)).toEqual(['הקובץ "מסמך.pdf" אינו תמונה, ולכן לא נוסף']);
+  });
+
   it('removes a photo that fails to load, naming it, and goes on with the rest', async () => {
     const server = new FakeServer();
     const s = session(server);
@@ -156,7 +164,53 @@ describe('MediaSession', () => {
     await s.add(files('tall.jpg', 'second.jpg'));
     expect(await s.flush(50000003)).toBe(true);
     expect(server.slots.get(1)).toBe('tall.jpg|r0|{"x":0,"y":175,"width":600,"height":450}');
-    expect(s.getSnapshot().notices[0]?.text).toBe('אפשר להעלות עד 1 תמונות, ולכן תמונה אחת לא נוספה');
+    expect(s.getSnapshot().notices[0]?.text).toBe('אפשר להעלות תמונה אחת בלבד, ולכן תמונה אחת לא נוספה');
+  });
+
+  it('says a photo fits stories by its stored shape: not the teacher photo cropped to 4:3, a turned one yes', async () => {
+    const s = session(new FakeServer());
+    await s.add(files('tall.jpg', 'wide.jpg'));
+    expect(s.getSnapshot().photos.map((p) => p.storiesFit)).toEqual([true, false]);
+    await s.edit(s.getSnapshot().photos[1]?.id ?? '', { rotation: 90 });
+    await s.edit(s.getSnapshot().photos[0]?.id ?? '', { rotation: 0, crop: { x: 0, y: 0, width: 600, height: 450 } });
+    expect(s.getSnapshot().photos.map((p) => p.storiesFit)).toEqual([false, true]);
+
+    const teacher = session(new FakeServer(), { cap: 1, centerPoint: true });
+    await teacher.add(files('tall.jpg'));
+    expect(teacher.getSnapshot().photos[0]?.storiesFit).toBe(false);
+  });
+
+  it('when the login has ended (422) photos wait instead of being removed, and go up after the next login', async () => {
+    const server = new FakeServer();
+    let loggedIn = true;
+    const api: MediaApi = {
+      upload: (orderId, upload) =>
+        loggedIn ? server.upload(orderId, upload) : Promise.resolve({ ok: false, status: 422, data: null }),
+      list: () => server.list(),
+      order: (orderId, order) =>
+        loggedIn ? server.order(orderId, order) : Promise.resolve({ ok: false, status: 422, data: null }),
+    };
+    const s = session(api);
+    await s.add(files('a.jpg'));
+    expect(await s.flush(50000001)).toBe(true);
+    loggedIn = false;
+    await s.add(files('b.jpg', 'c.jpg'));
+    await new Promise((r) => setTimeout(r, 0));
+    const snapshot = s.getSnapshot();
+    expect(snapshot.photos.map((p) => [p.name, p.status])).toEqual([
+      ['a.jpg', 'uploaded'],
+      ['b.jpg', 'ready'],
+      ['c.jpg', 'ready'],
+    ]);
+    expect(snapshot.waitingForAd).toBe(true);
+    expect(snapshot.notices).toEqual([]);
+    loggedIn = true;
+    s.resume();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.getSnapshot().waitingForAd).toBe(false);
+    expect(s.getSnapshot().photos.map((p) => p.status)).toEqual(['uploaded', 'uploaded', 'uploaded']);
+    expect(await s.flush(50000001)).toBe(true);
+    expect(server.sequence).toEqual([1, 2, 3]);
   });
 
   it('a refused photo (4xx) is removed with the server reason; the flush reports a lasting failure', async () => {

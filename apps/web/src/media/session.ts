@@ -90,11 +90,23 @@ type Op = { kind: 'put'; slot: number; id: string; version: number } | { kind: '
 
 const STORIES_MAX_BYTES = 5 * 1024 * 1024;
 const PERMANENT = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+/** The server's "log in first" (requireCustomer): the session ended while the wizard was open. */
+const LOGIN_NEEDED = 422;
 
 /** A call that threw: answered like a network failure. */
 const FAILED = { ok: false, status: 0, data: null } as const;
 
 let nextId = 1;
+
+/**
+ * A photo stories can show: the photo as it is stored (after its crop and rotation, so not the teacher's photo
+ * cropped to 4:3, and a landscape photo turned a quarter is) is vertical, and the chosen file is up to 5 MB.
+ */
+function storiesFit(photo: PreparedPhoto, edit: PhotoEdit): boolean {
+  const quarter = edit.rotation === 90 || edit.rotation === 270;
+  const shape = edit.crop ?? (quarter ? { width: photo.height, height: photo.width } : photo);
+  return shape.height > shape.width && photo.originalBytes <= STORIES_MAX_BYTES;
+}
 
 export class MediaSession {
   private entries: Entry[] = [];
@@ -109,6 +121,8 @@ export class MediaSession {
   private idleWaiters: (() => void)[] = [];
   private snapshot: MediaSnapshot = { photos: [], notices: [], waitingForAd: false };
   private waitingForAd = false;
+  /** The server answered 422 (the login has ended): uploads wait for the next login instead of failing. */
+  private loginNeeded = false;
   private disposed = false;
   private readonly o: Required<
     Pick<MediaSessionOptions, 'concurrency' | 'attempts' | 'sleep' | 'random' | 'createUrl' | 'revokeUrl'>
@@ -167,6 +181,13 @@ export class MediaSession {
 
   private notify(text: string) {
     this.notices = [...this.notices.slice(-4), { id: nextId++, text }];
+  }
+
+  /** Files that are not photos at all (a PDF dropped on the area): left out, each named in a notice. */
+  notAdded(names: readonly string[]) {
+    if (names.length === 0) return;
+    for (const name of names) this.notify(heMedia.unsupported(name || heMedia.photoFallback));
+    this.changed();
   }
 
   dismissNotice(id: number) {
@@ -230,7 +251,6 @@ export class MediaSession {
       entry.prepared = prepared;
       entry.width = prepared.width;
       entry.height = prepared.height;
-      entry.storiesFit = prepared.height > prepared.width && prepared.originalBytes <= STORIES_MAX_BYTES;
       entry.edit = { rotation: 0, crop: this.o.centerPoint ? this.centreCrop(prepared) : undefined };
       await this.render(device, entry);
       this.o.track?.('image_added', { slot: entry.slot });
@@ -259,6 +279,7 @@ export class MediaSession {
     if (!this.entries.includes(entry)) return;
     entry.version = version;
     entry.rendered = blob;
+    entry.storiesFit = storiesFit(entry.prepared, entry.edit);
     this.setPreview(entry, this.o.createUrl(blob), true);
     entry.status = 'ready';
     this.enqueue({ kind: 'put', slot: entry.slot, id: entry.id, version });
@@ -379,8 +400,9 @@ export class MediaSession {
     void this.pump();
   }
 
-  /** Tries again to find the ad (after a login). */
+  /** Tries again to find the ad and to upload (after a login). */
   resume() {
+    this.loginNeeded = false;
     void this.pump();
   }
 
@@ -390,7 +412,17 @@ export class MediaSession {
   }
 
   private async ad(): Promise<number | null> {
-    if (this.orderId !== null) return this.orderId;
+    if (this.orderId === null) await this.findAd();
+    // Known or found now: the photos no longer wait (also after a login that had ended, for a known ad).
+    const waiting = this.orderId === null;
+    if (waiting !== this.waitingForAd) {
+      this.waitingForAd = waiting;
+      this.changed();
+    }
+    return this.orderId;
+  }
+
+  private async findAd(): Promise<void> {
     if (!this.binding) {
       this.binding = this.o
         .ensureOrderId()
@@ -401,12 +433,6 @@ export class MediaSession {
     }
     const id = await this.binding;
     if (id !== null && this.orderId === null) this.orderId = id;
-    const waiting = this.orderId === null;
-    if (waiting !== this.waitingForAd) {
-      this.waitingForAd = waiting;
-      this.changed();
-    }
-    return this.orderId;
   }
 
   private async pump(): Promise<void> {
@@ -416,6 +442,7 @@ export class MediaSession {
       this.changed();
       return;
     }
+    if (this.loginNeeded) return;
     const orderId = await this.ad();
     if (orderId === null) return;
     for (const op of [...this.ops]) {
@@ -450,6 +477,7 @@ export class MediaSession {
           ? { picNumber: op.slot, image: entry?.rendered, orientation: 1 }
           : { picNumber: op.slot, deleteImage: true };
       const result = await this.o.api.upload(orderId, upload, signal).catch(() => FAILED);
+      if (result.status === LOGIN_NEEDED) return this.waitForLogin(op, entry);
       if (result.ok) {
         if (entry && this.entries.includes(entry)) {
           const version = op.kind === 'put' ? op.version : 0;
@@ -480,6 +508,21 @@ export class MediaSession {
     } else if (op.kind === 'delete') {
       // The delete is kept for the next try (flush), so the server does not keep a removed photo.
       this.ops.push(op);
+    }
+    this.changed();
+  }
+
+  /**
+   * The login ended (expired, or logged out in another tab): the photo is kept and waits, like a visitor's, and
+   * goes up after the next login (resume) or with the save (flush); a 4xx would have removed it.
+   */
+  private waitForLogin(op: Op, entry: Entry | undefined) {
+    this.loginNeeded = true;
+    this.waitingForAd = true;
+    if (op.kind === 'delete') this.ops.push(op);
+    else if (entry && this.entries.includes(entry) && entry.version === op.version) {
+      entry.status = 'ready';
+      this.enqueue(op);
     }
     this.changed();
   }
@@ -517,7 +560,7 @@ export class MediaSession {
 
   private isIdle() {
     return (
-      this.ops.length === 0 &&
+      (this.ops.length === 0 || this.loginNeeded) &&
       this.running.size === 0 &&
       !this.orderSyncing &&
       !this.entries.some((e) => e.status === 'preparing' || e.status === 'uploading')
@@ -535,6 +578,9 @@ export class MediaSession {
    */
   async flush(orderId: number, progress?: (n: number, total: number) => void): Promise<boolean> {
     this.bind(orderId);
+    // The save went through, so the user is logged in again: what waited for the login goes up now.
+    this.loginNeeded = false;
+    this.waitingForAd = false;
     this.retry();
     const report = () => {
       const total = this.entries.length;

@@ -100,10 +100,11 @@ export function useMediaSession(
   useEffect(() => {
     if (session && orderId) session.bind(orderId);
   }, [session, orderId]);
-  // A login on the way: the waiting photos go up.
+  // A login on the way (a visitor's, or the same account's again after its session ended: the customer is
+  // fetched anew, with the same id): the waiting photos go up.
   useEffect(() => {
     if (session && customer.id) session.resume();
-  }, [session, customer.id]);
+  }, [session, customer]);
 
   return useMemo(
     () =>

@@ -1,0 +1,94 @@
+/**
+ * Helpers of the photo browser tests (media-*.e2e.ts): generated and fixture photos, reading a stored photo's
+ * pixels (colour, upright marker), the tiles of the media step, and the stored images read back through the API.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AdImage } from '@app/contract/media';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+
+/** A file as Playwright's setInputFiles takes it. */
+export interface PickedFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A photo of one colour with a white block in its top-left corner (so we can see it stays upright). */
+export async function photo(colour: string, width = 1600, height = 1200): Promise<Buffer> {
+  const block = await sharp({ create: { width: width / 4, height: height / 4, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: block, left: 0, top: 0 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** A JPEG file of one colour (see photo()), named. */
+export async function photoFile(name: string, colour: string, width = 1600, height = 1200): Promise<PickedFile> {
+  return { name, mimeType: 'image/jpeg', buffer: await photo(colour, width, height) };
+}
+
+/** The mean RGB of a square of an image (sharp's stats() would read the whole image, not the extract). */
+export async function meanAt(bytes: Buffer, left: number, top: number, size = 10): Promise<number[]> {
+  const raw = await sharp(bytes).removeAlpha().extract({ left, top, width: size, height: size }).raw().toBuffer();
+  const sum = [0, 0, 0];
+  for (let i = 0; i < raw.length; i += 3) for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (raw[i + c] ?? 0);
+  return sum.map((v) => Math.round(v / (size * size)));
+}
+
+/** The colour of a stored image's lower middle and whether its top-left corner is white. */
+export async function look(bytes: Buffer) {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const centre = await meanAt(bytes, Math.floor(width * 0.6), Math.floor(height * 0.6));
+  const corner = await meanAt(bytes, 4, 4);
+  return { width, height, centre, cornerWhite: corner.every((v) => v > 200) };
+}
+
+export const fixture = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', name);
+
+/** A fixture of e2e/fixtures as a picked file. */
+export async function fixtureFile(name: string, mimeType: string, as = name): Promise<PickedFile> {
+  return { name: as, mimeType, buffer: await fs.readFile(fixture(name)) };
+}
+
+/** The fixtures' red marker is in the top-left corner only when the picture is upright. */
+export async function redTopLeft(bytes: Buffer): Promise<boolean> {
+  const [r = 0, g = 0, b = 0] = await meanAt(bytes, 8, 8, 12);
+  return r > 180 && g < 90 && b < 90;
+}
+
+export const hex = (colour: string) => [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+export const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - (b[i] ?? 0)) < 40);
+
+/** The photo tiles of the media step, in the screen's order. */
+export const tiles = (page: Page): Locator => page.getByTestId('media-tile');
+
+/** Waits until `count` tiles say their photo is stored. */
+export async function allUploaded(page: Page, count: number): Promise<void> {
+  await expect
+    .poll(() => page.locator('[data-testid="media-tile"][data-status="uploaded"]').count(), { timeout: 60_000 })
+    .toBe(count);
+}
+
+/** The slots of the tiles in the screen's order. */
+export async function tileSlots(page: Page): Promise<number[]> {
+  return (await tiles(page).evaluateAll((all) => all.map((t) => t.getAttribute('data-slot')))).map(Number);
+}
+
+/** GET /api/publish/{OrderID}/images as the page's account (must be 200). */
+export async function storedImages(page: Page, base: string, orderId: string | number): Promise<AdImage[]> {
+  const res = await page.request.get(`${base}/api/publish/${orderId}/images`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { images: AdImage[] }).images;
+}
+
+/** The bytes behind a stored image's URL (/media/…). */
+export async function mediaBytes(page: Page, base: string, url: string): Promise<Buffer> {
+  const res = await page.request.get(`${base}${url}`);
+  expect(res.status()).toBe(200);
+  return Buffer.from(await res.body());
+}

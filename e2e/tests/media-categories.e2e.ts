@@ -243,7 +243,7 @@ describe('files that are not photos, at 1280 px', () => {
 describe('a login that ends during the wizard, at 375 px', () => {
   // Visitors never reach the media step (the guard sends them to /login first), so photos wait for a login
   // only when the session ends while the wizard is open (expired, or logged out in another tab).
-  it('photos added after it wait; the login popup that the next step opens brings them up, then published', async () => {
+  it('photos added after it wait; publishing opens the login popup (not the failure popup), then all are stored', async () => {
     const page = await newPage(browser, PHONE);
     const account = await registerThroughApi(page, product.url);
     await page.goto(`${product.url}/publish?${SECOND_HAND}`);
@@ -266,22 +266,16 @@ describe('a login that ends during the wizard, at 375 px', () => {
     expect(await notices(page).locator('.media__notice').count()).toBe(0);
     await checkScreen(page, 'media-login-ended-waiting-375');
 
-    // The wizard's way back in: a step that is checked on the server (the product step) meets its 422 on 'המשך'
-    // and opens the login popup (the media step is not checked; a save with the login ended opens the failure
-    // popup). Logging in there brings the waiting photos up.
-    await page.locator('li[data-step-index="1"] .step__toggle').click();
-    await onStep(page, 1);
-    await button(page, 'המשך').click();
+    // Publishing meets the ended session (save-ad's 422): the login popup opens, not the failure popup, and
+    // nothing typed is lost. Logging in there brings the waiting photos up; publishing again saves them all.
+    await next(page, 3);
+    await button(page, 'פרסום המודעה').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('דואר אלקטרוני').fill(account.email);
+    expect(await page.getByText('משהו השתבש בדרך').count()).toBe(0);
     await dialog.getByLabel('סיסמה', { exact: true }).fill(account.password);
     await dialog.locator('form').getByRole('button', { name: 'התחברות' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await next(page, 2);
-    await allUploaded(page, 3);
-    expect(await page.locator('.media__waiting').count()).toBe(0);
-    await checkScreen(page, 'media-login-again-375');
-    await next(page, 3);
     const orderId = await publish(page);
     const images = await storedImages(page, product.url, orderId);
     expect(images.map((i) => i.picNumber)).toEqual([1, 2, 3]);

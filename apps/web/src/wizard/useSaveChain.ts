@@ -2,6 +2,7 @@ import type { Selectors } from '@app/contract/publish';
 import { buildPayload } from '@app/form-engine/payload';
 import { useCallback, useRef, useState } from 'react';
 import { saveAd } from '../api/publish.ts';
+import { useOpenLogin } from '../app/LoginPopupContext.tsx';
 import { useNavigate } from '../app/routing.tsx';
 import type { MediaEnv } from '../fields/types.ts';
 import { htmlToText } from '../format/htmlText.ts';
@@ -58,6 +59,7 @@ interface SaveInput {
  */
 export function useSaveChain(input: SaveInput) {
   const navigate = useNavigate();
+  const openLogin = useOpenLogin();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [mainError, setMainError] = useState<string>();
   const [failure, setFailure] = useState<SaveFailure>();
@@ -103,6 +105,12 @@ export function useSaveChain(input: SaveInput) {
       idempotencyKey: attemptKey.current.key,
     };
     const outcome = await saveAd(body, adId);
+    // The session ended on the way (422, as check-step answers it): log in, then publish again; nothing is lost.
+    if (outcome.kind === 'failed' && outcome.status === 422) {
+      setProgress(null);
+      openLogin('login');
+      return;
+    }
     if (outcome.kind === 'failed') return fail(outcome.hash);
     const result = saveResult(outcome.response, selectors);
     switch (result.kind) {
@@ -157,7 +165,7 @@ export function useSaveChain(input: SaveInput) {
       case 'failed':
         return fail();
     }
-  }, [navigate, progress]);
+  }, [navigate, openLogin, progress]);
 
   return { save, progress, mainError, failure, clearMainError: () => setMainError(undefined) };
 }

@@ -55,7 +55,9 @@ async function main(): Promise<void> {
       : '',
     sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',
-    ...(config.SEED_DEMO ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password}`) : []),
+    ...(config.SEED_DEMO
+      ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password} (verified phone ${a.phone})`)
+      : []),
     '',
   ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
   console.log(lines.join('\n'));

@@ -251,3 +251,25 @@ describe('demo accounts', () => {
     }
   });
 });
+
+describe('limits live in the database', () => {
+  it('a restarted server (a new app over the same database) still knows the cool-down and the counters', async () => {
+    const a = await customer(t);
+    const n = freshPhone();
+    expect((await sendSms(a, n)).statusCode).toBe(200);
+    const { buildApp } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const restarted = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }),
+      db: t.db,
+      clock: t.clock,
+    });
+    try {
+      const again = new Agent(restarted, a.ip);
+      for (const [k, v] of a.cookies) again.cookies.set(k, v);
+      expect((await again.post('/api/publish/valid-phone', { Phone1: n })).json()).toMatchObject({ errorType: 5 });
+    } finally {
+      await restarted.close();
+    }
+  });
+});

@@ -109,6 +109,18 @@ describe('verifying a number by SMS', () => {
     expect(answers.every((r) => r.statusCode === 500)).toBe(true);
   });
 
+  it('the right code sent 10 times at once confirms once; the others are told it is used', async () => {
+    const a = await customer(t);
+    const n = freshPhone();
+    await sendSms(a, n);
+    const code = await lastCode(t, n);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sendCode(a, n, code)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of answers.filter((r) => r.statusCode !== 200)) expect([4, 12]).toContain(r.json().errorType);
+    const rows = await t.db.query('SELECT confirmed_at FROM phone_verifications WHERE phone = $1', [n]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('50 parallel sends for one number send one SMS, or five with forceSend (the per-number limit)', async () => {
     const a = await customer(t);
     const n = freshPhone();

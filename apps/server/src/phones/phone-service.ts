@@ -168,9 +168,13 @@ export class PhoneService {
     if (expected.length !== presented.length || !crypto.timingSafeEqual(expected, presented)) {
       return { ok: false, errors: [he.phoneCodeWrong(CODE_ATTEMPTS - attempts)] };
     }
-    const used = await repo.consumeConfirmed(this.db, open.id, now);
+    // Used up and recorded together: a parallel right guess waits on the row, then finds the number confirmed.
+    const used = await this.db.transaction(async (tx) => {
+      const row = await repo.consumeConfirmed(tx, open.id, now);
+      if (row) await repo.saveConfirmedPhone(tx, customerId, phone, flag(body.mainPhone, row.isMain), now);
+      return row;
+    });
     if (!used) return typed((await repo.isPhoneConfirmed(this.db, customerId, phone)) ? 4 : 18);
-    await repo.saveConfirmedPhone(this.db, customerId, phone, flag(body.mainPhone, used.isMain), now);
     await this.limiter.giveBack(keys); // a right code is no failure
     return done(phone, 1);
   }
@@ -227,10 +231,11 @@ export class PhoneService {
   /** The provider reports that the call of a verification was answered with 1: the number is confirmed. */
   async confirmCall(verificationId: number): Promise<boolean> {
     const now = this.clock.now();
-    const used = await repo.consumeConfirmed(this.db, verificationId, now, 'ivr');
-    if (!used) return false;
-    await repo.saveConfirmedPhone(this.db, used.customerId, used.phone, used.isMain, now);
-    return true;
+    return this.db.transaction(async (tx) => {
+      const used = await repo.consumeConfirmed(tx, verificationId, now, 'ivr');
+      if (used) await repo.saveConfirmedPhone(tx, used.customerId, used.phone, used.isMain, now);
+      return used !== null;
+    });
   }
 
   /** POST update-phone-activation: false when the number is not one of this customer's (the route's 404). */

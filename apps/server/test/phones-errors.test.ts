@@ -217,6 +217,16 @@ describe('phone error types through real situations', () => {
   });
 });
 
+describe('the texts of the error types', () => {
+  it('are 19 distinct Hebrew sentences, one per type of the contract', async () => {
+    const { PHONE_ERROR_TYPES } = await import('@app/contract/phones');
+    const texts = Object.keys(PHONE_ERROR_TYPES).map((k) => E[Number(k) as keyof typeof E]);
+    expect(texts).toHaveLength(19);
+    expect(new Set(texts).size).toBe(19);
+    for (const text of texts) expect(text).toMatch(/^[\u0590-\u05FF][\u0590-\u05FF\s,.()\-0-9SM"']+$/);
+  });
+});
+
 describe('switches and the pumping brakes', () => {
   it('8: confirmation inactive (PHONE_VERIFICATION=off) answers every phone call with type 8', async () => {
     const off = await createTestApp({ PHONE_VERIFICATION: 'off' });

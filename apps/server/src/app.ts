@@ -7,6 +7,8 @@ import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
 import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { createMediaStore, type MediaStore } from './media/store.ts';
+import { PhoneService } from './phones/phone-service.ts';
+import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -23,11 +25,13 @@ import { missingAddressRoutes } from './routes/missing-address.ts';
 import { publishFieldsRoutes } from './routes/publish-fields.ts';
 import { publishImageRoutes } from './routes/publish-images.ts';
 import { publishOptionRoutes } from './routes/publish-options.ts';
+import { publishPhoneRoutes } from './routes/publish-phones.ts';
 import { publishSaveRoutes } from './routes/publish-save.ts';
 import { publishStepRoutes } from './routes/publish-steps.ts';
 import { publishTraderRoutes } from './routes/publish-trader.ts';
 import { publishVideoRoutes } from './routes/publish-video.ts';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox.ts';
+import { sandboxPhoneRoutes } from './routes/sandbox-phones.ts';
 import { siteRoutes } from './routes/site.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
 import { warmAddressLists } from './services/address-lists.ts';
@@ -110,6 +114,9 @@ export async function buildApp({
       : sandboxMailer;
   const auth = new AuthService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer);
+  // SMS_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here.
+  const phoneProvider = new SandboxPhoneProvider(db);
+  const phones = new PhoneService(db, clock, limiter, phoneProvider, config);
 
   siteRoutes(app, { config, db, videoOrigin: (req) => videoHost.originFor(req) });
   authRoutes(app, { db, auth, resets, captchas });
@@ -118,6 +125,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs });
   publishOptionRoutes(app);
+  publishPhoneRoutes(app, { phones });
   await publishImageRoutes(app, { db, store: media, catalogs });
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
@@ -126,7 +134,10 @@ export async function buildApp({
   gatewayRoutes(app);
   freeSearchRoutes(app);
   businessForSaleGuard(app);
-  await registerSandboxes(app, config, (scope) => sandboxOutboxRoutes(scope, sandboxMailer));
+  await registerSandboxes(app, config, (scope) => {
+    sandboxOutboxRoutes(scope, sandboxMailer);
+    if (config.SMS_PROVIDER === 'sandbox') sandboxPhoneRoutes(scope, { provider: phoneProvider, phones });
+  });
 
   const servesWeb = config.NODE_ENV === 'production' && (await registerWebApp(app, config.WEB_DIST_DIR));
   if (!servesWeb) {

@@ -101,6 +101,27 @@ const schema = z.object({
       .min(32)
       .default(() => crypto.randomBytes(32).toString('base64url')),
   ),
+  /**
+   * SMS and voice-call provider of phone verification. Only the local sandbox exists today (every SMS and call
+   * goes to the outbox behind the sandbox key); a real provider is a later adapter (apps/server/README.md).
+   */
+  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Phone confirmation by SMS code (off: every phone call answers error type 8). */
+  PHONE_VERIFICATION: z.enum(['on', 'off']).default('on'),
+  /** Phone confirmation by voice call (off: send_IVR_confirmation answers error type 13). */
+  IVR_VERIFICATION: z.enum(['on', 'off']).default('on'),
+  /** The HMAC key of stored verification codes; random at each start unless set (set it when several serve). */
+  PHONE_CODE_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(32)
+      .default(() => crypto.randomBytes(32).toString('base64url')),
+  ),
+  /** SMS the whole site may send in a day (a pumping wave stops here; error type 12). */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(0).default(2000),
+  /** SMS to one prefix (050, 02, …) in an hour: a wave aimed at one range stops earlier (error type 12). */
+  SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/contract/phones';
 import { buildApp } from './app.ts';
 import { loadConfig, sandboxesEnabled, videoPort } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -53,9 +54,14 @@ async function main(): Promise<void> {
     sandboxesEnabled(config)
       ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
+    sandboxesEnabled(config) && config.SMS_PROVIDER === 'sandbox'
+      ? `  SMS/voice sandbox outbox (API, header x-sandbox-key): http://localhost:${port}/api/sandbox/phones/outbox`
+      : '',
     sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',
-    ...(config.SEED_DEMO ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password}`) : []),
+    ...(config.SEED_DEMO
+      ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password} (verified phone ${formatPhone(a.phone)})`)
+      : []),
     '',
   ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
   console.log(lines.join('\n'));

@@ -25,7 +25,7 @@ export function requireSandboxKey(key: string) {
 }
 
 /**
- * Every sandbox surface (the e-mail outbox now; the SMS/voice outbox and the payment and video hosts later) is
+ * Every sandbox surface (the e-mail and SMS/voice outboxes now; the payment and video hosts later) is
  * registered through here: inside one encapsulated scope whose every route needs the sandbox key, and not at all
  * when a real provider is configured (then its URLs answer 404 like any unknown address).
  */

@@ -1,0 +1,69 @@
+import type { PhoneErrorType } from '@app/contract/phones';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A code is valid for 10 minutes (issue 9) and for 5 guesses; a resend without forceSend waits a minute. */
+export const CODE_TTL_MS = 10 * MINUTE;
+export const CODE_ATTEMPTS = 5;
+export const RESEND_COOLDOWN_MS = MINUTE;
+
+/** One counter of rate_counters: its key, fixed window, limit, and the error type shown past it. */
+export interface Limit {
+  key: string;
+  windowMs: number;
+  limit: number;
+  errorType: PhoneErrorType;
+}
+
+/**
+ * The counters of one SMS, in the order their errors are reported (the first exceeded wins). The numbers and why
+ * they are what they are: apps/server/README.md, "Phone verification".
+ */
+export function smsLimits(a: {
+  customerId: number;
+  phone: string;
+  prefix: string;
+  ip: string;
+  forceSend: boolean;
+  dailyBudget: number;
+  prefixHourly: number;
+}): Limit[] {
+  return [
+    ...(a.forceSend
+      ? []
+      : [
+          {
+            key: `sms:cooldown:${a.customerId}:${a.phone}`,
+            windowMs: RESEND_COOLDOWN_MS,
+            limit: 1,
+            errorType: 5 as const,
+          },
+        ]),
+    { key: `sms:ip:${a.ip}`, windowMs: HOUR, limit: 10, errorType: 9 },
+    { key: `sms:cust:${a.customerId}`, windowMs: DAY, limit: 5, errorType: 1 },
+    { key: `sms:num:${a.phone}`, windowMs: DAY, limit: 5, errorType: 2 },
+    { key: `sms:prefix:${a.prefix}`, windowMs: HOUR, limit: a.prefixHourly, errorType: 12 },
+    { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: 12 },
+  ];
+}
+
+/** The counters of one code guess (wrong guesses stay counted; a right one is given back). */
+export function confirmLimits(a: { customerId: number; phone: string; ip: string }): Limit[] {
+  return [
+    { key: `confirm:ip:${a.ip}`, windowMs: HOUR, limit: 30, errorType: 10 },
+    { key: `confirm:num:${a.phone}`, windowMs: HOUR, limit: 10, errorType: 17 },
+    { key: `confirm:cust:${a.customerId}`, windowMs: HOUR, limit: 15, errorType: 3 },
+  ];
+}
+
+/** The counters of one verification call. Calls cost like SMS, so they share the daily budget. */
+export function ivrLimits(a: { customerId: number; phone: string; ip: string; dailyBudget: number }): Limit[] {
+  return [
+    { key: `ivr:ip:${a.ip}`, windowMs: HOUR, limit: 10, errorType: 14 },
+    { key: `ivr:num:${a.phone}`, windowMs: HOUR, limit: 3, errorType: 15 },
+    { key: `ivr:cust:${a.customerId}`, windowMs: HOUR, limit: 5, errorType: 16 },
+    { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: 12 },
+  ];
+}

@@ -1,0 +1,161 @@
+import type { Queryable } from '../db/db.ts';
+
+export interface CustomerPhone {
+  phone: string;
+  isMain: boolean;
+  deactivated: boolean;
+}
+
+export interface Verification {
+  id: number;
+  channel: 'sms' | 'ivr';
+  codeHash: string;
+  attempts: number;
+  isMain: boolean;
+  expiresAt: Date;
+  consumedAt: Date | null;
+}
+
+interface VerificationRow {
+  id: number;
+  channel: 'sms' | 'ivr';
+  code_hash: string;
+  attempts: number;
+  is_main: boolean;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+const toVerification = (r: VerificationRow): Verification => ({
+  id: Number(r.id),
+  channel: r.channel,
+  codeHash: r.code_hash,
+  attempts: Number(r.attempts),
+  isMain: r.is_main,
+  expiresAt: new Date(r.expires_at),
+  consumedAt: r.consumed_at === null ? null : new Date(r.consumed_at),
+});
+
+/** The customer's confirmed numbers, the main one first. */
+export async function listCustomerPhones(db: Queryable, customerId: number): Promise<CustomerPhone[]> {
+  const rows = await db.query<{ phone: string; is_main: boolean; deactivated: boolean }>(
+    `SELECT phone, is_main, deactivated FROM customer_phones WHERE customer_id = $1
+     ORDER BY is_main DESC, verified_at, phone`,
+    [customerId],
+  );
+  return rows.map((r) => ({ phone: r.phone, isMain: r.is_main, deactivated: r.deactivated }));
+}
+
+export async function isPhoneConfirmed(db: Queryable, customerId: number, phone: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM customer_phones WHERE customer_id = $1 AND phone = $2', [
+    customerId,
+    phone,
+  ]);
+  return rows.length > 0;
+}
+
+/** Records a confirmed number (again: a new confirmation activates it); the main one is the only main. */
+export async function saveConfirmedPhone(
+  db: Queryable,
+  customerId: number,
+  phone: string,
+  isMain: boolean,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO customer_phones (customer_id, phone, verified_at, is_main) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (customer_id, phone) DO UPDATE SET verified_at = excluded.verified_at, deactivated = false,
+       is_main = customer_phones.is_main OR excluded.is_main`,
+    [customerId, phone, now, isMain],
+  );
+  if (isMain) {
+    await db.query('UPDATE customer_phones SET is_main = (phone = $2) WHERE customer_id = $1', [customerId, phone]);
+  }
+}
+
+/** Activates or deactivates one of the customer's own numbers; false when the customer has no such number. */
+export async function setPhoneDeactivated(
+  db: Queryable,
+  customerId: number,
+  phone: string,
+  deactivated: boolean,
+): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE customer_phones SET deactivated = $3 WHERE customer_id = $1 AND phone = $2 RETURNING phone',
+    [customerId, phone, deactivated],
+  );
+  return rows.length > 0;
+}
+
+export async function isPhoneBlocked(db: Queryable, phone: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM blocked_phones WHERE phone = $1', [phone])).length > 0;
+}
+
+/** A new code for the customer's number; every earlier open code of that number is void from now on. */
+export async function insertVerification(
+  db: Queryable,
+  v: { customerId: number; phone: string; channel: 'sms' | 'ivr'; codeHash: string; isMain: boolean },
+  now: Date,
+  expiresAt: Date,
+): Promise<number> {
+  await db.query(
+    `UPDATE phone_verifications SET consumed_at = $3
+     WHERE customer_id = $1 AND phone = $2 AND consumed_at IS NULL`,
+    [v.customerId, v.phone, now],
+  );
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO phone_verifications (customer_id, phone, channel, code_hash, is_main, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [v.customerId, v.phone, v.channel, v.codeHash, v.isMain, now, expiresAt],
+  );
+  if (!row) throw new Error('phone verification insert returned nothing');
+  return Number(row.id);
+}
+
+/** The customer's newest code for the number (open or not), if any. */
+export async function latestVerification(
+  db: Queryable,
+  customerId: number,
+  phone: string,
+): Promise<Verification | null> {
+  const [row] = await db.query<VerificationRow>(
+    `SELECT id, channel, code_hash, attempts, is_main, expires_at, consumed_at FROM phone_verifications
+     WHERE customer_id = $1 AND phone = $2 ORDER BY id DESC LIMIT 1`,
+    [customerId, phone],
+  );
+  return row ? toVerification(row) : null;
+}
+
+/**
+ * Counts one attempt at an open code, atomically: null when the code is used up (maxAttempts reached) or no
+ * longer open, so parallel guesses can never check more than maxAttempts.
+ */
+export async function countAttempt(db: Queryable, id: number, maxAttempts: number): Promise<number | null> {
+  const [row] = await db.query<{ attempts: number }>(
+    `UPDATE phone_verifications SET attempts = attempts + 1
+     WHERE id = $1 AND consumed_at IS NULL AND attempts < $2 RETURNING attempts`,
+    [id, maxAttempts],
+  );
+  return row ? Number(row.attempts) : null;
+}
+
+/** Uses a code up as confirmed (once: a second caller gets null). */
+export async function consumeConfirmed(
+  db: Queryable,
+  id: number,
+  now: Date,
+  channel?: 'ivr',
+): Promise<{ customerId: number; phone: string; isMain: boolean } | null> {
+  const [row] = await db.query<{ customer_id: number; phone: string; is_main: boolean }>(
+    `UPDATE phone_verifications SET consumed_at = $2, confirmed_at = $2
+     WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2 AND ($3::text IS NULL OR channel = $3)
+     RETURNING customer_id, phone, is_main`,
+    [id, now, channel ?? null],
+  );
+  return row ? { customerId: Number(row.customer_id), phone: row.phone, isMain: row.is_main } : null;
+}
+
+/** Voids a code whose SMS or call the provider refused. */
+export async function voidVerification(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query('UPDATE phone_verifications SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL', [id, now]);
+}

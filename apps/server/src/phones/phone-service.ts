@@ -1,0 +1,259 @@
+import crypto from 'node:crypto';
+import {
+  formatPhone,
+  isValidCode,
+  normalisePhone,
+  PHONE_TEXTS,
+  type PhoneErrorType,
+  type PhoneOption,
+  phoneError,
+  phonePrefix,
+} from '@app/contract/phones';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import type { RateLimiter } from '../services/rate-limiter.ts';
+import { CODE_ATTEMPTS, CODE_TTL_MS, confirmLimits, ivrLimits, type Limit, smsLimits } from './limits.ts';
+import * as repo from './phone-repository.ts';
+import { type PhoneProvider, PhoneSendError } from './provider.ts';
+
+/** What a phone call answers: 200 (confirmed now, or a code on its way), or a 500 with a typed error or texts. */
+export type PhoneOutcome =
+  | { ok: true; phone: string; confirmed: 0 | 1; result?: 0 | 1 }
+  | { ok: false; errorType: PhoneErrorType; error: string }
+  | { ok: false; errors: string[] };
+
+const typed = (errorType: PhoneErrorType): PhoneOutcome => ({ ok: false, errorType, error: he.phoneErrors[errorType] });
+const done = (phone: string, confirmed: 0 | 1, result?: 0 | 1): PhoneOutcome => ({
+  ok: true,
+  phone: formatPhone(phone),
+  confirmed,
+  ...(result === undefined ? {} : { result }),
+});
+
+const flag = (v: unknown, fallback: boolean): boolean =>
+  v === undefined || v === null || v === '' ? fallback : v === true || v === 1 || v === '1' || v === 'true';
+
+type PhoneConfig = Pick<
+  Config,
+  'PHONE_VERIFICATION' | 'IVR_VERIFICATION' | 'PHONE_CODE_SECRET' | 'SMS_DAILY_BUDGET' | 'SMS_PREFIX_HOURLY_LIMIT'
+>;
+
+/**
+ * Phone verification (issue 9): codes by SMS or voice call, their confirmation, and the customer's numbers. Every
+ * counter is reserved before the work it limits, atomically (RateLimiter.hitMany), and given back when the work
+ * did not happen or did not count, so parallel calls never pass a limit.
+ */
+export class PhoneService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+    private readonly provider: PhoneProvider,
+    private readonly config: PhoneConfig,
+  ) {}
+
+  private hash(customerId: number, phone: string, code: string): string {
+    return crypto
+      .createHmac('sha256', this.config.PHONE_CODE_SECRET)
+      .update(`${customerId}|${phone}|${code}`)
+      .digest('base64url');
+  }
+
+  /** Reserves every counter; on the first one past its limit gives them all back and answers its error. */
+  private async reserve(limits: Limit[]): Promise<{ keys: string[]; refused?: PhoneErrorType }> {
+    const keys = limits.map((l) => l.key);
+    const counts = new Map<string, number>();
+    // One statement per window length (hitMany takes one window); each locks its rows in key order.
+    for (const windowMs of [...new Set(limits.map((l) => l.windowMs))].sort((a, b) => a - b)) {
+      const group = limits.filter((l) => l.windowMs === windowMs).map((l) => l.key);
+      for (const [k, s] of await this.limiter.hitMany(group, windowMs)) counts.set(k, s.count);
+    }
+    const over = limits.find((l) => (counts.get(l.key) ?? 0) > l.limit);
+    if (over) {
+      await this.limiter.giveBack(keys);
+      return { keys, refused: over.errorType };
+    }
+    return { keys };
+  }
+
+  /** The number rule (spec §5) on the server: the typed texts, before anything is counted or sent. */
+  private check(input: unknown, primary: boolean): { phone: string } | { errors: string[] } {
+    const raw = typeof input === 'string' ? input : '';
+    const error = phoneError(raw, { primary });
+    const phone = normalisePhone(raw);
+    return error || !phone ? { errors: [error ?? PHONE_TEXTS.invalid] } : { phone };
+  }
+
+  private newCode(): string {
+    return String(crypto.randomInt(0, 100_000)).padStart(5, '0');
+  }
+
+  /** POST valid-phone: the first SMS, or a resend (forceSend); an already-confirmed number answers at once. */
+  async sendSms(
+    customerId: number,
+    ip: string,
+    body: { Phone1?: unknown; forceSend?: unknown; forceConfirm?: unknown; mainPhone?: unknown },
+  ): Promise<PhoneOutcome> {
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    const isMain = flag(body.mainPhone, true);
+    const checked = this.check(body.Phone1, isMain);
+    if ('errors' in checked) return { ok: false, errors: checked.errors };
+    const { phone } = checked;
+    if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
+    if (!flag(body.forceConfirm, false) && (await repo.isPhoneConfirmed(this.db, customerId, phone))) {
+      return done(phone, 1);
+    }
+    const { keys, refused } = await this.reserve(
+      smsLimits({
+        customerId,
+        phone,
+        prefix: phonePrefix(phone) ?? phone.slice(0, 3),
+        ip,
+        forceSend: flag(body.forceSend, false),
+        dailyBudget: this.config.SMS_DAILY_BUDGET,
+        prefixHourly: this.config.SMS_PREFIX_HOURLY_LIMIT,
+      }),
+    );
+    if (refused) return typed(refused);
+    const code = this.newCode();
+    const now = this.clock.now();
+    const id = await repo.insertVerification(
+      this.db,
+      { customerId, phone, channel: 'sms', codeHash: this.hash(customerId, phone, code), isMain },
+      now,
+      new Date(now.getTime() + CODE_TTL_MS),
+    );
+    try {
+      const status = await this.provider.sendSms(phone, he.phoneSmsText(code));
+      // Accepted but not delivered: it cost, the code stays valid for when the SMS arrives.
+      if (status === 'queued') return typed(7);
+    } catch (err) {
+      if (!(err instanceof PhoneSendError)) throw err;
+      // Nothing was sent: the code is void and the counters are given back.
+      await repo.voidVerification(this.db, id, now);
+      await this.limiter.giveBack(keys);
+      return typed(6);
+    }
+    return done(phone, 0);
+  }
+
+  /** POST valid-phone-code: the code of the newest SMS or call of this customer's number. */
+  async confirmCode(
+    customerId: number,
+    ip: string,
+    body: { Phone1?: unknown; Code?: unknown; mainPhone?: unknown },
+  ): Promise<PhoneOutcome> {
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    const phone = normalisePhone(typeof body.Phone1 === 'string' ? body.Phone1 : '');
+    if (!phone) return { ok: false, errors: [PHONE_TEXTS.invalid] };
+    if (!isValidCode(body.Code)) return { ok: false, errors: [PHONE_TEXTS.codeInvalid] };
+    const now = this.clock.now();
+    const open = await repo.latestVerification(this.db, customerId, phone);
+    if (!open || open.consumedAt) {
+      // No code of this customer is waiting for this number: confirmed already, or never asked for here.
+      return typed((await repo.isPhoneConfirmed(this.db, customerId, phone)) ? 4 : 19);
+    }
+    if (open.expiresAt.getTime() <= now.getTime()) return typed(18);
+    const { keys, refused } = await this.reserve(confirmLimits({ customerId, phone, ip }));
+    if (refused) return typed(refused);
+    const attempts = await repo.countAttempt(this.db, open.id, CODE_ATTEMPTS);
+    if (attempts === null) {
+      await this.limiter.giveBack(keys); // not checked, so no guess
+      return typed(12);
+    }
+    const expected = Buffer.from(open.codeHash);
+    const presented = Buffer.from(this.hash(customerId, phone, body.Code));
+    if (expected.length !== presented.length || !crypto.timingSafeEqual(expected, presented)) {
+      return { ok: false, errors: [he.phoneCodeWrong(CODE_ATTEMPTS - attempts)] };
+    }
+    // Used up and recorded together: a parallel right guess waits on the row, then finds the number confirmed.
+    const used = await this.db.transaction(async (tx) => {
+      const row = await repo.consumeConfirmed(tx, open.id, now);
+      if (row) await repo.saveConfirmedPhone(tx, customerId, phone, flag(body.mainPhone, row.isMain), now);
+      return row;
+    });
+    if (!used) return typed((await repo.isPhoneConfirmed(this.db, customerId, phone)) ? 4 : 18);
+    await this.limiter.giveBack(keys); // a right code is no failure
+    return done(phone, 1);
+  }
+
+  /** POST send_IVR_confirmation: a call that reads the code and asks to press 1. */
+  async sendCall(
+    customerId: number,
+    ip: string,
+    body: { Phone1?: unknown; mainPhone?: unknown },
+  ): Promise<PhoneOutcome> {
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    if (this.config.IVR_VERIFICATION === 'off') return typed(13);
+    const isMain = flag(body.mainPhone, true);
+    const checked = this.check(body.Phone1, isMain);
+    if ('errors' in checked) return { ok: false, errors: checked.errors };
+    const { phone } = checked;
+    if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
+    if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return typed(4);
+    const { keys, refused } = await this.reserve(
+      ivrLimits({ customerId, phone, ip, dailyBudget: this.config.SMS_DAILY_BUDGET }),
+    );
+    if (refused) return typed(refused);
+    const code = this.newCode();
+    const now = this.clock.now();
+    const id = await repo.insertVerification(
+      this.db,
+      { customerId, phone, channel: 'ivr', codeHash: this.hash(customerId, phone, code), isMain },
+      now,
+      new Date(now.getTime() + CODE_TTL_MS),
+    );
+    try {
+      await this.provider.call(phone, he.phoneIvrText(code), id);
+    } catch (err) {
+      if (!(err instanceof PhoneSendError)) throw err;
+      await repo.voidVerification(this.db, id, now);
+      await this.limiter.giveBack(keys);
+      return typed(6);
+    }
+    return done(phone, 0);
+  }
+
+  /** POST valid-phone-check: the browser's poll after a call; result 1 once the number is confirmed. */
+  async checkCall(customerId: number, body: { Phone1?: unknown }): Promise<PhoneOutcome> {
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    const phone = normalisePhone(typeof body.Phone1 === 'string' ? body.Phone1 : '');
+    if (!phone) return { ok: false, errors: [PHONE_TEXTS.invalid] };
+    if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return done(phone, 1, 1);
+    const open = await repo.latestVerification(this.db, customerId, phone);
+    if (open?.channel !== 'ivr' || open.consumedAt) return typed(19);
+    if (open.expiresAt.getTime() <= this.clock.now().getTime()) return typed(18);
+    return done(phone, 0, 0);
+  }
+
+  /** The provider reports that the call of a verification was answered with 1: the number is confirmed. */
+  async confirmCall(verificationId: number): Promise<boolean> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const used = await repo.consumeConfirmed(tx, verificationId, now, 'ivr');
+      if (used) await repo.saveConfirmedPhone(tx, used.customerId, used.phone, used.isMain, now);
+      return used !== null;
+    });
+  }
+
+  /** POST update-phone-activation: false when the number is not one of this customer's (the route's 404). */
+  async setActive(customerId: number, input: unknown, deactivate: boolean): Promise<boolean> {
+    const phone = normalisePhone(typeof input === 'string' ? input : String(input ?? ''));
+    return phone !== null && repo.setPhoneDeactivated(this.db, customerId, phone, deactivate);
+  }
+
+  /** GET phones: the customer's confirmed numbers as the spec's phone options. */
+  async options(customerId: number): Promise<PhoneOption[]> {
+    const phones = await repo.listCustomerPhones(this.db, customerId);
+    return phones.map((p) => ({
+      text: formatPhone(p.phone),
+      value: p.phone,
+      main: p.isMain ? 1 : 0,
+      deactivatedInPublish: p.deactivated ? 1 : 0,
+      virtual_phone: null,
+      selected: p.isMain && !p.deactivated ? 1 : 0,
+    }));
+  }
+}

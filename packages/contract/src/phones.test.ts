@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatPhone,
+  isLandline,
+  isValidCode,
+  isValidPhone,
+  normalisePhone,
+  PHONE_ERROR_TYPES,
+  PHONE_PREFIXES,
+  phoneError,
+} from './phones.ts';
+
+describe('phone numbers (spec §5)', () => {
+  it('accepts a number of every listed prefix at its length, nothing else', () => {
+    for (const p of PHONE_PREFIXES) {
+      const rest = p.length === 3 ? '1234567' : '1234567';
+      expect(isValidPhone(`${p}${rest}`), p).toBe(true);
+      expect(isValidPhone(`${p}${rest}8`), `${p} too long`).toBe(false);
+      expect(isValidPhone(`${p}${rest.slice(1)}`), `${p} too short`).toBe(false);
+    }
+    expect(isValidPhone('0591234567')).toBe(false); // not offered by the spec
+    expect(isValidPhone('050123456a')).toBe(false);
+    expect(isValidPhone('05O1234567')).toBe(false);
+    expect(isValidPhone('')).toBe(false);
+  });
+
+  it('normalises dashes, spaces and +972 to the national digits', () => {
+    expect(normalisePhone('050-1234567')).toBe('0501234567');
+    expect(normalisePhone(' +972 50 123 4567 ')).toBe('0501234567');
+    expect(normalisePhone('00972-2-1234567')).toBe('021234567');
+    expect(normalisePhone('abc')).toBeNull();
+  });
+
+  it('inserts the dash after the prefix and keeps at most 11 characters', () => {
+    expect(formatPhone('0501234567')).toBe('050-1234567');
+    expect(formatPhone('021234567')).toBe('02-1234567');
+    expect(formatPhone('050')).toBe('050');
+    expect(formatPhone('0501')).toBe('050-1');
+    expect(formatPhone('050123456789')).toBe('050-1234567');
+    expect(formatPhone('050-12a34')).toBe('050-1234');
+  });
+
+  it('knows the landline pattern: area code 0, 2-4 or 8-9, plus 7 digits', () => {
+    for (const n of ['021234567', '031234567', '041234567', '081234567', '091234567']) {
+      expect(isLandline(n), n).toBe(true);
+    }
+    for (const n of ['0501234567', '0721234567', '051234567', '061234567']) expect(isLandline(n), n).toBe(false);
+  });
+
+  it('refuses a landline only as the primary phone of a normal ad, with the spec texts', () => {
+    expect(phoneError('02-1234567', { primary: true })).toBe('טלפון נייח אינו מאופשר');
+    expect(phoneError('02-1234567', { primary: false })).toBeNull();
+    expect(phoneError('02-1234567', { primary: true, categoryTrader: true })).toBeNull();
+    expect(phoneError('050-123456', { primary: true })).toBe('המספר אינו תקין');
+    expect(phoneError('050-1234567', { primary: true })).toBeNull();
+  });
+
+  it('takes a code of exactly five digits', () => {
+    expect(isValidCode('12345')).toBe(true);
+    for (const c of ['1234', '123456', '1234a', ' 12345', '', 12345]) expect(isValidCode(c), String(c)).toBe(false);
+  });
+
+  it('names all 19 error types', () => {
+    expect(Object.keys(PHONE_ERROR_TYPES).map(Number)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(new Set(Object.values(PHONE_ERROR_TYPES)).size).toBe(19);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * Phone numbers and their verification (after-save-area.md §3 "Phone fields", §4 "Phone confirmation", §5 "Phone
+ * number" and "Verification code", §7 phone calls, §8 phone error types): the wire types and the spec's rules as
+ * pure functions, so the browser and the server decide alike.
+ *
+ * Validity uses libphonenumber-js with its "min" metadata (lengths and national number patterns of Israel): it
+ * agrees with the spec for every prefix of the spec's list (10 digits for 05x and 07x, 9 for the landline area
+ * codes). Its "max" metadata also checks allocated number blocks and refuses e.g. 050-1234567, which the spec and
+ * every test number use, so it is not used. The spec's own prefix list narrows what the library accepts (059 is
+ * valid in Israel but not offered).
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+export const PHONE_PREFIXES = [
+  '050',
+  '051',
+  '052',
+  '053',
+  '054',
+  '055',
+  '058',
+  '02',
+  '03',
+  '04',
+  '08',
+  '09',
+  '072',
+  '073',
+  '074',
+  '076',
+  '077',
+  '078',
+  '079',
+] as const;
+export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+
+/** The phone input's maximum length, dash included (spec §9). */
+export const PHONE_MAX_LENGTH = 11;
+/** The verification code's length (spec §9). */
+export const CODE_LENGTH = 5;
+/** How often the browser polls valid-phone-check after a voice call (spec §9). */
+export const IVR_POLL_MS = 5000;
+
+/** The spec's texts (§5), verbatim. */
+export const PHONE_TEXTS = {
+  invalid: 'המספר אינו תקין',
+  landline: 'טלפון נייח אינו מאופשר',
+  codeInvalid: 'קוד אימות אינו תקין',
+} as const;
+
+/** The spec's phone error types 1-19 (§8); the Hebrew texts live in the server's messages. */
+export const PHONE_ERROR_TYPES = {
+  1: 'smsPerCustomer',
+  2: 'attemptsPerNumber',
+  3: 'attemptsPerCustomer',
+  4: 'alreadyConfirmed',
+  5: 'smsAlreadySent',
+  6: 'smsFailed',
+  7: 'smsNotSent',
+  8: 'confirmationInactive',
+  9: 'sendsPerIp',
+  10: 'confirmsPerIp',
+  11: 'blocked',
+  12: 'maxAttempts',
+  13: 'ivrInactive',
+  14: 'ivrPerIp',
+  15: 'ivrPerNumber',
+  16: 'ivrPerCustomer',
+  17: 'confirmsPerNumber',
+  18: 'codeExpired',
+  19: 'identificationFailed',
+} as const;
+export type PhoneErrorType = keyof typeof PHONE_ERROR_TYPES;
+export type PhoneErrorKey = (typeof PHONE_ERROR_TYPES)[PhoneErrorType];
+
+/** The digits of a number as typed: spaces and dashes dropped, +972 / 972 turned into the national 0. */
+export function phoneDigits(input: string): string {
+  let s = input.trim().replace(/[\s\-().]/g, '');
+  if (s.startsWith('+972')) s = `0${s.slice(4)}`;
+  else if (s.startsWith('00972')) s = `0${s.slice(5)}`;
+  return s;
+}
+
+/** The spec prefix a national number starts with (three-digit prefixes first), if any. */
+export function phonePrefix(digits: string): PhonePrefix | undefined {
+  return (
+    PHONE_PREFIXES.find((p) => p.length === 3 && digits.startsWith(p)) ??
+    (PHONE_PREFIXES.find((p) => p.length === 2 && digits.startsWith(p)) as PhonePrefix | undefined)
+  );
+}
+
+/**
+ * The number as the field shows it: the prefix, a dash, the rest (the dash inserted as the user types), at most
+ * PHONE_MAX_LENGTH characters. Anything but digits is dropped.
+ */
+export function formatPhone(input: string): string {
+  const digits = phoneDigits(input).replace(/\D/g, '');
+  const prefix = phonePrefix(digits);
+  const out = prefix && digits.length > prefix.length ? `${prefix}-${digits.slice(prefix.length)}` : digits;
+  return out.slice(0, PHONE_MAX_LENGTH);
+}
+
+/** The spec's landline pattern: area code 0, 2-4 or 8-9, plus 7 digits. */
+export function isLandline(input: string): boolean {
+  return /^0[2-489]\d{7}$/.test(phoneDigits(input));
+}
+
+/** A valid number of the spec's prefix list (only digits, the right length for its prefix). */
+export function isValidPhone(input: string): boolean {
+  const digits = phoneDigits(input);
+  if (!/^\d+$/.test(digits) || !phonePrefix(digits)) return false;
+  const parsed = parsePhoneNumberFromString(digits, 'IL');
+  return parsed?.isValid() === true && parsed.country === 'IL';
+}
+
+/** The canonical stored form of a valid number: its national digits (0501234567), else null. */
+export function normalisePhone(input: string): string | null {
+  return isValidPhone(input) ? phoneDigits(input) : null;
+}
+
+export interface PhoneRuleContext {
+  /** The primary phone (phonePriority 1) rather than the second contact's. */
+  primary: boolean;
+  /** A category trader's ad allows a landline as the primary phone; a normal ad does not. */
+  categoryTrader?: boolean;
+}
+
+/**
+ * The spec's number rule (§5): null when the number may be used, else the text to show. The browser shows
+ * 'invalid' only once the input is longer than 7 characters; the server always refuses.
+ */
+export function phoneError(input: string, ctx: PhoneRuleContext): string | null {
+  if (!isValidPhone(input)) return PHONE_TEXTS.invalid;
+  if (ctx.primary && !ctx.categoryTrader && isLandline(input)) return PHONE_TEXTS.landline;
+  return null;
+}
+
+/** The spec's code rule: exactly five digits. */
+export function isValidCode(code: unknown): code is string {
+  return typeof code === 'string' && /^\d{5}$/.test(code);
+}
+
+// ---- Wire types (paths under /api/publish/) ----
+
+/** POST valid-phone: send the first SMS (or a resend with forceSend). */
+export interface ValidPhoneRequest {
+  Phone1: string;
+  /** 1: send again even within the resend cool-down. */
+  forceSend?: 0 | 1 | boolean;
+  /** 1: verify again a number this customer has already confirmed. */
+  forceConfirm?: 0 | 1 | boolean;
+  /** Our addition: 0 for the second contact's number (a landline allowed); the primary phone by default. */
+  mainPhone?: 0 | 1 | boolean;
+}
+
+/** POST valid-phone-code: confirm the code of the SMS (or of the voice call). */
+export interface ValidPhoneCodeRequest {
+  Phone1: string;
+  Code: string;
+  mainPhone?: 0 | 1 | boolean;
+}
+
+/** POST send_IVR_confirmation and POST valid-phone-check. */
+export interface PhoneOnlyRequest {
+  Phone1: string;
+}
+
+/** POST update-phone-activation. CustID is accepted and ignored: the session decides whose phone it is. */
+export interface UpdatePhoneActivationRequest {
+  CustID?: number | string;
+  phone: string;
+  /** 1 deactivate, 0 activate. */
+  newState: 0 | 1 | '0' | '1';
+}
+
+/** 200 of the phone calls. */
+export interface PhoneSuccess {
+  status: 200;
+  virtualPhoneID: number | null;
+  /** The number as shown (050-1234567). */
+  phone: string;
+  virtualPhone: string | null;
+  /** Our addition: 1 when the number is confirmed for this customer (set the field), 0 when a code is on its way. */
+  confirmed: 0 | 1;
+  /** valid-phone-check: 1 once the voice call confirmed the number. */
+  result?: 0 | 1;
+}
+
+/** 500 of the phone calls: a typed error (1-19) in `error`, or the number/code rule's texts in `errors`. */
+export interface PhoneFailure {
+  status: 500;
+  error?: string;
+  errors?: string[];
+  errorType?: PhoneErrorType;
+}
+
+/** One entry of the customer's phone list (spec §3 "Phone option"). */
+export interface PhoneOption {
+  text: string;
+  value: string;
+  main: 0 | 1;
+  deactivatedInPublish: 0 | 1;
+  virtual_phone: string | null;
+  selected: 0 | 1;
+}
+
+export interface PhoneListResponse {
+  status: 200;
+  phones: PhoneOption[];
+}
+
+/** The SMS/voice sandbox outbox (developer surface behind the sandbox key). */
+export interface OutboxPhoneMessage {
+  id: number;
+  kind: 'sms' | 'call';
+  to: string;
+  text: string;
+  status: 'delivered' | 'queued' | 'ringing' | 'answered' | 'rejected';
+  pressed: string | null;
+  createdAt: string;
+}

@@ -90,10 +90,18 @@ describe('a second-hand product, at 375 px', () => {
     expect(await page.locator('.media__badge--stories').count()).toBe(1);
     await checkScreen(page, 'media-second-hand-four-375');
 
+    const focusedHandle = () =>
+      page.evaluate(() => {
+        const handles = Array.from(document.querySelectorAll('[data-testid="media-grid"] .media__handle'));
+        return document.activeElement ? handles.indexOf(document.activeElement) : -1;
+      });
     await tileAction(page, 0, 'מחיקה').click();
     await expect.poll(() => tiles(page).count()).toBe(3);
+    // The deleted tile's button is gone: the focus is on the photo that took its place, not lost to the page.
+    await expect.poll(focusedHandle).toBe(0);
     await tileAction(page, 2, 'קביעה כתמונה ראשית').click();
     await expect.poll(() => tileSlots(page)).toEqual([4, 2, 3]);
+    await expect.poll(focusedHandle).toBe(0);
     expect(await tiles(page).first().getByText('תמונה ראשית', { exact: true }).isVisible()).toBe(true);
     await checkScreen(page, 'media-second-hand-main-375');
 
@@ -262,7 +270,7 @@ describe('a login that ends during the wizard, at 375 px', () => {
     await expect
       .poll(() => page.getByTestId('media-status').allTextContents(), { timeout: 20_000 })
       .toEqual(['הועלתה', 'תועלה אחרי ההתחברות', 'תועלה אחרי ההתחברות']);
-    expect(await page.locator('.media__waiting').textContent()).toBe('תועלה אחרי ההתחברות');
+    expect(await page.locator('.media__waiting').textContent()).toBe('התמונות יועלו אחרי ההתחברות');
     expect(await notices(page).locator('.media__notice').count()).toBe(0);
     await checkScreen(page, 'media-login-ended-waiting-375');
 

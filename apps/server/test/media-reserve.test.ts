@@ -44,13 +44,15 @@ describe('reserve-order and the photo cap', () => {
     expect(await t.db.query("SELECT 1 FROM ads WHERE status = 'reserved'")).toHaveLength(0);
   });
 
-  it('gives one ad per selection (again and from another tab), which the first save fills', async () => {
+  it('gives one ad per wizard tab (again on a reload), which the first save fills', async () => {
     const first = await reserve(owner, CARS, 'tab-one-key-1');
     expect(first.statusCode).toBe(200);
     const orderId: number = first.json().OrderID;
     expect(orderId).toBeGreaterThan(50_000_000);
     expect((await reserve(owner, CARS, 'tab-one-key-1')).json().OrderID).toBe(orderId);
-    expect((await reserve(owner, CARS, 'another-tab-key')).json().OrderID).toBe(orderId);
+    // Another tab writing another car ad gets its own ad: two tabs never share photo slots or an ad.
+    const otherTab = (await reserve(owner, CARS, 'another-tab-key')).json().OrderID;
+    expect(otherTab).not.toBe(orderId);
     // Another selection is another draft, another ad.
     const teacher = (await reserve(owner, TEACHERS)).json().OrderID;
     expect(teacher).not.toBe(orderId);
@@ -64,14 +66,19 @@ describe('reserve-order and the photo cap', () => {
     const saved = await owner.post('/api/publish/save-ad', { ...validCarAd(), OrderID: String(orderId) });
     expect(saved.json()).toMatchObject({ orderID: orderId, recordID: orderId });
     const [row] = await t.db.query<{ status: string; n: string }>(
-      'SELECT status, (SELECT count(*) FROM ads WHERE customer_id = a.customer_id AND cat = 1)::int AS n FROM ads a WHERE id = $1',
+      `SELECT status, (SELECT count(*) FROM ads WHERE customer_id = a.customer_id AND cat = 1
+         AND status <> 'reserved')::int AS n FROM ads a WHERE id = $1`,
       [orderId],
     );
     expect(row).toEqual({ status: 'draft', n: 1 });
     const images = await owner.get(`/api/publish/${orderId}/images`);
     expect(images.json().images).toHaveLength(1);
-    // Once saved it is no longer reserved: the next draft of cars gets a new ad.
+    // Once saved it is no longer reserved: its key answers 409 (the browser starts a new reservation), a new key
+    // gets a new ad, and a key is never good for another selection.
+    expect((await reserve(owner, CARS, 'tab-one-key-1')).statusCode).toBe(409);
     expect((await reserve(owner, CARS, 'third-tab-key')).json().OrderID).not.toBe(orderId);
+    expect((await reserve(owner, TEACHERS, 'another-tab-key')).statusCode).toBe(409);
+    expect((await owner.post('/api/publish/reserve-order', CARS)).statusCode).toBe(400);
   });
 
   it("another account's reservation is its own; their OrderID is 404 to save or upload", async () => {

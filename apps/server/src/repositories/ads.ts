@@ -81,19 +81,17 @@ export async function findOwnAd(db: Queryable, customerId: number, orderId: numb
   return row ? toAd(row) : null;
 }
 
-/** The customer's reserved ads (newest first): the browser's draft of a selection finds its photos again. */
-export async function findReservedAds(db: Queryable, customerId: number): Promise<Ad[]> {
-  const rows = await db.query<Row>(
-    "SELECT * FROM ads WHERE customer_id = $1 AND status = 'reserved' ORDER BY id DESC LIMIT 50",
-    [customerId],
-  );
-  return rows.map(toAd);
-}
-
-export async function updateAdValues(db: Queryable, ad: Ad, values: FieldValues, status: AdStatus): Promise<void> {
+export async function updateAdValues(
+  db: Queryable,
+  ad: Ad,
+  values: FieldValues,
+  status: AdStatus,
+  selectors: Selectors = ad.selectors,
+): Promise<void> {
   await db.query(
-    'UPDATE ads SET field_values = $3::jsonb, status = $4, updated_at = now() WHERE id = $1 AND customer_id = $2',
-    [ad.orderId, ad.customerId, JSON.stringify(values), status],
+    `UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, updated_at = now()
+     WHERE id = $1 AND customer_id = $2`,
+    [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)],
   );
 }
 

@@ -28,7 +28,7 @@ import {
   setAdImageOrder,
   upsertAdImage,
 } from '../repositories/ad-images.ts';
-import { type Ad, findOwnAd, findReservedAds, insertAd } from '../repositories/ads.ts';
+import { type Ad, findOwnAd, insertAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors } from '../services/selectors.ts';
@@ -103,8 +103,10 @@ export async function publishImageRoutes(
   const { db, store, catalogs } = deps;
 
   // Our addition: photos upload while the wizard is being filled in, so they need an ad before the first save.
-  // One reserved ad per customer and selection (a reload or a second tab finds the same one and its photos); the
-  // first save-ad with its OrderID fills it. Only for a catalogue with a photo field.
+  // One reserved ad per wizard tab (its idempotency key: a reload of the tab finds the same ad and its photos;
+  // two tabs writing two ads of one category get two ads); the first save-ad with its OrderID fills it. Only for
+  // a catalogue with a photo field. A key already used by an ad that is no longer reserved (saved since) is 409:
+  // the browser starts a new reservation.
   app.post('/api/publish/reserve-order', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
@@ -113,13 +115,9 @@ export async function publishImageRoutes(
     const catalog = catalogs.catalog(selectors);
     if (!catalog || slotCap(catalogs, selectors) === 0)
       return reply.code(404).send({ status: 404, message: he.noCatalog });
-    const key = draftKey(selectors);
-    const existing = (await findReservedAds(db, customer.id)).find((ad) => draftKey(ad.selectors) === key);
-    if (existing) return { status: 'ok', OrderID: existing.orderId } satisfies ReserveOrderResponse;
-    const idempotencyKey =
-      typeof body.idempotencyKey === 'string' && /^[\w-]{8,64}$/.test(body.idempotencyKey)
-        ? `reserve:${body.idempotencyKey}`
-        : undefined;
+    if (typeof body.idempotencyKey !== 'string' || !/^[\w-]{8,64}$/.test(body.idempotencyKey))
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    const idempotencyKey = `reserve:${body.idempotencyKey}`;
     const { ad } = await insertAd(db, {
       customerId: customer.id,
       cat: catalog.cat,
@@ -129,6 +127,8 @@ export async function publishImageRoutes(
       status: 'reserved',
       idempotencyKey,
     });
+    if (ad.status !== 'reserved' || draftKey(ad.selectors) !== draftKey(selectors))
+      return reply.code(409).send({ status: 409, message: he.badRequest });
     return { status: 'ok', OrderID: ad.orderId } satisfies ReserveOrderResponse;
   });
 

@@ -100,7 +100,8 @@ export function publishSaveRoutes(
       if (!own || !usable || draftKey(own.selectors) !== draftKey(selectors)) {
         return { status: 404, body: { status: 404, message: he.adNotFound } };
       }
-      await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft');
+      // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
+      await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
       await deleteDraft(db, customerId, draftKey(selectors));
       return { status: 200, body: savedAnswer(own.orderId, blocked, cat, subcat) };
     }

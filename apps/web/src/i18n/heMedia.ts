@@ -19,7 +19,8 @@ export const heMedia = {
   loadFailed: (name: string) => `לא הצלחנו לפתוח את התמונה "${name}", ולכן היא הוסרה`,
   cropFailed: (name: string) => `לא הצלחנו לחתוך את התמונה "${name}", ולכן היא הוסרה`,
   unsupported: (name: string) => `הקובץ "${name}" אינו תמונה, ולכן לא נוסף`,
-  refused: (name: string, reason: string) => `התמונה "${name}" לא נשמרה: ${reason}`,
+  refused: (name: string, reason: string) =>
+    reason ? `התמונה "${name}" לא נשמרה: ${reason}` : `התמונה "${name}" לא נשמרה`,
   uploadFailed: 'חלק מהתמונות לא הועלו. בדקו את החיבור לאינטרנט ולחצו שוב על פרסום המודעה.',
   photoFallback: 'תמונה',
   alt: (base: string, n: number, total: number) => `${base}, תמונה ${n} מתוך ${total}`,
@@ -33,6 +34,7 @@ export const heMedia = {
     preparing: 'מכינים את התמונה…',
     ready: 'ממתינה להעלאה',
     waitingLogin: 'תועלה אחרי ההתחברות',
+    waitingLoginAll: 'התמונות יועלו אחרי ההתחברות',
     uploading: 'מעלה…',
     uploaded: 'הועלתה',
     failed: 'ההעלאה נכשלה',
@@ -46,7 +48,7 @@ export const heMedia = {
     'בסטוריז מוצגת תמונה אחת של המודעה לכל גובה המסך. כדי שהמודעה תופיע שם, הוסיפו תמונה אנכית (לאורך) בגודל של עד 5MB.',
   storiesOk: 'הבנתי',
   reorderHelp:
-    'כדי לשנות את הסדר: מקשו רווח על תמונה, הזיזו אותה בחיצים ומקשו רווח שוב כדי להניח אותה. התמונה הראשונה היא התמונה הראשית.',
+    'כדי לשנות את הסדר: הקישו על מקש הרווח כשהתמונה מסומנת, הזיזו אותה בחיצים והקישו על מקש הרווח שוב כדי להניח אותה. התמונה הראשונה היא התמונה הראשית.',
   listLabel: 'התמונות שנבחרו',
   moveHandle: (n: number) => `הזזת תמונה ${n}`,
   announce: {

@@ -4,7 +4,7 @@ import { FieldLabel } from '../fields/FieldLabel.tsx';
 import { type FieldEnv, textValue, type WidgetProps } from '../fields/types.ts';
 import { heMedia } from '../i18n/heMedia.ts';
 import { Popup } from '../popups/Popup.tsx';
-import { PhotoGrid } from './PhotoGrid.tsx';
+import { focusHandle, PhotoGrid } from './PhotoGrid.tsx';
 import type { MediaSession } from './session.ts';
 import './media.css';
 
@@ -156,7 +156,7 @@ function PhotoPicker(props: {
         ))}
         {announcement && <p className="visually-hidden">{announcement}</p>}
       </div>
-      {waitingForAd && photos.length > 0 && <p className="media__waiting">{heMedia.status.waitingLogin}</p>}
+      {waitingForAd && photos.length > 0 && <p className="media__waiting">{heMedia.status.waitingLoginAll}</p>}
 
       {photos.length > 0 && (
         <PhotoGrid
@@ -166,6 +166,7 @@ function PhotoPicker(props: {
           waitingForAd={waitingForAd}
           onEdit={setEditing}
           onAnnounce={setAnnouncement}
+          chooseId={ids.input}
         />
       )}
 
@@ -187,7 +188,18 @@ function PhotoPicker(props: {
       )}
       {editing && (
         <Suspense fallback={null}>
-          <PhotoEditor session={session} photoId={editing} onClose={() => setEditing(undefined)} />
+          <PhotoEditor
+            session={session}
+            photoId={editing}
+            onClose={() => {
+              const index = photos.findIndex((p) => p.id === editing);
+              setEditing(undefined);
+              // The editor gives the focus back to its opener; a deleted photo's opener is gone.
+              requestAnimationFrame(() => {
+                if (document.activeElement === document.body) focusHandle(index, ids.input);
+              });
+            }}
+          />
         </Suspense>
       )}
     </div>

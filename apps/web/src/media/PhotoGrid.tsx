@@ -15,6 +15,8 @@ import type { MediaSession, PhotoView } from './session.ts';
 
 interface PhotoGridProps {
   session: MediaSession;
+  /** Where the focus goes when the last photo is deleted (the choose button). */
+  chooseId: string;
   photos: readonly PhotoView[];
   altBase: string;
   waitingForAd: boolean;
@@ -26,7 +28,17 @@ interface PhotoGridProps {
  * The chosen photos in their order (the first is the main photo): reorder by dragging or by keyboard (Space,
  * arrows, Space; @dnd-kit announces each position in Hebrew), edit, make main, delete.
  */
-export function PhotoGrid({ session, photos, altBase, waitingForAd, onEdit, onAnnounce }: PhotoGridProps) {
+/** After a tile's button disappears (delete, made main), the focus goes to a tile's handle, or to `fallbackId`. */
+export function focusHandle(index: number, fallbackId: string) {
+  requestAnimationFrame(() => {
+    const handles = document.querySelectorAll<HTMLElement>('[data-testid="media-grid"] .media__handle');
+    const target = handles[Math.min(index, handles.length - 1)] ?? document.getElementById(fallbackId);
+    target?.focus();
+  });
+}
+
+export function PhotoGrid(props: PhotoGridProps) {
+  const { session, photos, altBase, waitingForAd, onEdit, onAnnounce, chooseId } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -66,10 +78,12 @@ export function PhotoGrid({ session, photos, altBase, waitingForAd, onEdit, onAn
               onMain={() => {
                 session.move(photo.id, 0);
                 onAnnounce(heMedia.announce.mainSet(index + 1));
+                focusHandle(0, chooseId);
               }}
               onRemove={() => {
                 session.remove(photo.id);
                 onAnnounce(heMedia.announce.removed(photo.name));
+                focusHandle(index, chooseId);
               }}
               onRetry={() => session.retry()}
             />

@@ -231,4 +231,53 @@ describe('MediaSession', () => {
     expect(await t.flush(1)).toBe(false);
     expect(t.getSnapshot().photos[0]?.status).toBe('failed');
   });
+
+  /** A server whose answers the test switches: 'ok', 'down' (503) for deletes only, or 'login' (422) for all. */
+  function switchable() {
+    const server = new FakeServer();
+    const state = { deletes: 'ok' as 'ok' | 'down', login: false };
+    const api: MediaApi = {
+      upload: async (orderId, upload) => {
+        if (state.login) return { ok: false, status: 422, data: null };
+        if (upload.deleteImage && state.deletes === 'down') return { ok: false, status: 503, data: null };
+        return server.upload(orderId, upload);
+      },
+      list: () => server.list(),
+      order: (orderId, order) => server.order(orderId, order),
+    };
+    return { server, state, api };
+  }
+
+  it('a delete that keeps failing ends the save with false (no endless wait) and never deletes a newer photo', async () => {
+    const { server, state, api } = switchable();
+    const s = session(api, { attempts: 2 });
+    await s.add(files('a.jpg'));
+    expect(await s.flush(7)).toBe(true);
+    state.deletes = 'down';
+    s.remove(s.getSnapshot().photos[0]?.id ?? '');
+    await s.add(files('b.jpg'));
+    // The removed photo's delete cannot run: the save says so instead of waiting forever.
+    expect(await s.flush(7)).toBe(false);
+    state.deletes = 'ok';
+    expect(await s.flush(7)).toBe(true);
+    // Only b is on the server, in its own slot, and nothing deleted it.
+    expect([...server.slots.values()]).toEqual(['b.jpg|r0|full']);
+    expect(server.sequence).toEqual(s.getSnapshot().photos.map((p) => p.slot));
+  });
+
+  it("a removed photo's delete waiting for a login is kept when another photo comes and goes in that slot", async () => {
+    const { server, state, api } = switchable();
+    const s = session(api);
+    await s.add(files('a.jpg'));
+    expect(await s.flush(8)).toBe(true);
+    state.login = true;
+    s.remove(s.getSnapshot().photos[0]?.id ?? '');
+    await s.add(files('b.jpg'));
+    s.remove(s.getSnapshot().photos[0]?.id ?? '');
+    await new Promise((r) => setTimeout(r, 0));
+    state.login = false;
+    expect(await s.flush(8)).toBe(true);
+    expect(server.slots.size).toBe(0);
+    expect(server.sequence).toEqual([]);
+  });
 });

@@ -92,6 +92,7 @@ const STORIES_MAX_BYTES = 5 * 1024 * 1024;
 const PERMANENT = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 /** The server's "log in first" (requireCustomer): the session ended while the wizard was open. */
 const LOGIN_NEEDED = 422;
+const UPLOAD_TIMEOUT_MS = 90_000;
 
 /** A call that threw: answered like a network failure. */
 const FAILED = { ok: false, status: 0, data: null } as const;
@@ -121,6 +122,8 @@ export class MediaSession {
   private idleWaiters: (() => void)[] = [];
   private snapshot: MediaSnapshot = { photos: [], notices: [], waitingForAd: false };
   private waitingForAd = false;
+  /** Slots whose delete ran out of attempts (tried again by retry and flush). */
+  private failedDeletes = new Set<number>();
   /** The server answered 422 (the login has ended): uploads wait for the next login instead of failing. */
   private loginNeeded = false;
   private disposed = false;
@@ -237,10 +240,21 @@ export class MediaSession {
   }
 
   /** The lowest slot no photo (or pending delete) uses. */
+  /**
+   * The lowest slot no photo uses, preferring one with no delete still to do; a slot whose delete failed is
+   * taken last, and its delete is queued first so it runs before the new photo's upload.
+   */
   private freeSlot(): number {
     const used = new Set(this.entries.map((e) => e.slot));
-    for (let slot = 1; slot <= this.o.cap; slot++) if (!used.has(slot)) return slot;
-    return this.o.cap;
+    const deleting = new Set(this.ops.filter((op) => op.kind === 'delete').map((op) => op.slot));
+    const slots = Array.from({ length: this.o.cap }, (_, i) => i + 1).filter((slot) => !used.has(slot));
+    const clean = slots.find((slot) => !deleting.has(slot) && !this.failedDeletes.has(slot));
+    if (clean !== undefined) return clean;
+    const queued = slots.find((slot) => !this.failedDeletes.has(slot));
+    if (queued !== undefined) return queued;
+    const slot = slots[0] ?? this.o.cap;
+    if (this.failedDeletes.delete(slot)) this.ops.unshift({ kind: 'delete', slot });
+    return slot;
   }
 
   private async prepare(device: DevicePipeline | null, entry: Entry, file: File) {
@@ -354,8 +368,10 @@ export class MediaSession {
     this.entries = this.entries.filter((e) => e !== entry);
     if (entry.previewUrl && entry.ownUrl) this.o.revokeUrl(entry.previewUrl);
     // Pending uploads of the slot are dropped; what the server has (or may be receiving) is deleted after it.
-    this.ops = this.ops.filter((op) => op.slot !== entry.slot);
-    if (entry.storedVersion > 0 || this.running.has(entry.slot)) this.enqueue({ kind: 'delete', slot: entry.slot });
+    this.ops = this.ops.filter((op) => !(op.kind === 'put' && op.slot === entry.slot));
+    const deletePending = this.ops.some((op) => op.kind === 'delete' && op.slot === entry.slot);
+    if ((entry.storedVersion > 0 || this.running.has(entry.slot)) && !deletePending)
+      this.enqueue({ kind: 'delete', slot: entry.slot });
     this.orderDirty = true;
   }
 
@@ -404,6 +420,16 @@ export class MediaSession {
   resume() {
     this.loginNeeded = false;
     void this.pump();
+  }
+
+  /** The ad the photos (or the video) already go to, if one is known; no call. */
+  get boundOrderId(): number | null {
+    return this.orderId;
+  }
+
+  /** After a StrictMode remount (development) the same session works again. */
+  revive() {
+    this.disposed = false;
   }
 
   /** The ad uploads go to, found (or reserved) now if needed; null for a visitor. */
@@ -476,7 +502,9 @@ export class MediaSession {
         op.kind === 'put'
           ? { picNumber: op.slot, image: entry?.rendered, orientation: 1 }
           : { picNumber: op.slot, deleteImage: true };
-      const result = await this.o.api.upload(orderId, upload, signal).catch(() => FAILED);
+      // A request that hangs counts as a failure after 90 s, so the save's wait always ends.
+      const timed = AbortSignal.any([signal, AbortSignal.timeout(UPLOAD_TIMEOUT_MS)]);
+      const result = await this.o.api.upload(orderId, upload, timed).catch(() => FAILED);
       if (result.status === LOGIN_NEEDED) return this.waitForLogin(op, entry);
       if (result.ok) {
         if (entry && this.entries.includes(entry)) {
@@ -506,8 +534,9 @@ export class MediaSession {
       entry.status = 'failed';
       this.o.track?.('image_upload_failed', { slot: op.slot, status: 0 });
     } else if (op.kind === 'delete') {
-      // The delete is kept for the next try (flush), so the server does not keep a removed photo.
-      this.ops.push(op);
+      // Kept aside for the next try (retry, flush): the server must not keep a removed photo, and a delete must
+      // never run after a newer photo's upload to the same slot.
+      this.failedDeletes.add(op.slot);
     }
     this.changed();
   }
@@ -519,7 +548,7 @@ export class MediaSession {
   private waitForLogin(op: Op, entry: Entry | undefined) {
     this.loginNeeded = true;
     this.waitingForAd = true;
-    if (op.kind === 'delete') this.ops.push(op);
+    if (op.kind === 'delete') this.ops.unshift(op);
     else if (entry && this.entries.includes(entry) && entry.version === op.version) {
       entry.status = 'ready';
       this.enqueue(op);
@@ -529,6 +558,9 @@ export class MediaSession {
 
   /** Failed uploads go back to the queue. */
   retry() {
+    // Deletes first: each must run before any newer upload to its slot.
+    for (const slot of [...this.failedDeletes].reverse()) this.ops.unshift({ kind: 'delete', slot });
+    this.failedDeletes.clear();
     for (const entry of this.entries) {
       if (entry.status === 'failed' && entry.rendered) {
         entry.status = 'ready';
@@ -569,7 +601,12 @@ export class MediaSession {
 
   /** Every photo stored in its order: true; something still failed after the retries: false. */
   get complete(): boolean {
-    return this.isIdle() && !this.orderDirty && this.entries.every((e) => e.status === 'uploaded');
+    return (
+      this.isIdle() &&
+      !this.orderDirty &&
+      this.failedDeletes.size === 0 &&
+      this.entries.every((e) => e.status === 'uploaded')
+    );
   }
 
   /**
@@ -594,7 +631,7 @@ export class MediaSession {
         if (!this.isIdle()) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
         if (this.orderDirty && this.entries.every((e) => e.status === 'uploaded')) await this.syncOrder();
         if (this.complete) return true;
-        if (this.entries.some((e) => e.status === 'failed')) return false;
+        if (this.entries.some((e) => e.status === 'failed') || this.failedDeletes.size > 0) return false;
         void this.pump();
       }
       return this.complete;

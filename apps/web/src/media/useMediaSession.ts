@@ -77,9 +77,15 @@ export function useMediaSession(
         const now = latest.current;
         if (now.orderId) return now.orderId;
         if (!now.customerId) return null;
-        const reservation = readReservation(now.selectors, now.customerId);
+        let reservation = readReservation(now.selectors, now.customerId);
         if (reservation.orderId) return reservation.orderId;
-        const result = await reserveOrder(now.selectors, reservation.key);
+        let result = await reserveOrder(now.selectors, reservation.key);
+        if (result.status === 409) {
+          // The tab's key belongs to an ad saved since: a new reservation with a new key.
+          forgetReservation(now.selectors);
+          reservation = { key: crypto.randomUUID() };
+          result = await reserveOrder(now.selectors, reservation.key);
+        }
         const reserved = result.ok ? result.data?.OrderID : undefined;
         if (!reserved) return null;
         writeReservation(now.selectors, now.customerId, { ...reservation, orderId: reserved });
@@ -87,7 +93,10 @@ export function useMediaSession(
       },
     });
   });
-  useEffect(() => () => session?.dispose(), [session]);
+  useEffect(() => {
+    session?.revive();
+    return () => session?.dispose();
+  }, [session]);
 
   // The photos already stored: the edited or saved ad's, or those of this tab's reserved ad.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the wizard opens

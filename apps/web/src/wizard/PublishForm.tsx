@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from '../app/routing.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { MediaBrief } from '../media/MediaBrief.tsx';
-import { forgetReservation, useMediaSession } from '../media/useMediaSession.ts';
+import { useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
 import { Banner } from './Banner.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
@@ -133,7 +133,6 @@ export function PublishForm(props: PublishFormProps) {
     media,
     onOrderKnown: setKnownOrder,
     onSaved: (ids) => {
-      forgetReservation(selectors);
       setSaved(ids);
       setLastValidStep(saveStep);
       // The ad's number goes into the query (OrderID, OrderIDs): a reload or a second publish keeps the same ad.

@@ -8,6 +8,7 @@ import type { MediaEnv } from '../fields/types.ts';
 import { htmlToText } from '../format/htmlText.ts';
 import { he } from '../i18n/he.ts';
 import { heMedia } from '../i18n/heMedia.ts';
+import { forgetReservation } from '../media/useMediaSession.ts';
 import { focusFirstError } from './focus.ts';
 import { firstStepOf, newIdempotencyKey, serverFieldErrors } from './formData.ts';
 import { followRedirect } from './redirects.ts';
@@ -94,8 +95,11 @@ export function useSaveChain(input: SaveInput) {
     if (attemptKey.current?.values !== valuesKey) attemptKey.current = { key: newIdempotencyKey(), values: valuesKey };
     // Photos already uploading belong to an ad reserved for this draft: that ad is the one saved.
     const photos = latest.current.media?.photos;
+    // The video reserves the ad too: whatever ad the media step already uses is the one saved.
     const photoAd =
-      !adId && !orderId && photos && photos.getSnapshot().photos.length > 0 ? await photos.ensureAd() : null;
+      !adId && !orderId && photos
+        ? (photos.boundOrderId ?? (photos.getSnapshot().photos.length > 0 ? await photos.ensureAd() : null))
+        : null;
     const saveAs = orderId ?? photoAd ?? undefined;
     const body = {
       ...fields,
@@ -128,6 +132,8 @@ export function useSaveChain(input: SaveInput) {
         return;
       }
       case 'wordBlocked':
+        // The reserved ad is now a saved (blocked) ad: the next draft of this selection reserves a new one.
+        forgetReservation(selectors);
         navigate(result.path);
         return;
       case 'mainError': {
@@ -141,6 +147,7 @@ export function useSaveChain(input: SaveInput) {
         if (!followRedirect(result.url, baseEnv.urlAllowlist)) fail();
         return;
       case 'saved':
+        forgetReservation(selectors);
         if (photos) {
           // Spec §4: 'מחבר תמונות למודעה' at 95 % while the photos still in flight are stored.
           setProgress({ message: heMedia.connecting, percent: 95 });

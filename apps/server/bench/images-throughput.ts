@@ -95,7 +95,7 @@ if (!session) throw new Error(`register answered ${reg.statusCode}`);
 cookie += `; ${session.name}=${session.value}`;
 const [customer] = await db.query<{ id: number }>('SELECT id FROM customers LIMIT 1');
 const [ad] = await db.query<{ id: number }>(
-  `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status) VALUES ($1, 1, 1, '{}', '{}', 'draft') RETURNING id`,
+  `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status) VALUES ($1, 1, 1, '{"cat":"1","subcat":"1"}', '{}', 'draft') RETURNING id`,
   [customer?.id],
 );
 const orderId = Number(ad?.id);

@@ -28,7 +28,7 @@ export interface ProcessedImage {
   width: number;
   height: number;
   sha256: string;
-  /** 64-bit perceptual hash of the stored JPEG (media/phash.ts). */
+  /** 64-bit perceptual hash of the stored thumbnail (media/phash.ts). */
   phash: bigint;
 }
 
@@ -88,15 +88,13 @@ export async function processImage(input: Buffer, clientOrientation: number | nu
       .resize({ ...IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    // The thumbnail and the perceptual hash both read the stored JPEG (shrink-on-load makes both decodes cheap),
-    // side by side on libvips' threads; sharp cannot branch one decode into two outputs.
-    const [thumbnail, phash] = await Promise.all([
-      sharp(jpeg)
-        .resize({ ...THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 75 })
-        .toBuffer(),
-      perceptualHash(jpeg),
-    ]);
+    const thumbnail = await sharp(jpeg)
+      .resize({ ...THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    // The perceptual hash reads the 240x180 thumbnail (it shrinks to 32x32 anyway), not a second full decode of
+    // the stored JPEG.
+    const phash = await perceptualHash(thumbnail);
     const sha256 = crypto.createHash('sha256').update(jpeg).digest('hex');
     return { jpeg, thumbnail, width: info.width, height: info.height, sha256, phash };
   } catch {

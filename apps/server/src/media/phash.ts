@@ -14,7 +14,7 @@ export const REUSED_MAX_DISTANCE = 10;
 /**
  * The stored photo's 64-bit DCT perceptual hash (sharp-phash: 32x32 greyscale, 2-D DCT, the 8x8 lowest
  * frequencies without the DC term against their mean), as a signed 64-bit integer for a PostgreSQL bigint.
- * Computed from the stored JPEG (not the upload), so a later re-hash of the store gives the same value.
+ * Computed from the stored thumbnail (not the upload), so a later re-hash of the store gives the same value.
  */
 export async function perceptualHash(jpeg: Buffer): Promise<bigint> {
   const bits = await phash(jpeg);

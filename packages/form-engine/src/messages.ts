@@ -3,6 +3,7 @@
  * message and the description quality captions. The spec's Hebrew is verbatim ('שדה חובה', the date prefix,
  * 'יש לבחור {label} מתוך הרשימה'); the texts it quotes in English are written in natural Hebrew.
  */
+import { PHONE_TEXTS } from '@app/contract/phones';
 import type { QualityLevel } from './quality.ts';
 import type { IssueParams, ValidationCode, ValidationIssue } from './rules.ts';
 
@@ -23,6 +24,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, (params: IssueParams) =
   dateOutOfBounds: () => `${DATE_ERROR_PREFIX} יש להזין תאריך עם ערכים תקינים`,
   datePast: () => `${DATE_ERROR_PREFIX} יש להזין תאריך עתידי בלבד`,
   chooseFromList: (p) => `יש לבחור ${param(p, 'label')} מתוך הרשימה`,
+  phoneInvalid: () => PHONE_TEXTS.invalid,
+  phoneLandline: () => PHONE_TEXTS.landline,
 };
 
 /** The Hebrew text of an error. */

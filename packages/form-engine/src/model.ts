@@ -124,6 +124,14 @@ export interface FieldDef {
    * default crop (1120x840); `centerPoint` crops the single teacher photo around its centre.
    */
   cropper?: { total_images: number; size: { w: number; h: number }; output_format: 'jpeg'; centerPoint?: boolean };
+  /**
+   * A phone field (type tel, after-save-area.md §3): 1 the ad's primary phone, 2 the second contact's. Its value
+   * is the number as shown (050-1234567), checked by the spec's number rule (a landline is refused for the
+   * primary phone unless the customer is a trader in the category); the browser verifies it by SMS or voice call.
+   */
+  phonePriority?: 1 | 2;
+  /** The prefix list of a phone field (spec §5). */
+  phonePrefixes?: string[];
   isRequired?: boolean;
   /** Digits only (commas stripped); shown with thousands separators unless `noFormat`. */
   isNumeric?: boolean;

@@ -101,7 +101,7 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
 
   const resolvedSteps: ResolvedStep[] = steps.map((def, index) => {
     const fields = items.flatMap((item) => (item.step === index ? (byItem.get(item) ?? []) : []));
-    const errors = stepVisible[index] && def.check ? validateFields(fields, read, context.today) : [];
+    const errors = stepVisible[index] && def.check ? validateFields(fields, read, context.today, context.isTrader) : [];
     return { index, def, visible: stepVisible[index] === true, fields, errors, complete: errors.length === 0 };
   });
 

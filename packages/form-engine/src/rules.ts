@@ -2,6 +2,7 @@
  * Single validation rules (publish-wizard.md §5). Each returns an issue code with parameters, never text:
  * messages.ts turns codes into Hebrew.
  */
+import { PHONE_TEXTS, phoneError } from '@app/contract/phones';
 import type { ValueReader } from './conditions.ts';
 import { DEFAULT_DATE_FORMAT, DEFAULT_MAXLENGTH, parseDate, parseNumber } from './format.ts';
 import type { FieldDef, FieldValue } from './model.ts';
@@ -19,7 +20,9 @@ export type ValidationCode =
   | 'dateFormat'
   | 'dateOutOfBounds'
   | 'datePast'
-  | 'chooseFromList';
+  | 'chooseFromList'
+  | 'phoneInvalid'
+  | 'phoneLandline';
 
 export type IssueParams = Record<string, string | number>;
 export interface ValidationIssue {
@@ -41,6 +44,8 @@ export interface ValidatorInput {
   read: ValueReader;
   /** YYYY-MM-DD. */
   today: string;
+  /** The customer is a trader in this category (a landline may then be the primary phone). */
+  trader?: boolean;
 }
 export type Validator = (input: ValidatorInput) => ValidationIssue | undefined;
 
@@ -137,9 +142,18 @@ export const date: Validator = ({ field, value, today }) => {
 export const email: Validator = ({ value }) =>
   /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(value)) ? undefined : issue('invalidValue');
 
-/** Phone digits, with dashes or spaces between them. */
-export const phone: Validator = ({ value }) =>
-  /^\d[\d\s-]*$/.test(text(value).trim()) ? undefined : issue('digitsOnly');
+/**
+ * Phone digits, with dashes or spaces between them. A phone field (phonePriority) follows the spec's number rule
+ * (after-save-area.md §5): a valid number of the prefix list, and no landline as the primary phone of a normal ad.
+ */
+export const phone: Validator = ({ field, value, trader }) => {
+  if (field.phonePriority) {
+    const found = phoneError(text(value), { primary: field.phonePriority === 1, categoryTrader: trader === true });
+    if (found === PHONE_TEXTS.landline) return issue('phoneLandline');
+    return found ? issue('phoneInvalid') : undefined;
+  }
+  return /^\d[\d\s-]*$/.test(text(value).trim()) ? undefined : issue('digitsOnly');
+};
 
 /** Text fields take one string, not a list. */
 export const singleText: Validator = ({ value }) => (Array.isArray(value) ? issue('invalidValue') : undefined);

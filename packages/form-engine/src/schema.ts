@@ -71,6 +71,8 @@ export const fieldSchema = z.object({
       centerPoint: z.optional(bool),
     }),
   ),
+  phonePriority: z.optional(z.union([z.literal(1), z.literal(2)])),
+  phonePrefixes: z.optional(strList),
   isRequired: z.optional(bool),
   isNumeric: z.optional(bool),
   noFormat: z.optional(bool),

@@ -68,7 +68,12 @@ export const VALIDATORS: Record<FieldType, Validator> = {
 };
 
 /** The first error of a field, or undefined; inactive and disabled fields have none. */
-export function validateField(field: ResolvedField, read: ValueReader, today: string): ValidationError | undefined {
+export function validateField(
+  field: ResolvedField,
+  read: ValueReader,
+  today: string,
+  trader = false,
+): ValidationError | undefined {
   if (!field.visible || !field.enabled) return undefined;
   const found = VALIDATORS[field.def.type]({
     field: field.def,
@@ -77,10 +82,16 @@ export function validateField(field: ResolvedField, read: ValueReader, today: st
     options: field.options,
     read,
     today,
+    trader,
   });
   return found && { field: field.def.id, ...found };
 }
 
-export function validateFields(fields: readonly ResolvedField[], read: ValueReader, today: string): ValidationError[] {
-  return fields.flatMap((field) => validateField(field, read, today) ?? []);
+export function validateFields(
+  fields: readonly ResolvedField[],
+  read: ValueReader,
+  today: string,
+  trader = false,
+): ValidationError[] {
+  return fields.flatMap((field) => validateField(field, read, today, trader) ?? []);
 }

@@ -93,4 +93,7 @@ export const he = {
   phoneIvrText: (code: string) =>
     `שלום, זו שיחת אימות מספר הטלפון. קוד האימות שלך הוא ${code.split('').join(' ')}. כדי לאשר את המספר יש להקיש 1.`,
   phoneNotFound: 'המספר לא נמצא ברשימת הטלפונים שלך',
+  /** save-ad: the phone field of a number this customer has not verified (issue 9 §6). */
+  phoneNotVerified: 'יש לאמת את המספר בקוד שנשלח אליו לפני הפרסום',
+  phoneDeactivated: 'המספר הזה מושבת ברשימת הטלפונים שלך. הפעילו אותו או בחרו מספר אחר',
 } as const;

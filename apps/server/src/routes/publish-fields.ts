@@ -1,3 +1,4 @@
+import { EDIT_LOGIN_AREA, LOGIN_AREA } from '@app/catalog/categories/contact';
 import type { FieldsAdData } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
@@ -5,6 +6,7 @@ import { he } from '../i18n/messages.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
+import { contactPrefill } from '../services/contact.ts';
 import { readSelectors } from '../services/selectors.ts';
 
 /** GET /api/publish/fields (served from memory) and /fields/{adId} (edit mode, the owner's ad only). */
@@ -28,6 +30,15 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
     if (area) {
       const body = catalogs.areaBody(selectors, area);
       if (body === null) return reply.code(404).send({ status: 404, message: he.noCatalog, fields: [] });
+      // The contact area comes with the customer's details (issue 9 §1): the account's and their latest ad's.
+      if (area === LOGIN_AREA || area === EDIT_LOGIN_AREA) {
+        const customer = await req.customer();
+        reply.header('cache-control', 'no-store');
+        if (customer) {
+          const values = await contactPrefill(db, customer);
+          return reply.type('application/json; charset=utf-8').send({ ...JSON.parse(body), values });
+        }
+      }
       return reply.type('application/json; charset=utf-8').send(body);
     }
     const body = catalogs.fieldsBody(selectors);

@@ -9,6 +9,7 @@ import { bannedWordsIn, findOwnAd, insertAd, updateAdValues } from '../repositor
 import { deleteDraft, draftKey } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
+import { checkContactPhones } from '../services/contact.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { adNumber } from './publish-fields.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
@@ -57,14 +58,23 @@ export function publishSaveRoutes(
       if (!ad || ad.status === 'reserved') return { status: 404, body: { status: 404, message: he.adNotFound } };
       const catalog = catalogs.catalog(ad.selectors);
       if (!catalog) return { status: 404, body: { status: 404, message: he.adNotFound } };
+      const traderFlow = isTraderFlow({
+        cat: ad.cat,
+        subcat: ad.subcat ?? undefined,
+        istrader: ad.selectors.istrader,
+        trade,
+      });
       const result = checkAd(catalog.editSteps, ad.selectors, body, {
         mode: 'edit',
-        isTrader: isTraderFlow({ cat: ad.cat, subcat: ad.subcat ?? undefined, istrader: ad.selectors.istrader, trade }),
+        isTrader: traderFlow,
         now: clock.now(),
       });
       if (Object.keys(result.errors).length)
         return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
-      await updateAdValues(db, ad, { ...ad.values, ...result.payload }, ad.status);
+      const contact = await checkContactPhones(db, customerId, result.payload, traderFlow);
+      if (Object.keys(contact.errors).length)
+        return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
+      await updateAdValues(db, ad, { ...ad.values, ...contact.payload }, ad.status);
       return { status: 200, body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat) };
     }
 
@@ -73,14 +83,20 @@ export function publishSaveRoutes(
     if (!catalog) return { status: 404, body: { status: 404, message: he.noCatalog } };
     const cat = catalog.cat;
     const subcat = selectors.subcat === undefined ? null : Number(selectors.subcat);
-    const result = checkAd(catalog.steps, selectors, body, {
+    const traderFlow = isTraderFlow({ cat, subcat: subcat ?? undefined, istrader: selectors.istrader, trade });
+    const checked = checkAd(catalog.steps, selectors, body, {
       mode: 'publish',
-      isTrader: isTraderFlow({ cat, subcat: subcat ?? undefined, istrader: selectors.istrader, trade }),
+      isTrader: traderFlow,
       now: clock.now(),
       abTests: abTestsOf(body),
     });
-    if (Object.keys(result.errors).length)
-      return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
+    if (Object.keys(checked.errors).length)
+      return { status: 200, body: { errFields: checked.errors } satisfies SaveAdResponse };
+    // The ad's phones are this customer's verified numbers (issue 9 §6), stored formatted.
+    const contact = await checkContactPhones(db, customerId, checked.payload, traderFlow);
+    if (Object.keys(contact.errors).length)
+      return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
+    const result = { ...checked, payload: contact.payload };
 
     const textKeys = new Set(
       catalog.steps

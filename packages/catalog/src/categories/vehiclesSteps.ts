@@ -5,6 +5,7 @@
 
 import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
+import { editLoginStep, loginStep } from './contact.ts';
 import { mediaStep } from './media.ts';
 
 const vehiclePicker = PICKERS.find((picker) => picker.id === 'vehicles');
@@ -107,20 +108,6 @@ const placeholderStep = (step: Omit<StepDef, 'check' | 'fields' | 'placeholder'>
   fields: [],
 });
 
-export const loginStep = (): StepDef =>
-  placeholderStep(
-    {
-      area: 'personal_publish_login',
-      title: 'פרטי יצירת קשר',
-      subTitle: 'אלה הפרטים שיוצגו במודעה',
-      stepGroup: 'fillDetails',
-      isLoginArea: true,
-      showNavButtons: true,
-      showBackButton: true,
-    },
-    'פרטי הקשר וההתחברות יתווספו בקרוב.',
-  );
-
 export const planStep = (): StepDef =>
   placeholderStep(
     {
@@ -133,20 +120,8 @@ export const planStep = (): StepDef =>
     'בחירת מסלול הפרסום והתשלום יתווספו בקרוב.',
   );
 
-export const editLoginStep = (): StepDef =>
-  placeholderStep(
-    {
-      area: 'personal_edit_login',
-      title: 'סיום ופרסום',
-      stepGroup: 'fillDetails',
-      isLoginArea: true,
-      edit: true,
-      showNavButtons: false,
-      showBackButton: false,
-    },
-    'עדכון פרטי הקשר וסיום העריכה יתווספו בקרוב.',
-  );
-
 /** The steps after the ad details: media, login, plan. */
 /** Vehicles and real estate: up to 10 photos and a video (spec §2), contact, plan. */
 export const closingSteps = (): StepDef[] => [mediaStep({ images: 10, video: true }), loginStep(), planStep()];
+
+export { editLoginStep, loginStep };

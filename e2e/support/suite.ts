@@ -7,11 +7,16 @@ import { type Product, startProduct } from './product.ts';
  * One product (production server, fresh embedded database) and one Chromium for a test file: started together
  * before its tests, handed to `ready`, and stopped after them.
  */
+let sandboxKey = '';
+/** The sandbox key of the running product of this test file (the SMS outbox of the contact step's helpers). */
+export const currentSandboxKey = (): string => sandboxKey;
+
 export function useProductAndBrowser(ready: (product: Product, browser: Browser) => void): void {
   let product: Product | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    sandboxKey = product.sandboxKey;
     ready(product, browser);
   });
   afterAll(async () => {

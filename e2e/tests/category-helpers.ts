@@ -3,11 +3,13 @@
  * step, filling fields by their labels, moving on, a screenshot of every step at 375 px, the draft and
  * the saved ad read back through the API.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { artifactsDir, axeViolations, screenshot } from '../support/browser.ts';
+import { fillContact } from './contact-helpers.ts';
 import { atStep, button, checkScreen, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -145,8 +147,9 @@ export async function draftHas(
   await expect.poll(async () => (await draftOf(page, base, selectors)).values, { timeout: 8000 }).toMatchObject(values);
 }
 
-/** 'פרסום המודעה' on the login step: the ad is saved; returns its order id. */
+/** The contact details filled (a verified phone), then 'פרסום המודעה' on the login step: returns the order id. */
 export async function publish(page: Page): Promise<string> {
+  await fillContact(page, new URL(page.url()).origin);
   await button(page, 'פרסום המודעה').click();
   const note = page.getByTestId('saved-note');
   await note.waitFor();

@@ -1,6 +1,8 @@
 /** The private-car flow of the wizard's browser tests: the car-type step's fields and the way to a saved ad. */
+
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { fillContact } from './contact-helpers.ts';
 import { atStep, button, checkScreen, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
 export const plate = (page: Page) => page.getByLabel('מספר רישוי');
@@ -47,7 +49,7 @@ export async function finishFromCarType(page: Page, shots?: string, description 
   if (shots) await checkScreen(page, `wizard-media-${shots}`);
   await next(page).click();
   await atStep(page, 5);
-  await openStep(page).getByTestId('placeholder-note').waitFor();
+  await fillContact(page, new URL(page.url()).origin);
   if (shots) await checkScreen(page, `wizard-login-${shots}`);
   await button(page, 'פרסום המודעה').click();
   if (description !== DESCRIPTION) return '';

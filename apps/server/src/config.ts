@@ -122,6 +122,11 @@ const schema = z.object({
   SMS_DAILY_BUDGET: z.coerce.number().int().min(0).default(2000),
   /** SMS to one prefix (050, 02, …) in an hour: a wave aimed at one range stops earlier (error type 12). */
   SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(0).default(300),
+  /**
+   * SMS (and, apart, verification calls) from one IP address in an hour (error types 9 and 14). Behind a carrier NAT
+   * many honest users share an address; a test suite running from one address raises it.
+   */
+  SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -29,6 +29,7 @@ export function smsLimits(a: {
   forceSend: boolean;
   dailyBudget: number;
   prefixHourly: number;
+  ipHourly: number;
 }): Limit[] {
   return [
     ...(a.forceSend
@@ -41,7 +42,7 @@ export function smsLimits(a: {
             errorType: 5 as const,
           },
         ]),
-    { key: `sms:ip:${a.ip}`, windowMs: HOUR, limit: 10, errorType: 9 },
+    { key: `sms:ip:${a.ip}`, windowMs: HOUR, limit: a.ipHourly, errorType: 9 },
     { key: `sms:cust:${a.customerId}`, windowMs: DAY, limit: 5, errorType: 1 },
     { key: `sms:num:${a.phone}`, windowMs: DAY, limit: 5, errorType: 2 },
     { key: `sms:prefix:${a.prefix}`, windowMs: HOUR, limit: a.prefixHourly, errorType: 12 },
@@ -59,9 +60,15 @@ export function confirmLimits(a: { customerId: number; phone: string; ip: string
 }
 
 /** The counters of one verification call. Calls cost like SMS, so they share the daily budget. */
-export function ivrLimits(a: { customerId: number; phone: string; ip: string; dailyBudget: number }): Limit[] {
+export function ivrLimits(a: {
+  customerId: number;
+  phone: string;
+  ip: string;
+  dailyBudget: number;
+  ipHourly: number;
+}): Limit[] {
   return [
-    { key: `ivr:ip:${a.ip}`, windowMs: HOUR, limit: 10, errorType: 14 },
+    { key: `ivr:ip:${a.ip}`, windowMs: HOUR, limit: a.ipHourly, errorType: 14 },
     { key: `ivr:num:${a.phone}`, windowMs: HOUR, limit: 3, errorType: 15 },
     { key: `ivr:cust:${a.customerId}`, windowMs: HOUR, limit: 5, errorType: 16 },
     { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: 12 },

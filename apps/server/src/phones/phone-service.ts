@@ -37,7 +37,12 @@ const flag = (v: unknown, fallback: boolean): boolean =>
 
 type PhoneConfig = Pick<
   Config,
-  'PHONE_VERIFICATION' | 'IVR_VERIFICATION' | 'PHONE_CODE_SECRET' | 'SMS_DAILY_BUDGET' | 'SMS_PREFIX_HOURLY_LIMIT'
+  | 'PHONE_VERIFICATION'
+  | 'IVR_VERIFICATION'
+  | 'PHONE_CODE_SECRET'
+  | 'SMS_DAILY_BUDGET'
+  | 'SMS_PREFIX_HOURLY_LIMIT'
+  | 'SMS_IP_HOURLY_LIMIT'
 >;
 
 /**
@@ -114,6 +119,7 @@ export class PhoneService {
         forceSend: flag(body.forceSend, false),
         dailyBudget: this.config.SMS_DAILY_BUDGET,
         prefixHourly: this.config.SMS_PREFIX_HOURLY_LIMIT,
+        ipHourly: this.config.SMS_IP_HOURLY_LIMIT,
       }),
     );
     if (refused) return typed(refused);
@@ -194,7 +200,13 @@ export class PhoneService {
     if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
     if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return typed(4);
     const { keys, refused } = await this.reserve(
-      ivrLimits({ customerId, phone, ip, dailyBudget: this.config.SMS_DAILY_BUDGET }),
+      ivrLimits({
+        customerId,
+        phone,
+        ip,
+        dailyBudget: this.config.SMS_DAILY_BUDGET,
+        ipHourly: this.config.SMS_IP_HOURLY_LIMIT,
+      }),
     );
     if (refused) return typed(refused);
     const code = this.newCode();

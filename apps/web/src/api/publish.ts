@@ -43,12 +43,20 @@ export async function fetchFields(selectors: Selectors, orderId?: number): Promi
   return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', query)));
 }
 
-/** GET /api/publish/fields?<selectors>&area=<area>: one area of the selection alone (a contact area's refetch). */
-export async function fetchArea(selectors: Selectors, area: string): Promise<StepDef | null> {
+/**
+ * GET /api/publish/fields?<selectors>&area=<area>: one area of the selection alone (a contact area's refetch), with
+ * the values the server starts it with (the contact details of a logged-in customer).
+ */
+export async function fetchArea(
+  selectors: Selectors,
+  area: string,
+): Promise<{ step: StepDef; values: WireValues } | null> {
   const outcome = fieldsOutcome(
     await getJson<FieldsResponse>(withQuery('/api/publish/fields', { ...selectors, area })),
   );
-  return outcome.kind === 'ok' ? (outcome.steps.find((step) => step.area === area) ?? null) : null;
+  if (outcome.kind !== 'ok') return null;
+  const step = outcome.steps.find((s) => s.area === area);
+  return step ? { step, values: outcome.response.values ?? {} } : null;
 }
 
 /** GET /api/publish/fields/{adId}: edit mode, with the ad's saved values; 404 for someone else's ad. */

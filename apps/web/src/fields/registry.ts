@@ -4,9 +4,13 @@
  * sub-model list, the second-hand free search, the street with its missing-address path) that refine a
  * type's widget.
  */
+
+import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, FieldType } from '@app/form-engine/model';
+import { PhoneField } from '../contact/PhoneField.tsx';
+import { VirtualNumberCheckbox } from '../contact/VirtualNumberCheckbox.tsx';
 import { MediaFieldLazy } from '../media/MediaFieldLazy.tsx';
 import { VideoFieldLazy } from '../media/VideoFieldLazy.tsx';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
@@ -54,6 +58,9 @@ export const WIDGETS: Record<FieldType, Widget> = {
 /** Refinements of a type's widget, decided by the definition (first match wins). */
 const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] = [
   { when: (def) => def.type === 'text' && def.format === 'plate', widget: PlateInput },
+  // The contact step (issue 9): phone numbers with their verification, the virtual number's cancel confirmation.
+  { when: (def) => def.type === 'tel' && def.phonePriority !== undefined, widget: PhoneField },
+  { when: (def) => def.type === 'checkbox' && def.id === CONTACT_FIELDS.virtualNum, widget: VirtualNumberCheckbox },
   { when: (def) => def.type === 'text' && def.isNumeric === true, widget: NumberInput },
   { when: (def) => def.type === 'select' && listIdOf(def.dataUrl) === 'vehicle-submodels', widget: SubModelList },
   {

@@ -43,6 +43,14 @@ export interface FieldEnv {
   urlAllowlist: readonly string[];
   /** The media step's link to the ad (absent where the wizard has no media step). */
   media?: MediaEnv;
+  /** The customer is a trader in this category (phone numbers without SMS, a landline as primary phone). */
+  trader?: boolean;
+  /** Sets another field's value (the virtual number's cancel flag). */
+  setValue?: (fieldId: string, value: FieldValue) => void;
+  /** Sets or clears a field's error (a phone confirmed after the server refused it). */
+  setFieldError?: (fieldId: string, message: string | undefined) => void;
+  /** A call answered 422: the session ended on the way (the contact step then offers the login). */
+  onSessionEnded?: () => void;
 }
 
 /** What photo and video fields need from the wizard: the ad their uploads belong to. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useCustomer } from '../app/CustomerContext.tsx';
+import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useNavigate } from '../app/routing.tsx';
 import { PublishLoading } from './PublishLoading.tsx';
 import { PublishSteps } from './PublishSteps.tsx';
@@ -17,7 +17,12 @@ export default function PublishArea({ params }: { params: URLSearchParams }) {
   const startStepUsed = useCallback(() => {
     startStep.current = undefined;
   }, []);
-  const redirect = loaded ? publishRedirect(params, customer) : null;
+  // A session that ends on the way (a 422 in the wizard) does not send the user away: the contact step offers the
+  // login inside it and nothing typed is lost (issue 9 §1). Only a guest who never was logged in here goes to /login.
+  const wasCustomer = useRef(false);
+  if (loaded && isLoggedIn(customer)) wasCustomer.current = true;
+  const guard = loaded ? publishRedirect(params, customer) : null;
+  const redirect = guard?.startsWith('/login') && wasCustomer.current ? null : guard;
 
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });

@@ -2,9 +2,12 @@ import type { Selectors } from '@app/contract/publish';
 import { stepBrief } from '@app/form-engine/brief';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { resetAd } from '../api/publish.ts';
+import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useLocation, useNavigate } from '../app/routing.tsx';
+import { ContactLogin } from '../contact/ContactLogin.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
+import { heContact } from '../i18n/heContact.ts';
 import { MediaBrief } from '../media/MediaBrief.tsx';
 import { useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
@@ -59,6 +62,9 @@ export function PublishForm(props: PublishFormProps) {
   const location = useLocation();
   const core = useWizardCore(data, 'publish', selectors);
   const { steps, form } = core;
+  const { customer, refetch: refetchCustomer } = useCustomer();
+  const guest = !isLoggedIn(customer);
+  const loginStep = steps.findIndex((step) => step.isLoginArea);
   const saveStep = saveStepIndex(steps);
   // Without a plan step (household workers, customer info) the saved ad is shown on the save step itself.
   const finishStep = hasPlanStep(steps) ? saveStep + 1 : saveStep;
@@ -106,6 +112,12 @@ export function PublishForm(props: PublishFormProps) {
     if (location.key !== 'default' && document.activeElement === document.body) focusStep(current);
   }, []);
 
+  // Opening the contact step asks who is logged in: a session that ended on the way shows the login inside the step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on entering the step only
+  useEffect(() => {
+    if (current === loginStep && loginStep > 0) void refetchCustomer();
+  }, [current, loginStep]);
+
   const focusedStep = useRef(current);
   useEffect(() => {
     if (focusedStep.current === current) return;
@@ -132,6 +144,12 @@ export function PublishForm(props: PublishFormProps) {
     showStep,
     media,
     onOrderKnown: setKnownOrder,
+    // The session ended on the way and the ad is saved from the contact step: the step offers the login itself.
+    onLoginNeeded: () => {
+      if (saveStep !== loginStep) return false;
+      void refetchCustomer();
+      return true;
+    },
     onSaved: (ids) => {
       setSaved(ids);
       setLastValidStep(saveStep);
@@ -140,7 +158,7 @@ export function PublishForm(props: PublishFormProps) {
       navigate({ search: `?${withSavedAd(withStep(paramsRef.current, step), ids.orderID)}` }, { replace: true });
     },
   });
-  const refetchContactArea = useContactArea(core, selectors);
+  const refetchContactArea = useContactArea(core, selectors, data.initialValues);
   const movement = useStepMovement({
     core,
     selectors,
@@ -150,6 +168,16 @@ export function PublishForm(props: PublishFormProps) {
     locked: saving.progress !== null,
     setLastValidStep,
     showStep,
+    // The session ended on the way (check-step's 422) just before the contact step: go on to it, where the visitor
+    // logs in or registers; the server checks every step again when the ad is saved.
+    onLoginNeeded: (from) => {
+      const next = form.resolution.steps.findIndex((step, index) => index > from && step.visible);
+      if (next !== loginStep || loginStep < 0) return false;
+      void refetchCustomer();
+      setLastValidStep((valid) => Math.max(valid, from));
+      showStep(next);
+      return true;
+    },
     onStepValid: (step) => {
       void draft.saveNow(step);
       // Spec §4: after a valid step in cat 3 with a trader result, the contact area is reloaded.
@@ -162,6 +190,7 @@ export function PublishForm(props: PublishFormProps) {
   const env: FieldEnv = {
     ...core.baseEnv,
     ...(media ? { media } : {}),
+    onSessionEnded: () => void refetchCustomer(),
     onAction: (id) => {
       if (id === PLATE_BUTTON) void plate.run();
     },
@@ -199,12 +228,21 @@ export function PublishForm(props: PublishFormProps) {
           const state = stepState(index, current, passed);
           const action = primaryAction(index, lastValidStep, saveStep, shown);
           const back = previousShown(index, shown);
+          // The contact step's subtitle for a visitor and for a trader (publish-wizard.md §2; issue 9 §1).
+          const visitorLogin = Boolean(def.isLoginArea) && guest;
+          const subTitle = !def.isLoginArea
+            ? def.subTitle
+            : guest
+              ? heContact.visitorSubtitle
+              : core.context.isTrader
+                ? heContact.traderSubtitle
+                : def.subTitle;
           return (
             <StepItem
               key={def.area}
               index={index}
               number={stepNumber(index, numbered)}
-              def={def}
+              def={subTitle === def.subTitle ? def : { ...def, subTitle }}
               state={state}
               brief={state === 'done' ? stepBrief(resolved, form.resolution) : ''}
               briefNode={
@@ -215,6 +253,7 @@ export function PublishForm(props: PublishFormProps) {
               onOpen={() => void movement.goTo(index)}
             >
               <StepBody
+                replaceFields={visitorLogin ? <ContactLogin /> : undefined}
                 step={resolved}
                 errors={form.errors}
                 onChange={form.change}
@@ -223,7 +262,7 @@ export function PublishForm(props: PublishFormProps) {
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 nav={{
                   showBack: def.showNavButtons && def.showBackButton && back >= 1,
-                  showPrimary: def.showNavButtons,
+                  showPrimary: def.showNavButtons && !visitorLogin,
                   action,
                   verifying: movement.verifying,
                   saving: saving.progress !== null,

@@ -1,5 +1,6 @@
 import type { FieldValue } from '@app/form-engine/model';
 import type { ResolvedStep } from '@app/form-engine/resolution';
+import type { ReactNode } from 'react';
 import { StepFields } from '../fields/StepFields.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
@@ -16,10 +17,12 @@ export interface StepBodyProps {
   /** The ad was saved: its ids, shown on the plan step (or on the save step when there is no plan). */
   saved?: { orderID: number; recordID: number; plan: boolean } | undefined;
   nav?: StepNavProps;
+  /** Shown instead of the fields (the contact step's login for a visitor). */
+  replaceFields?: ReactNode;
 }
 
 /** The open step's content: the placeholder reason or the fields, and its navigation. */
-export function StepBody({ step, errors, onChange, env, notice, saved, nav }: StepBodyProps) {
+export function StepBody({ step, errors, onChange, env, notice, saved, nav, replaceFields }: StepBodyProps) {
   const { def } = step;
   const finished = saved?.plan === false;
   const [before, after] = (finished ? he.wizard.savedNoPlanNote : he.wizard.savedNote).split('{id}');
@@ -49,7 +52,8 @@ export function StepBody({ step, errors, onChange, env, notice, saved, nav }: St
           <BdiText text={notice} />
         </p>
       )}
-      {step.fields.length > 0 && (
+      {replaceFields}
+      {!replaceFields && step.fields.length > 0 && (
         <StepFields step={def} fields={step.fields} errors={errors} onChange={onChange} env={env} />
       )}
       {nav && <StepNav {...nav} />}

@@ -1,31 +1,70 @@
-import type { Selectors } from '@app/contract/publish';
+import type { Selectors, WireValues } from '@app/contract/publish';
+import type { Values } from '@app/form-engine/model';
 import { useCallback, useEffect, useRef } from 'react';
 import { fetchArea } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import type { WizardCore } from './useWizardCore.ts';
 
+/** The prefill values a field takes: only where the wizard has nothing (a draft's or the ad's value wins). */
+export function prefillPatch(prefill: WireValues, current: Values, initial: Values): Values {
+  const patch: Record<string, string | string[]> = {};
+  for (const [id, value] of Object.entries(prefill)) {
+    const now = current[id];
+    const empty = now === undefined || now === '' || (Array.isArray(now) && now.length === 0);
+    // A checkbox always has a value (its default): it takes the prefill only when nothing was restored for it.
+    if (empty || (initial[id] === undefined && typeof value === 'string' && (value === '0' || value === '1'))) {
+      patch[id] = value;
+    }
+  }
+  return patch;
+}
+
 /**
- * The contact (login) area refetches alone (GET fields?…&area=, publish-wizard.md §4): its fields are
- * cleared and fetched again when the user logs in on the way (a session that ended mid-wizard and the login
- * popup, "login as another user": the contact details are the new login's). Returns the refetch for other
- * triggers.
+ * The contact (login) area (publish-wizard.md §4; issue 9 §1): when the wizard opens for a logged-in customer its
+ * empty fields take the customer's details (GET fields?…&area=: the account's name and number, the latest ad's
+ * contact details); when the user logs in on the way (a session that ended mid-wizard, "login as another user") the
+ * area is fetched again, its fields cleared and filled with the new login's details. Returns the refetch for other
+ * triggers (a trader result in cat 3).
  */
-export function useContactArea(core: WizardCore, selectors: Selectors): () => Promise<void> {
+export function useContactArea(core: WizardCore, selectors: Selectors, initial: Values): () => Promise<void> {
   const { customer } = useCustomer();
   const area = core.steps.find((step) => step.isLoginArea)?.area;
-  const { replaceArea } = core;
+  const { replaceArea, form } = core;
+  const { assign } = form;
+  const valuesNow = useRef(form.values);
+  valuesNow.current = form.values;
+
   const refetch = useCallback(async () => {
     if (!area) return;
     const fresh = await fetchArea(selectors, area);
-    if (fresh) replaceArea(fresh);
-  }, [area, selectors, replaceArea]);
+    if (!fresh) return;
+    replaceArea(fresh.step);
+    if (Object.keys(fresh.values).length > 0) assign(fresh.values);
+  }, [area, selectors, replaceArea, assign]);
 
-  // Each answer of the customer call (after a login in the popup) is a new customer object.
+  // Once, when the wizard opens for a logged-in customer: fill what is empty (a later login refetches below).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the customer the wizard opened for
+  useEffect(() => {
+    if (!area || !isLoggedIn(customer)) return;
+    let alive = true;
+    void fetchArea(selectors, area).then((fresh) => {
+      if (!alive || !fresh) return;
+      const patch = prefillPatch(fresh.values, valuesNow.current, initial);
+      if (Object.keys(patch).length > 0) assign(patch);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  // Each answer of the customer call (after a login in the popup or in the step) is a new customer object.
   const fetchedFor = useRef(customer);
   useEffect(() => {
     if (fetchedFor.current === customer) return;
+    const before = fetchedFor.current;
     fetchedFor.current = customer;
-    if (isLoggedIn(customer)) void refetch();
+    // The same customer fetched again (a refresh of the session) keeps what the user typed.
+    if (isLoggedIn(customer) && customer.id !== before.id) void refetch();
   }, [customer, refetch]);
   return refetch;
 }

@@ -48,6 +48,8 @@ interface SaveInput {
   media?: MediaEnv | undefined;
   /** The ad was saved but its photos are not all stored: the next press saves the same ad again. */
   onOrderKnown?: (orderID: number) => void;
+  /** The save answered 422: true when the wizard handled it (the contact step's login); else the popup opens. */
+  onLoginNeeded?: () => boolean;
 }
 
 /**
@@ -112,7 +114,7 @@ export function useSaveChain(input: SaveInput) {
     // The session ended on the way (422, as check-step answers it): log in, then publish again; nothing is lost.
     if (outcome.kind === 'failed' && outcome.status === 422) {
       setProgress(null);
-      openLogin('login');
+      if (!latest.current.onLoginNeeded?.()) openLogin('login');
       return;
     }
     if (outcome.kind === 'failed') return fail(outcome.hash);

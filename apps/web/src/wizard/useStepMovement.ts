@@ -22,6 +22,11 @@ interface MovementInput {
   showStep: (step: number) => void;
   /** Saves the draft with the new last valid step. */
   onStepValid: (step: number) => void;
+  /**
+   * The server answered 422 (no session) for this step: true when the wizard handled it (the next step is the
+   * contact step, which offers the login inside it); otherwise the login popup opens.
+   */
+  onLoginNeeded?: (current: number) => boolean;
 }
 
 /**
@@ -67,7 +72,7 @@ export function useStepMovement(input: MovementInput) {
       });
       setVerifying(false);
       if (outcome.kind === 'login') {
-        openLogin('login');
+        if (!latest.current.onLoginNeeded?.(current)) openLogin('login');
         return;
       }
       if (outcome.kind === 'errors') {

@@ -78,6 +78,9 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
       return field?.visible ? field.options?.find((o) => o.value === field.value)?.text : undefined;
     },
     fieldNote: (id) => notes[id],
+    trader: isTrader,
+    setValue: (id, value) => form.assign({ [id]: value }),
+    setFieldError: form.setFieldError,
     setFieldNote: (id, note) =>
       setNotes((prev) => {
         if (prev[id] === note) return prev;

@@ -1,0 +1,61 @@
+import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
+import { useState } from 'react';
+import { CheckboxInput } from '../fields/CheckboxInput.tsx';
+import type { WidgetProps } from '../fields/types.ts';
+import { heContact as t } from '../i18n/heContact.ts';
+import { Popup } from '../popups/Popup.tsx';
+import '../popups/confirmPopup.css';
+
+/**
+ * The virtual number checkbox (after-save-area.md §4): ticking sets virtual_num; unticking asks first; cancelling
+ * sets virtual_num_canceled (the server re-enables the service 48 hours later), keeping re-ticks it.
+ */
+export function VirtualNumberCheckbox(props: WidgetProps) {
+  const [asking, setAsking] = useState(false);
+  const { env, onChange } = props;
+  return (
+    <>
+      <CheckboxInput
+        {...props}
+        onChange={(value) => {
+          if (value === '0') return setAsking(true);
+          env.setValue?.(CONTACT_FIELDS.virtualCanceled, '0');
+          onChange(value);
+        }}
+      />
+      {asking && (
+        <Popup
+          kind="default"
+          size={{ width: 300, height: 122 }}
+          header={t.virtualCancelTitle}
+          onClose={() => setAsking(false)}
+          className="confirm-popup"
+        >
+          <p className="confirm-popup__text">{t.virtualCancelText}</p>
+          <div className="confirm-popup__actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="virtual-keep"
+              onClick={() => setAsking(false)}
+            >
+              {t.virtualKeep}
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              data-testid="virtual-cancel"
+              onClick={() => {
+                setAsking(false);
+                env.setValue?.(CONTACT_FIELDS.virtualCanceled, '1');
+                onChange('0');
+              }}
+            >
+              {t.virtualCancel}
+            </button>
+          </div>
+        </Popup>
+      )}
+    </>
+  );
+}

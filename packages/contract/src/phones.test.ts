@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPhone,
+  inWeekendWindow,
   isLandline,
   isValidCode,
   isValidPhone,
@@ -63,5 +64,23 @@ describe('phone numbers (spec §5)', () => {
   it('names all 19 error types', () => {
     expect(Object.keys(PHONE_ERROR_TYPES).map(Number)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
     expect(new Set(Object.values(PHONE_ERROR_TYPES)).size).toBe(19);
+  });
+});
+
+describe('the weekend-calls window (Friday 14:00 to Saturday 23:59, Israel time)', () => {
+  it.each([
+    // Winter (UTC+2)
+    ['2026-01-16T11:59:00Z', false], // Friday 13:59
+    ['2026-01-16T12:00:00Z', true], // Friday 14:00
+    ['2026-01-17T21:59:00Z', true], // Saturday 23:59
+    ['2026-01-17T22:00:00Z', false], // Sunday 00:00
+    ['2026-01-15T12:00:00Z', false], // Thursday 14:00
+    // Summer (UTC+3): the same wall-clock hours
+    ['2026-07-17T10:59:00Z', false], // Friday 13:59
+    ['2026-07-17T11:00:00Z', true], // Friday 14:00
+    ['2026-07-18T20:59:00Z', true], // Saturday 23:59
+    ['2026-07-18T21:00:00Z', false], // Sunday 00:00
+  ])('%s → %s', (iso, expected) => {
+    expect(inWeekendWindow(new Date(iso))).toBe(expected);
   });
 });

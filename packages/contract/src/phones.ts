@@ -219,3 +219,27 @@ export interface OutboxPhoneMessage {
   pressed: string | null;
   createdAt: string;
 }
+
+// ---- Weekend calls (after-save-area.md §4, §9) ----
+
+/** The time zone of the weekend-calls window. */
+export const ISRAEL_TIME_ZONE = 'Asia/Jerusalem';
+
+/**
+ * Whether a moment falls in the weekend-calls window: Friday 14:00 to Saturday 23:59, Israel time (spec §9). An ad
+ * without weekend calls does not show its numbers then. Daylight saving is Intl's (the zone's rules), not ours.
+ */
+export function inWeekendWindow(at: Date): boolean {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: ISRAEL_TIME_ZONE,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = part('weekday');
+  const minutes = Number(part('hour')) * 60 + Number(part('minute'));
+  if (day === 'Fri') return minutes >= 14 * 60;
+  return day === 'Sat';
+}

@@ -169,3 +169,12 @@ export async function searchPlate(digits: string): Promise<PlateOutcome> {
   if (result.ok && found) return { kind: 'found', result: found };
   return { kind: 'failed', status: result.status };
 }
+
+/**
+ * GET publish/check-trader (publish-wizard.md §4): isTrader (dealType 6) or an order deal (dealType 1) for this
+ * selection and customer; a failed check counts as not a trader.
+ */
+export async function checkTrader(selectors: Selectors): Promise<boolean> {
+  const res = await getJson<{ isTrader?: number }>(withQuery('/api/publish/check-trader', selectors));
+  return res.ok && res.data?.isTrader === 1;
+}

@@ -1,7 +1,7 @@
 import type { Selectors } from '@app/contract/publish';
 import { stepBrief } from '@app/form-engine/brief';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { resetAd } from '../api/publish.ts';
+import { checkTrader, resetAd } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useLocation, useNavigate } from '../app/routing.tsx';
 import { ContactLogin } from '../contact/ContactLogin.tsx';
@@ -112,11 +112,28 @@ export function PublishForm(props: PublishFormProps) {
     if (location.key !== 'default' && document.activeElement === document.body) focusStep(current);
   }, []);
 
-  // Opening the contact step asks who is logged in: a session that ended on the way shows the login inside the step.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on entering the step only
+  // Opening the contact step asks who is logged in (a session that ended on the way shows the login inside the
+  // step) and whether the customer is a trader here (check-trader, spec §4): the step's texts follow its answer, and
+  // the contact area is fetched again when the answer differs from what the wizard assumed.
+  const [traderCheck, setTraderCheck] = useState<boolean>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on entering the step, and after a login in it
   useEffect(() => {
-    if (current === loginStep && loginStep > 0) void refetchCustomer();
-  }, [current, loginStep]);
+    if (current !== loginStep || loginStep <= 0) return;
+    let alive = true;
+    void (async () => {
+      const who = await refetchCustomer();
+      if (!alive || !isLoggedIn(who)) return;
+      const trader = await checkTrader(selectors);
+      if (!alive) return;
+      setTraderCheck((before) => {
+        if ((before ?? core.context.isTrader) !== trader) void refetchContactArea();
+        return trader;
+      });
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [current, loginStep, customer.id]);
 
   const focusedStep = useRef(current);
   useEffect(() => {
@@ -234,7 +251,7 @@ export function PublishForm(props: PublishFormProps) {
             ? def.subTitle
             : guest
               ? heContact.visitorSubtitle
-              : core.context.isTrader
+              : (traderCheck ?? core.context.isTrader)
                 ? heContact.traderSubtitle
                 : def.subTitle;
           return (

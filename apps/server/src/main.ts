@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) && config.SMS_PROVIDER === 'sandbox'
-      ? `  SMS/voice sandbox outbox (API, header x-sandbox-key): http://localhost:${port}/api/sandbox/phones/outbox`
+      ? `  SMS/voice sandbox outbox: http://localhost:${port}/sandbox/phones?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',

@@ -11,6 +11,7 @@ const IndexPage = lazy(() => import('./pages/IndexPage.tsx'));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
+const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
@@ -48,6 +49,9 @@ export function AppRoutes() {
                   </Route>
                   <Route path="/sandbox/outbox">
                     <OutboxPage />
+                  </Route>
+                  <Route path="/sandbox/phones">
+                    <PhoneOutboxPage />
                   </Route>
                   <Route path="/packages">
                     <NotAvailablePage />

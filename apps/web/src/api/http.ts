@@ -69,7 +69,11 @@ export const getJson = <T>(
 /** A GET that changes state on the server: sent with the CSRF token. */
 export const getChangingState = <T>(path: string): Promise<ApiResult<T>> =>
   send<T>('GET', path, undefined, { changesState: true });
-export const postJson = <T>(path: string, body: unknown): Promise<ApiResult<T>> => send<T>('POST', path, body);
+export const postJson = <T>(
+  path: string,
+  body: unknown,
+  options: Omit<SendOptions, 'signal'> = {},
+): Promise<ApiResult<T>> => send<T>('POST', path, body, options);
 /** A multipart POST (a photo upload), with the CSRF token; an aborted call answers status 0. */
 export const postForm = <T>(path: string, form: FormData, signal?: AbortSignal): Promise<ApiResult<T>> =>
   send<T>('POST', path, form, { signal });

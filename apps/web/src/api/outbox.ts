@@ -1,5 +1,5 @@
 import type { OutboxEmail } from '@app/contract/auth';
-import { getJson } from './http.ts';
+import { getJson, postJson } from './http.ts';
 
 const KEY_STORAGE = 'sandboxKey';
 
@@ -32,4 +32,46 @@ export async function fetchOutbox(to: string, key: string | undefined): Promise<
     (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id,
   );
   return { kind: 'ok', emails };
+}
+
+export interface OutboxPhoneEntry {
+  id: number;
+  kind: 'sms' | 'call';
+  to: string;
+  text: string;
+  status: string;
+  pressed: string | null;
+  createdAt: string;
+}
+
+export type PhoneOutboxResult =
+  | { kind: 'ok'; messages: OutboxPhoneEntry[] }
+  | { kind: 'keyNeeded' }
+  | { kind: 'failed' };
+
+/** GET /api/sandbox/phones/outbox?to= with the sandbox key: the SMS and calls to a number, newest first. */
+export async function fetchPhoneOutbox(to: string, key: string | undefined): Promise<PhoneOutboxResult> {
+  if (!key) return { kind: 'keyNeeded' };
+  const digits = to.replace(/\D/g, '');
+  const result = await getJson<{ messages: OutboxPhoneEntry[] }>(
+    `/api/sandbox/phones/outbox${digits ? `?to=${digits}` : ''}`,
+    undefined,
+    { headers: { 'x-sandbox-key': key } },
+  );
+  if (result.status === 401 || result.status === 404) return { kind: 'keyNeeded' };
+  if (!result.ok || !Array.isArray(result.data?.messages)) return { kind: 'failed' };
+  return { kind: 'ok', messages: result.data.messages };
+}
+
+/** POST /api/sandbox/phones/calls/{id}/answer: the developer answers a ringing call and presses a key. */
+export async function answerCall(id: number, key: string | undefined, press: string): Promise<boolean> {
+  if (!key) return false;
+  const result = await postJson(
+    `/api/sandbox/phones/calls/${id}/answer`,
+    { key: press },
+    {
+      headers: { 'x-sandbox-key': key },
+    },
+  );
+  return result.ok;
 }

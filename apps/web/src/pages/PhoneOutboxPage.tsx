@@ -1,0 +1,103 @@
+import { formatPhone } from '@app/contract/phones';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { answerCall, fetchPhoneOutbox, type OutboxPhoneEntry, sandboxKey } from '../api/outbox.ts';
+import { useSearchParams } from '../app/routing.tsx';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import { formatDateTime } from '../format/dateTime.ts';
+import { he } from '../i18n/he.ts';
+import { heContact } from '../i18n/heContact.ts';
+import { TextField } from '../ui/TextField.tsx';
+import './pages.css';
+
+const t = heContact.outbox;
+
+/**
+ * /sandbox/phones: the SMS and verification calls of the sandbox provider (developer page, with the sandbox key like
+ * /sandbox/outbox): read a code, or answer a ringing call and press 1 to confirm the number.
+ */
+export default function PhoneOutboxPage() {
+  usePageTitle(t.title);
+  const [params, setParams] = useSearchParams();
+  const to = params.get('to') ?? '';
+  const [key] = useState(() => sandboxKey(params.get('key')));
+  const [draft, setDraft] = useState(to);
+  const [messages, setMessages] = useState<OutboxPhoneEntry[] | null>(null);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed' | 'keyNeeded'>(key ? 'idle' : 'keyNeeded');
+
+  useEffect(() => {
+    if (params.has('key')) {
+      const rest = new URLSearchParams(params);
+      rest.delete('key');
+      setParams(rest, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const load = useCallback(
+    async (number: string) => {
+      setStatus('loading');
+      const result = await fetchPhoneOutbox(number, key);
+      setMessages(result.kind === 'ok' ? result.messages : null);
+      setStatus(result.kind === 'ok' ? 'idle' : result.kind);
+    },
+    [key],
+  );
+
+  useEffect(() => {
+    if (key) void load(to);
+  }, [to, key, load]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const number = draft.trim();
+    if (number === to) void load(number);
+    else setParams(number ? { to: number } : {}, { replace: true });
+  };
+
+  return (
+    <section className="outbox">
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.intro}</p>
+      <form className="outbox__form card" onSubmit={onSubmit}>
+        <TextField name="to" label={t.to} dir="ltr" autoComplete="off" value={draft} onChange={setDraft} />
+        <button type="submit" className="btn btn--primary">
+          {t.show}
+        </button>
+      </form>
+      <div aria-live="polite" aria-busy={status === 'loading'}>
+        {status === 'failed' && <p className="outbox__error">{t.failed}</p>}
+        {status === 'keyNeeded' && <p className="outbox__error">{he.outbox.keyNeeded}</p>}
+        {messages && messages.length === 0 && <p className="outbox__status">{t.empty}</p>}
+      </div>
+      {messages && messages.length > 0 && (
+        <ol className="outbox__list" aria-label={t.listLabel}>
+          {messages.map((m) => (
+            <li key={m.id} className="outbox__email card" data-testid="outbox-phone">
+              <h2 className="outbox__subject">
+                {m.kind === 'sms' ? t.sms : t.call} <bdi dir="ltr">{formatPhone(m.to)}</bdi>
+              </h2>
+              <p className="outbox__meta">
+                <time dateTime={m.createdAt}>
+                  <bdi dir="ltr">{formatDateTime(m.createdAt)}</bdi>
+                </time>{' '}
+                · {t.status[m.status as keyof typeof t.status] ?? m.status}
+              </p>
+              <div className="outbox__text">{m.text}</div>
+              {m.kind === 'call' && m.status === 'ringing' && (
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={async () => {
+                    await answerCall(m.id, key, '1');
+                    await load(to);
+                  }}
+                >
+                  {t.answer}
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

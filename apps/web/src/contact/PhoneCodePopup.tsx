@@ -7,6 +7,8 @@ import { Popup } from '../popups/Popup.tsx';
 export interface PhoneCodePopupProps {
   phone: string;
   main: boolean;
+  /** The number was sent a voice call (a landline): poll at once, no SMS was sent. */
+  calling?: boolean;
   onConfirmed: () => void | Promise<void>;
   onClose: () => void;
   onSessionEnded: () => void;
@@ -18,13 +20,14 @@ export interface PhoneCodePopupProps {
  * the input with a red border, a resend ('sms נשלח'), and the voice call (IVR) polled every 5000 ms until its result
  * is 1. The code read in the call may also be typed here.
  */
-export function PhoneCodePopup({ phone, main, onConfirmed, onClose, onSessionEnded }: PhoneCodePopupProps) {
+export function PhoneCodePopup(props: PhoneCodePopupProps) {
+  const { phone, main, onConfirmed, onClose, onSessionEnded } = props;
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [note, setNote] = useState<string>();
+  const [note, setNote] = useState<string | undefined>(props.calling ? t.calling : undefined);
   const [busy, setBusy] = useState(false);
-  const [calling, setCalling] = useState(false);
+  const [calling, setCalling] = useState(props.calling === true);
   const inputRef = useRef<HTMLInputElement>(null);
   const done = useRef(false);
 
@@ -105,7 +108,7 @@ export function PhoneCodePopup({ phone, main, onConfirmed, onClose, onSessionEnd
         }}
       >
         <p>
-          {t.codeSent} <bdi dir="ltr">{phone}</bdi>
+          {props.calling ? t.callSent : t.codeSent} <bdi dir="ltr">{phone}</bdi>
         </p>
         <label htmlFor={`${id}-code`} className="field__label">
           {t.codeLabel}

@@ -1,6 +1,6 @@
-import { PHONE_PREFIXES, PHONE_TEXTS, phoneDigits, phoneError, phonePrefix } from '@app/contract/phones';
+import { isLandline, PHONE_PREFIXES, PHONE_TEXTS, phoneDigits, phoneError, phonePrefix } from '@app/contract/phones';
 import { type ReactNode, useRef, useState } from 'react';
-import { sendPhoneSms } from '../api/phones.ts';
+import { sendPhoneCall, sendPhoneSms } from '../api/phones.ts';
 import { FieldLabel } from '../fields/FieldLabel.tsx';
 import { inputAria, textValue, type WidgetProps } from '../fields/types.ts';
 import { heContact as t } from '../i18n/heContact.ts';
@@ -36,7 +36,9 @@ export function PhoneField(props: WidgetProps) {
   const { phones, refresh } = usePhones();
   const [sendError, setSendError] = useState<string>();
   const [sending, setSending] = useState(false);
-  const [popup, setPopup] = useState<'code' | 'list' | null>(null);
+  const [popup, setPopup] = useState<'code' | 'call' | 'list' | null>(null);
+  // A landline (allowed for the second contact, or a trader's) gets no SMS: it is confirmed by a voice call.
+  const byCall = isLandline(value);
   const numberRef = useRef<HTMLInputElement>(null);
   const entry = phoneEntry(phones, value);
   const rule = value.length > 7 ? phoneError(value, { primary, categoryTrader: env.trader }) : null;
@@ -58,7 +60,7 @@ export function PhoneField(props: WidgetProps) {
       return;
     }
     setSending(true);
-    const outcome = await sendPhoneSms(value, { main: primary });
+    const outcome = byCall ? await sendPhoneCall(value, primary) : await sendPhoneSms(value, { main: primary });
     setSending(false);
     if (outcome.kind === 'login') return env.onSessionEnded?.();
     if (outcome.kind === 'error') {
@@ -72,7 +74,7 @@ export function PhoneField(props: WidgetProps) {
       env.setFieldError?.(def.id, undefined);
       return;
     }
-    setPopup('code');
+    setPopup(byCall ? 'call' : 'code');
   };
 
   let status: ReactNode = null;
@@ -97,7 +99,7 @@ export function PhoneField(props: WidgetProps) {
             aria-busy={sending || undefined}
             data-testid={`phone-send-${def.id}`}
           >
-            {sending ? t.sending : t.sendCode}
+            {sending ? t.sending : byCall ? t.sendCall : t.sendCode}
           </button>
         </>
       );
@@ -164,9 +166,10 @@ export function PhoneField(props: WidgetProps) {
           {t.myPhones}
         </button>
       )}
-      {popup === 'code' && (
+      {(popup === 'code' || popup === 'call') && (
         <PhoneCodePopup
           phone={value}
+          calling={popup === 'call'}
           main={primary}
           onSessionEnded={() => env.onSessionEnded?.()}
           onClose={() => {

@@ -15,6 +15,8 @@ export const heContact = {
   activate: 'הפעלת המספר',
   traderNoSms: 'כעסק בקטגוריה הזו אפשר להוסיף מספר בלי אימות ב-SMS',
   sendCode: 'שליחת קוד אימות',
+  sendCall: 'אימות בשיחה קולית',
+  callSent: 'שיחת אימות יוצאת עכשיו למספר',
   sending: 'שולח…',
   myPhones: 'המספרים שלי',
   codeTitle: 'אימות מספר הטלפון',

@@ -122,6 +122,11 @@ const schema = z.object({
   SMS_DAILY_BUDGET: z.coerce.number().int().min(0).default(2000),
   /** SMS to one prefix (050, 02, …) in an hour: a wave aimed at one range stops earlier (error type 12). */
   SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(0).default(300),
+  /**
+   * How often this process looks for due scheduled jobs (the virtual-number re-enable; jobs live in the database,
+   * each runs once whichever process claims it). 0: this process never ticks (another one does).
+   */
+  JOB_TICK_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
 import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { createMediaStore, type MediaStore } from './media/store.ts';
 import { PhoneService } from './phones/phone-service.ts';
@@ -40,12 +41,15 @@ import { CaptchaService } from './services/captcha-service.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { PasswordResetService } from './services/password-reset-service.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
+import { registerVirtualNumberJobs } from './services/virtual-number.ts';
 import { buildVideoHost, type VideoHost } from './video/host.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The video host: a second listener (its own origin) that main.ts starts after the app (issue 8 §7). */
     videoHost: VideoHost;
+    /** The scheduled jobs of this process: started with the app, stopped on close; tests call runDueJobs(). */
+    jobs: JobScheduler;
   }
 }
 
@@ -117,6 +121,13 @@ export async function buildApp({
   // SMS_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here.
   const phoneProvider = new SandboxPhoneProvider(db);
   const phones = new PhoneService(db, clock, limiter, phoneProvider, config);
+
+  // Scheduled work lives in the database (jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
+  const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
+  registerVirtualNumberJobs(jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   siteRoutes(app, { config, db, videoOrigin: (req) => videoHost.originFor(req) });
   authRoutes(app, { db, auth, resets, captchas });

@@ -127,6 +127,11 @@ const schema = z.object({
    * many honest users share an address; a test suite running from one address raises it.
    */
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * How often this process looks for due scheduled jobs (the virtual-number re-enable; jobs live in the database,
+   * each runs once whichever process claims it). 0: this process never ticks (another one does).
+   */
+  JOB_TICK_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

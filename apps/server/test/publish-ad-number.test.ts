@@ -9,6 +9,9 @@ import { validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
 
+/** The fields response's adData.data of an ad saved with the contact step's defaults (virtual number on). */
+const VIRTUAL_ON = { virtual_num: '1', virtual_num_canceled: '0' };
+
 let t: TestApp;
 let owner: Agent;
 beforeAll(async () => {
@@ -28,7 +31,7 @@ describe('one ad number', () => {
 
     const edit = await owner.get(`/api/publish/fields/${saved.recordID}`);
     expect(edit.statusCode).toBe(200);
-    expect(edit.json().adData).toEqual({ OrderID2: saved.orderID, OrderTypeID: null });
+    expect(edit.json().adData).toEqual({ OrderID2: saved.orderID, OrderTypeID: null, data: VIRTUAL_ON });
     expect(edit.json().values).toMatchObject({ OrderID: saved.orderID, RecordID: saved.orderID });
 
     const again = await owner.post(`/api/publish/save-ad/${saved.recordID}`, { price: '80,000', km: '46,000' });
@@ -44,7 +47,7 @@ describe('one ad number', () => {
 
     const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
     const after = (await owner.get(`/api/publish/fields?${q({ ...sel, OrderID: String(orderID) })}`)).json();
-    expect(after.adData).toEqual({ OrderID2: orderID, OrderTypeID: null });
+    expect(after.adData).toEqual({ OrderID2: orderID, OrderTypeID: null, data: VIRTUAL_ON });
     expect(after.fields.length).toBe(fresh.fields.length);
 
     const stranger = new Agent(t.app, '10.9.9.8');

@@ -186,6 +186,20 @@ export interface PhoneSuccess {
   result?: 0 | 1;
 }
 
+/**
+ * GET add-virtual?phone=… (spec §7 "add virtual phone"): a virtual number (07x) that forwards to one of the
+ * customer's verified numbers; the same one again on a repeated call. 404 for a number that is not the customer's
+ * verified number; 500 { error } when the provider could not give one.
+ */
+export interface VirtualPhoneResponse {
+  status: 200;
+  virtualPhoneID: number;
+  /** The forwarded number as shown (050-1234567). */
+  phone: string;
+  /** The virtual number as shown (073-1234567). */
+  virtualPhone: string;
+}
+
 /** 500 of the phone calls: a typed error (1-19) in `error`, or the number/code rule's texts in `errors`. */
 export interface PhoneFailure {
   status: 500;

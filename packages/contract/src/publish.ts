@@ -70,6 +70,12 @@ export interface FieldsResponse<Step = unknown> {
 export interface FieldsAdData {
   OrderID2: number | null;
   OrderTypeID: number | null;
+  /**
+   * The saved ad's virtual number choice (after-save-area.md §3 "Ad data", §4 "Virtual number checkbox"):
+   * virtual_num '1' while the virtual number is shown, virtual_num_canceled '1' after the advertiser cancelled it
+   * (the server turns it on again 48 hours later). Absent before the wizard has saved an ad.
+   */
+  data?: { virtual_num: '0' | '1'; virtual_num_canceled: '0' | '1' };
 }
 
 /** check-step answers: 200 with errors null, 500 with errFields, 422 when login is needed. */

@@ -96,4 +96,6 @@ export const he = {
   /** save-ad: the phone field of a number this customer has not verified (issue 9 §6). */
   phoneNotVerified: 'יש לאמת את המספר בקוד שנשלח אליו לפני הפרסום',
   phoneDeactivated: 'המספר הזה מושבת ברשימת הטלפונים שלך. הפעילו אותו או בחרו מספר אחר',
+  /** add-virtual: the provider could not give a virtual number (issue 9 item 5). */
+  virtualPhoneFailed: 'לא הצלחנו להקצות מספר וירטואלי כרגע. המספר שלך יוצג במודעה; אפשר לנסות שוב בעוד כמה דקות',
 } as const;

@@ -4,6 +4,14 @@ export interface CustomerPhone {
   phone: string;
   isMain: boolean;
   deactivated: boolean;
+  /** The virtual number that forwards to it (07x digits), if the customer asked for one. */
+  virtualPhone: string | null;
+}
+
+export interface VirtualPhone {
+  id: number;
+  phone: string;
+  virtualPhone: string;
 }
 
 export interface Verification {
@@ -38,12 +46,42 @@ const toVerification = (r: VerificationRow): Verification => ({
 
 /** The customer's confirmed numbers, the main one first. */
 export async function listCustomerPhones(db: Queryable, customerId: number): Promise<CustomerPhone[]> {
-  const rows = await db.query<{ phone: string; is_main: boolean; deactivated: boolean }>(
-    `SELECT phone, is_main, deactivated FROM customer_phones WHERE customer_id = $1
-     ORDER BY is_main DESC, verified_at, phone`,
+  const rows = await db.query<{ phone: string; is_main: boolean; deactivated: boolean; virtual_phone: string | null }>(
+    `SELECT p.phone, p.is_main, p.deactivated, v.virtual_phone FROM customer_phones p
+     LEFT JOIN virtual_phones v ON v.customer_id = p.customer_id AND v.phone = p.phone
+     WHERE p.customer_id = $1
+     ORDER BY p.is_main DESC, p.verified_at, p.phone`,
     [customerId],
   );
-  return rows.map((r) => ({ phone: r.phone, isMain: r.is_main, deactivated: r.deactivated }));
+  return rows.map((r) => ({
+    phone: r.phone,
+    isMain: r.is_main,
+    deactivated: r.deactivated,
+    virtualPhone: r.virtual_phone,
+  }));
+}
+
+/** The customer's virtual number of one of their numbers, if any. */
+export async function findVirtualPhone(db: Queryable, customerId: number, phone: string): Promise<VirtualPhone | null> {
+  const [row] = await db.query<{ id: number; phone: string; virtual_phone: string }>(
+    'SELECT id, phone, virtual_phone FROM virtual_phones WHERE customer_id = $1 AND phone = $2',
+    [customerId, phone],
+  );
+  return row ? { id: Number(row.id), phone: row.phone, virtualPhone: row.virtual_phone } : null;
+}
+
+/** Records a virtual number for the customer's number; null when the number has one already (a parallel call). */
+export async function insertVirtualPhone(
+  db: Queryable,
+  v: { customerId: number; phone: string; virtualPhone: string },
+  now: Date,
+): Promise<VirtualPhone | null> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO virtual_phones (customer_id, phone, virtual_phone, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (customer_id, phone) DO NOTHING RETURNING id`,
+    [v.customerId, v.phone, v.virtualPhone, now],
+  );
+  return row ? { id: Number(row.id), phone: v.phone, virtualPhone: v.virtualPhone } : null;
 }
 
 export async function isPhoneConfirmed(db: Queryable, customerId: number, phone: string): Promise<boolean> {

@@ -18,6 +18,12 @@ import { CODE_ATTEMPTS, CODE_TTL_MS, confirmLimits, ivrLimits, type Limit, smsLi
 import * as repo from './phone-repository.ts';
 import { type PhoneProvider, PhoneSendError } from './provider.ts';
 
+/** add-virtual's outcome: the virtual number, or not this customer's verified number, or the provider refused. */
+export type VirtualOutcome =
+  | { ok: true; virtualPhoneID: number; phone: string; virtualPhone: string }
+  | { ok: false; notFound: true }
+  | { ok: false; error: string };
+
 /** What a phone call answers: 200 (confirmed now, or a code on its way), or a 500 with a typed error or texts. */
 export type PhoneOutcome =
   | { ok: true; phone: string; confirmed: 0 | 1; result?: 0 | 1 }
@@ -256,6 +262,46 @@ export class PhoneService {
     return phone !== null && repo.setPhoneDeactivated(this.db, customerId, phone, deactivate);
   }
 
+  /**
+   * GET add-virtual: a virtual number that forwards to one of this customer's verified numbers. Idempotent: the
+   * number's virtual number once it has one. Two parallel first calls keep one (the other's is given back).
+   */
+  async addVirtual(customerId: number, input: unknown): Promise<VirtualOutcome> {
+    const phone = normalisePhone(typeof input === 'string' ? input : '');
+    if (!phone || !(await repo.isPhoneConfirmed(this.db, customerId, phone))) return { ok: false, notFound: true };
+    const answer = (v: repo.VirtualPhone): VirtualOutcome => ({
+      ok: true,
+      virtualPhoneID: v.id,
+      phone: formatPhone(v.phone),
+      virtualPhone: formatPhone(v.virtualPhone),
+    });
+    const existing = await repo.findVirtualPhone(this.db, customerId, phone);
+    if (existing) return answer(existing);
+    let allocated: string;
+    try {
+      allocated = await this.provider.allocateVirtualNumber(phone);
+    } catch (err) {
+      if (!(err instanceof PhoneSendError)) throw err;
+      return { ok: false, error: he.virtualPhoneFailed };
+    }
+    const saved = await repo.insertVirtualPhone(
+      this.db,
+      { customerId, phone, virtualPhone: allocated },
+      this.clock.now(),
+    );
+    if (saved) return answer(saved);
+    await this.provider.releaseVirtualNumber(allocated);
+    const winner = await repo.findVirtualPhone(this.db, customerId, phone);
+    return winner ? answer(winner) : { ok: false, error: he.virtualPhoneFailed };
+  }
+
+  /** The virtual number of a customer's number (as shown), for the phone calls' answers. */
+  async virtualOf(customerId: number, shown: string): Promise<{ id: number; virtualPhone: string } | null> {
+    const phone = normalisePhone(shown);
+    const v = phone ? await repo.findVirtualPhone(this.db, customerId, phone) : null;
+    return v ? { id: v.id, virtualPhone: formatPhone(v.virtualPhone) } : null;
+  }
+
   /** GET phones: the customer's confirmed numbers as the spec's phone options. */
   async options(customerId: number): Promise<PhoneOption[]> {
     const phones = await repo.listCustomerPhones(this.db, customerId);
@@ -264,7 +310,7 @@ export class PhoneService {
       value: p.phone,
       main: p.isMain ? 1 : 0,
       deactivatedInPublish: p.deactivated ? 1 : 0,
-      virtual_phone: null,
+      virtual_phone: p.virtualPhone === null ? null : formatPhone(p.virtualPhone),
       selected: p.isMain && !p.deactivated ? 1 : 0,
     }));
   }

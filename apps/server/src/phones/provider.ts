@@ -1,6 +1,6 @@
 /**
  * The SMS and voice-call adapter of phone verification. The sandbox (sandbox-provider.ts) is the only
- * implementation today; a real provider implements the same two calls and reports a call's answer back through
+ * implementation today; a real provider implements the same calls and reports a call's answer back through
  * PhoneService.confirmCall (the sandbox does it from its "press a key" API).
  */
 export interface PhoneProvider {
@@ -11,6 +11,13 @@ export interface PhoneProvider {
   sendSms(to: string, text: string): Promise<'delivered' | 'queued'>;
   /** Places the verification call that reads the code and asks to press 1. Throws PhoneSendError on refusal. */
   call(to: string, spokenText: string, verificationId: number): Promise<void>;
+  /**
+   * Allocates a virtual number (07x, national digits) that forwards every call to `forwardTo`, unique among the
+   * provider's numbers. Throws PhoneSendError when the provider refuses (no number free, service down).
+   */
+  allocateVirtualNumber(forwardTo: string): Promise<string>;
+  /** Gives an allocated virtual number back (it was not needed after all). */
+  releaseVirtualNumber(virtualPhone: string): Promise<void>;
 }
 
 export class PhoneSendError extends Error {}

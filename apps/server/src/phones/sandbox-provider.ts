@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { OutboxPhoneMessage } from '@app/contract/phones';
 import type { Queryable } from '../db/db.ts';
 import { type PhoneProvider, PhoneSendError } from './provider.ts';
@@ -59,6 +60,38 @@ export class SandboxPhoneProvider implements PhoneProvider {
        VALUES ('call', $1, $2, 'ringing', $3)`,
       [to, spokenText, verificationId],
     );
+  }
+
+  /**
+   * A virtual number from the sandbox's 073 range, recorded with the number it forwards to
+   * (sandbox_virtual_numbers); a random draw that is taken already is drawn again. The failure switch 'fail'
+   * makes it refuse like the SMS.
+   */
+  async allocateVirtualNumber(forwardTo: string): Promise<string> {
+    if ((await this.failure()) === 'fail') throw new PhoneSendError('sandbox: virtual numbers fail (switch on)');
+    for (let tries = 0; tries < 20; tries++) {
+      const candidate = `073${String(crypto.randomInt(1_000_000, 10_000_000))}`;
+      const rows = await this.db.query(
+        `INSERT INTO sandbox_virtual_numbers (virtual_phone, forward_to) VALUES ($1, $2)
+         ON CONFLICT (virtual_phone) DO NOTHING RETURNING virtual_phone`,
+        [candidate, forwardTo],
+      );
+      if (rows.length > 0) return candidate;
+    }
+    throw new PhoneSendError('sandbox: no free virtual number');
+  }
+
+  async releaseVirtualNumber(virtualPhone: string): Promise<void> {
+    await this.db.query('DELETE FROM sandbox_virtual_numbers WHERE virtual_phone = $1', [virtualPhone]);
+  }
+
+  /** Where a sandbox virtual number forwards, null when it is not one of the sandbox's. */
+  async forwardOf(virtualPhone: string): Promise<string | null> {
+    const [row] = await this.db.query<{ forward_to: string }>(
+      'SELECT forward_to FROM sandbox_virtual_numbers WHERE virtual_phone = $1',
+      [virtualPhone],
+    );
+    return row?.forward_to ?? null;
   }
 
   /**

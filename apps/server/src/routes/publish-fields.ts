@@ -8,6 +8,7 @@ import { draftKey } from '../repositories/drafts.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { contactPrefill } from '../services/contact.ts';
 import { readSelectors } from '../services/selectors.ts';
+import { virtualNumberData } from '../services/virtual-number.ts';
 
 /** GET /api/publish/fields (served from memory) and /fields/{adId} (edit mode, the owner's ad only). */
 export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalogs: CatalogService }): void {
@@ -76,5 +77,12 @@ export function adNumber(text: unknown): number {
   return typeof text === 'string' && /^\d{1,15}$/.test(text) ? Number(text) : 0;
 }
 
-/** The fields response's adData of a saved ad: its one number; no order type until a plan is chosen. */
-const adDataOf = (ad: Ad): FieldsAdData => ({ OrderID2: ad.orderId, OrderTypeID: null });
+/**
+ * The fields response's adData of a saved ad: its one number; no order type until a plan is chosen; its virtual
+ * number choice.
+ */
+const adDataOf = (ad: Ad): FieldsAdData => ({
+  OrderID2: ad.orderId,
+  OrderTypeID: null,
+  data: virtualNumberData(ad.values),
+});

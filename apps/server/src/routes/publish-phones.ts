@@ -1,4 +1,4 @@
-import type { PhoneFailure, PhoneListResponse, PhoneSuccess } from '@app/contract/phones';
+import type { PhoneFailure, PhoneListResponse, PhoneSuccess, VirtualPhoneResponse } from '@app/contract/phones';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import type { PhoneOutcome, PhoneService } from '../phones/phone-service.ts';
@@ -11,14 +11,17 @@ function body(req: FastifyRequest): Body {
   return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Body) : {};
 }
 
-/** The spec's answers: 200 { virtualPhoneID, phone, virtualPhone } or 500 { error | errors } (§7). */
-function answer(reply: FastifyReply, outcome: PhoneOutcome) {
+/**
+ * The spec's answers: 200 { virtualPhoneID, phone, virtualPhone } (the number's virtual number when it has one)
+ * or 500 { error | errors } (§7).
+ */
+function answer(reply: FastifyReply, outcome: PhoneOutcome, virtual: { id: number; virtualPhone: string } | null) {
   if (outcome.ok) {
     const ok: PhoneSuccess = {
       status: 200,
-      virtualPhoneID: null, // the virtual number comes with issue 9 item 5
+      virtualPhoneID: virtual?.id ?? null,
       phone: outcome.phone,
-      virtualPhone: null,
+      virtualPhone: virtual?.virtualPhone ?? null,
       confirmed: outcome.confirmed,
       ...(outcome.result === undefined ? {} : { result: outcome.result }),
     };
@@ -38,29 +41,31 @@ function answer(reply: FastifyReply, outcome: PhoneOutcome) {
  */
 export function publishPhoneRoutes(app: FastifyInstance, deps: { phones: PhoneService }): void {
   const { phones } = deps;
+  const respond = async (reply: FastifyReply, customerId: number, outcome: PhoneOutcome) =>
+    answer(reply, outcome, outcome.ok ? await phones.virtualOf(customerId, outcome.phone) : null);
 
   app.post('/api/publish/valid-phone', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    return answer(reply, await phones.sendSms(customer.id, req.ip, body(req)));
+    return respond(reply, customer.id, await phones.sendSms(customer.id, req.ip, body(req)));
   });
 
   app.post('/api/publish/valid-phone-code', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    return answer(reply, await phones.confirmCode(customer.id, req.ip, body(req)));
+    return respond(reply, customer.id, await phones.confirmCode(customer.id, req.ip, body(req)));
   });
 
   app.post('/api/publish/send_IVR_confirmation', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    return answer(reply, await phones.sendCall(customer.id, req.ip, body(req)));
+    return respond(reply, customer.id, await phones.sendCall(customer.id, req.ip, body(req)));
   });
 
   app.post('/api/publish/valid-phone-check', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    return answer(reply, await phones.checkCall(customer.id, body(req)));
+    return respond(reply, customer.id, await phones.checkCall(customer.id, body(req)));
   });
 
   app.post('/api/publish/update-phone-activation', async (req, reply) => {
@@ -75,6 +80,23 @@ export function publishPhoneRoutes(app: FastifyInstance, deps: { phones: PhoneSe
     }
     return { status: 200, deactivatedInPublish: newState === '1' ? 1 : 0 };
   });
+
+  // The spec's "add virtual phone" (§7): a GET that allocates, so the CSRF check covers it like a POST.
+  app.get<{ Querystring: { phone?: string } }>(
+    '/api/publish/add-virtual',
+    { config: { changesState: true } },
+    async (req, reply) => {
+      const customer = await requireCustomer(req, reply);
+      if (!customer) return reply;
+      const outcome = await phones.addVirtual(customer.id, req.query.phone);
+      if (outcome.ok) {
+        const { ok: _, ...rest } = outcome;
+        return { status: 200, ...rest } satisfies VirtualPhoneResponse;
+      }
+      if ('notFound' in outcome) return reply.code(404).send({ status: 404, message: he.phoneNotFound });
+      return reply.code(500).send({ status: 500, error: outcome.error } satisfies PhoneFailure);
+    },
+  );
 
   app.get('/api/publish/phones', async (req, reply): Promise<PhoneListResponse | FastifyReply> => {
     const customer = await requireCustomer(req, reply);

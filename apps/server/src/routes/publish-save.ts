@@ -11,6 +11,7 @@ import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
 import { readSelectors } from '../services/selectors.ts';
+import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
 import { adNumber } from './publish-fields.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
 
@@ -151,6 +152,7 @@ export function publishSaveRoutes(
             customer.id,
             customer.trade,
           );
+          await syncVirtualNumberAfterSave(db, clock, customer.id, body);
           return reply.code(status).send(body);
         },
       });

@@ -1,0 +1,112 @@
+/**
+ * The scheduled_jobs table (migration 0010): SQL only. Every time is the caller's (the app's injected clock), never
+ * the database's now(), so tests move time by hand.
+ */
+import type { Queryable } from '../db/db.ts';
+
+export interface ScheduleJob {
+  kind: string;
+  runAt: Date;
+  payload?: Record<string, unknown>;
+  /** At most one open (pending or running) job per kind and key: scheduling it again keeps the first. */
+  key?: string;
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** This run's number (1 for the first); also the fence of its lease. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** Adds a job; with a key that already has an open job, nothing is added. Returns the new job's id or null. */
+export async function scheduleJob(db: Queryable, job: ScheduleJob, now: Date): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO scheduled_jobs (kind, dedupe_key, payload, run_at, max_attempts, created_at)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6)
+     ON CONFLICT (kind, dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('pending', 'running') DO NOTHING
+     RETURNING id`,
+    [job.kind, job.key ?? null, JSON.stringify(job.payload ?? {}), job.runAt, job.maxAttempts ?? 5, now],
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** Cancels the pending job of a kind and key (a running one finishes). Returns how many were cancelled. */
+export async function cancelJob(db: Queryable, kind: string, key: string, now: Date): Promise<number> {
+  const rows = await db.query(
+    `UPDATE scheduled_jobs SET status = 'cancelled', finished_at = $3
+     WHERE kind = $1 AND dedupe_key = $2 AND status = 'pending' RETURNING id`,
+    [kind, key, now],
+  );
+  return rows.length;
+}
+
+/**
+ * Claims up to `limit` due jobs of the given kinds in one statement: pending ones whose time has come, and running
+ * ones whose lease ran out (their process died). SKIP LOCKED lets parallel claimers pass each other's rows, and
+ * the row lock re-checks the condition, so a job is claimed by one claimer only.
+ */
+export async function claimDueJobs(
+  db: Queryable,
+  kinds: readonly string[],
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedJob[]> {
+  if (kinds.length === 0) return [];
+  const rows = await db.query<{
+    id: number;
+    kind: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+    max_attempts: number;
+  }>(
+    `UPDATE scheduled_jobs SET status = 'running', attempts = attempts + 1, locked_until = $3
+     WHERE id IN (
+       SELECT id FROM scheduled_jobs
+       WHERE kind = ANY($1::text[]) AND run_at <= $2
+         AND (status = 'pending' OR (status = 'running' AND locked_until <= $2))
+       ORDER BY run_at, id
+       LIMIT $4
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING id, kind, payload, attempts, max_attempts`,
+    [kinds, now, new Date(now.getTime() + leaseMs), limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    payload: r.payload ?? {},
+    attempt: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  }));
+}
+
+/**
+ * Marks a claimed job done, if this run still holds it (same attempt, still running): false when its lease ran
+ * out and another process claimed it again, so the caller rolls its work back.
+ */
+export async function completeJob(db: Queryable, job: ClaimedJob, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE scheduled_jobs SET status = 'done', finished_at = $3, locked_until = NULL, last_error = NULL
+     WHERE id = $1 AND attempts = $2 AND status = 'running' RETURNING id`,
+    [job.id, job.attempt, now],
+  );
+  return rows.length > 0;
+}
+
+/** A failed run: due again after `retryAt`, or failed for good after its last attempt. */
+export async function failJob(db: Queryable, job: ClaimedJob, error: string, now: Date, retryAt: Date): Promise<void> {
+  await db.query(
+    `UPDATE scheduled_jobs
+     SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
+         run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE $4 END,
+         finished_at = CASE WHEN attempts >= max_attempts THEN $5 ELSE NULL END,
+         locked_until = NULL, last_error = $3
+     WHERE id = $1 AND attempts = $2 AND status = 'running'`,
+    [job.id, job.attempt, error.slice(0, 2000), retryAt, now],
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The job scheduler (ENGINEERING.md §4 "scheduled work lives in the database"): jobs are rows of scheduled_jobs,
+ * so a restart loses nothing and every server process may tick; a job is claimed by one process at a time
+ * (job-store.ts). Each process runs only the kinds it has a handler for. Time is the app's injected clock: a test
+ * moves it and calls runDueJobs() instead of waiting for a tick.
+ *
+ * The tick is a plain interval (JOB_TICK_MS): it only asks the database what is due, so a cron library
+ * (croner) would add expressions we do not use. pg-boss is not used either: it needs a real PostgreSQL server
+ * (LISTEN/NOTIFY, its own schema and a connection pool) and cannot run on the embedded PGlite.
+ */
+import type { Clock } from '../clock.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import {
+  type ClaimedJob,
+  cancelJob,
+  claimDueJobs,
+  completeJob,
+  failJob,
+  type ScheduleJob,
+  scheduleJob,
+} from './job-store.ts';
+
+/**
+ * Does a job's work inside the transaction that marks it done: if the work throws, or the run lost its lease,
+ * nothing of it stays. Work outside the database must be idempotent (a died process's job runs again).
+ */
+export type JobHandler = (job: ClaimedJob, ctx: { tx: Queryable; now: Date }) => Promise<void>;
+
+export interface SchedulerOptions {
+  /** How often the process looks for due jobs; 0: never by itself (runDueJobs only). */
+  tickMs: number;
+  /** How long a claimed job is this process's before another may take it (the run died). */
+  leaseMs?: number;
+  /** Jobs claimed per statement. */
+  batch?: number;
+  /** Where failures are reported (the app's logger). */
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+class LeaseLost extends Error {}
+
+/** Retry delay after a failed run: 1, 4, 9, … minutes, at most an hour. */
+const retryDelayMs = (attempt: number): number => Math.min(attempt * attempt, 60) * 60_000;
+
+export class JobScheduler {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<unknown> | undefined;
+  private readonly leaseMs: number;
+  private readonly batch: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: SchedulerOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.batch = options.batch ?? 20;
+  }
+
+  /** Registers the work of a kind ('virtual-number.reenable'); one handler per kind. */
+  register(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+    this.handlers.set(kind, handler);
+  }
+
+  /** Schedules a job (in the caller's transaction when given one); see ScheduleJob.key. */
+  schedule(job: ScheduleJob, db: Queryable = this.db): Promise<number | null> {
+    return scheduleJob(db, job, this.clock.now());
+  }
+
+  /** Cancels the pending job of a kind and key. */
+  cancel(kind: string, key: string, db: Queryable = this.db): Promise<number> {
+    return cancelJob(db, kind, key, this.clock.now());
+  }
+
+  /** Starts the interval tick (unless tickMs is 0). */
+  start(): void {
+    if (this.timer || this.options.tickMs <= 0) return;
+    this.timer = setInterval(() => void this.tick(), this.options.tickMs);
+    this.timer.unref();
+  }
+
+  /** Stops the tick and waits for a run in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.inFlight;
+  }
+
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.inFlight) return; // the previous tick is still working
+    this.inFlight = this.runDueJobs()
+      .catch((err) => this.options.log?.error(err, 'scheduled jobs: tick failed'))
+      .finally(() => {
+        this.inFlight = undefined;
+      });
+    await this.inFlight;
+  }
+
+  /** Runs every job due now (by the injected clock) that this process can run; answers how many were done. */
+  async runDueJobs(): Promise<number> {
+    const kinds = [...this.handlers.keys()];
+    let done = 0;
+    for (;;) {
+      const jobs = await claimDueJobs(this.db, kinds, this.clock.now(), this.leaseMs, this.batch);
+      for (const job of jobs) if (await this.runOne(job)) done += 1;
+      if (jobs.length < this.batch) return done;
+    }
+  }
+
+  private async runOne(job: ClaimedJob): Promise<boolean> {
+    const handler = this.handlers.get(job.kind);
+    const now = this.clock.now();
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await this.db.transaction(async (tx) => {
+        await handler(job, { tx, now });
+        if (!(await completeJob(tx, job, now))) throw new LeaseLost();
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof LeaseLost) return false; // another process holds it now; our work was rolled back
+      this.options.log?.error({ err, jobId: job.id, kind: job.kind }, 'scheduled job failed');
+      await failJob(this.db, job, String(err), now, new Date(now.getTime() + retryDelayMs(job.attempt)));
+      return false;
+    }
+  }
+}

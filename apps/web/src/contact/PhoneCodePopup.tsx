@@ -38,6 +38,7 @@ export function PhoneCodePopup(props: PhoneCodePopupProps) {
   };
 
   // The voice call: poll valid-phone-check every 5000 ms until the result is 1 (spec §9).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one poll per call
   useEffect(() => {
     if (!calling) return;
     let alive = true;
@@ -59,7 +60,6 @@ export function PhoneCodePopup(props: PhoneCodePopupProps) {
       alive = false;
       window.clearInterval(timer);
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: one poll per call
   }, [calling, phone]);
 
   const confirm = async () => {

@@ -1,9 +1,13 @@
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
-import { useState } from 'react';
+import { formatPhone } from '@app/contract/phones';
+import { isChecked } from '@app/form-engine/values';
+import { useEffect, useState } from 'react';
+import { addVirtualPhone } from '../api/phones.ts';
 import { CheckboxInput } from '../fields/CheckboxInput.tsx';
 import type { WidgetProps } from '../fields/types.ts';
 import { heContact as t } from '../i18n/heContact.ts';
 import { Popup } from '../popups/Popup.tsx';
+import { phoneEntry, usePhones } from './phoneStore.ts';
 import '../popups/confirmPopup.css';
 
 /**
@@ -12,7 +16,28 @@ import '../popups/confirmPopup.css';
  */
 export function VirtualNumberCheckbox(props: WidgetProps) {
   const [asking, setAsking] = useState(false);
-  const { env, onChange } = props;
+  const { env, onChange, field } = props;
+  const checked = isChecked(field.def, field.value);
+  const { phones } = usePhones();
+  const primary = env.read(CONTACT_FIELDS.phone1);
+  const entry = typeof primary === 'string' ? phoneEntry(phones, primary) : undefined;
+  const usable = entry && entry.deactivatedInPublish === 0 ? entry.value : undefined;
+  const [virtual, setVirtual] = useState<{ for: string; text: string }>();
+
+  // The virtual number of the primary phone (GET add-virtual: a separate call, spec §4), once it is verified.
+  useEffect(() => {
+    if (!checked || !usable) return;
+    let alive = true;
+    void addVirtualPhone(usable).then((outcome) => {
+      if (!alive) return;
+      setVirtual({ for: usable, text: outcome.kind === 'ok' ? formatPhone(outcome.virtualPhone) : outcome.message });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [checked, usable]);
+  const shown = checked && virtual && virtual.for === usable ? virtual.text : undefined;
+
   return (
     <>
       <CheckboxInput
@@ -23,6 +48,11 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
           onChange(value);
         }}
       />
+      {shown && (
+        <p className="field__note" role="status" data-testid="virtual-number">
+          {t.virtualNumber} <bdi dir="ltr">{shown}</bdi>
+        </p>
+      )}
       {asking && (
         <Popup
           kind="default"

@@ -41,6 +41,7 @@ export const heContact = {
   listActivate: 'הפעלה',
   listVirtual: 'מספר וירטואלי',
   close: 'סגירה',
+  virtualNumber: 'המספר הווירטואלי שיוצג במודעה:',
   virtualCancelTitle: 'לבטל את המספר הווירטואלי?',
   virtualCancelText:
     'בלי מספר וירטואלי המספר האמיתי שלכם יוצג במודעה לכל מי שיראה אותה. השירות יחזור לפעול אוטומטית בעוד 48 שעות.',

@@ -22,7 +22,7 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
   const primary = env.read(CONTACT_FIELDS.phone1);
   const entry = typeof primary === 'string' ? phoneEntry(phones, primary) : undefined;
   const usable = entry && entry.deactivatedInPublish === 0 ? entry.value : undefined;
-  const [virtual, setVirtual] = useState<{ for: string; text: string }>();
+  const [virtual, setVirtual] = useState<{ for: string; text: string; ok: boolean }>();
 
   // The virtual number of the primary phone (GET add-virtual: a separate call, spec §4), once it is verified.
   useEffect(() => {
@@ -30,13 +30,17 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
     let alive = true;
     void addVirtualPhone(usable).then((outcome) => {
       if (!alive) return;
-      setVirtual({ for: usable, text: outcome.kind === 'ok' ? formatPhone(outcome.virtualPhone) : outcome.message });
+      setVirtual(
+        outcome.kind === 'ok'
+          ? { for: usable, text: formatPhone(outcome.virtualPhone), ok: true }
+          : { for: usable, text: outcome.message, ok: false },
+      );
     });
     return () => {
       alive = false;
     };
   }, [checked, usable]);
-  const shown = checked && virtual && virtual.for === usable ? virtual.text : undefined;
+  const shown = checked && virtual && virtual.for === usable ? virtual : undefined;
 
   return (
     <>
@@ -50,7 +54,13 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
       />
       {shown && (
         <p className="field__note" role="status" data-testid="virtual-number">
-          {t.virtualNumber} <bdi dir="ltr">{shown}</bdi>
+          {shown.ok ? (
+            <>
+              {t.virtualNumber} <bdi dir="ltr">{shown.text}</bdi>
+            </>
+          ) : (
+            shown.text
+          )}
         </p>
       )}
       {asking && (

@@ -283,7 +283,7 @@ describe('edit', () => {
     expect(await page.getByLabel(labelled('מחיר')).inputValue()).toBe('3,250,000');
     await checkScreen(page, 'category-real-estate-edit');
     await page.getByLabel(labelled('מחיר')).fill('3100000');
-    await button(page, 'שמירת השינויים').click();
+    await button(page, 'סיום ופרסום השינויים').click();
     await page.getByTestId('edit-saved').getByText('השינויים נשמרו').waitFor();
     expect((await adValues(page, product.url, saleId)).values).toMatchObject({ price: '3100000', street: '404' });
 

@@ -132,7 +132,7 @@ describe('edit', () => {
     expect(await page.getByLabel('מחיר').inputValue()).toBe('95,000');
     expect(await button(page, 'המשך').count()).toBe(0);
     await page.getByLabel('מחיר').fill('90000');
-    await button(page, 'שמירת השינויים').click();
+    await button(page, 'סיום ופרסום השינויים').click();
     await page.getByTestId('edit-saved').getByText('השינויים נשמרו').waitFor();
     expect((await adValues(page, product.url, orderId)).values).toMatchObject({ price: '90000' });
 

@@ -10,7 +10,8 @@ import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { DESKTOP, newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { button, checkScreen, csrfOf, settled } from './wizard-helpers.ts';
+import { adThroughApi, loginDemo } from './edit-helpers.ts';
+import { button, checkScreen, settled } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -18,15 +19,6 @@ useProductAndBrowser((p, b) => {
   product = p;
   browser = b;
 });
-
-/** The demo private advertiser: 050-1234567 is verified for it, so save-ad accepts the ad's contact details. */
-async function loginDemo(page: Page): Promise<void> {
-  const res = await page.request.post(`${product.url}/api/auth/login`, {
-    data: { username: 'private@demo.co.il', password: 'Demo1234' },
-    headers: { 'x-csrf-token': await csrfOf(page, product.url) },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function publicPrice(page: Page, orderId: number): Promise<{ status: number; price?: string }> {
   const res = await page.request.get(`${product.url}/api/adds/${orderId}`);
@@ -49,13 +41,8 @@ describe('finishing an edit of a published ad', () => {
   it('the new price is live only after the edit-login step finishes the edit', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.context().addInitScript(NATIVE_APP);
-    await loginDemo(page);
-    const saved = await page.request.post(`${product.url}/api/publish/save-ad`, {
-      data: { ...validCarAd(), contactName: 'דנה לוי', validPhone1: '050-1234567' },
-      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
-    });
-    const orderId = Number((await saved.json()).orderID);
-    expect(orderId).toBeGreaterThan(0);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, validCarAd());
     expect((await publicPrice(page, orderId)).status).toBe(404); // a draft is not public
     // Nothing in the product publishes an ad yet (the plan step comes later): made active in its database.
     await product.offline((db) => setAdStatus(db, orderId, 'active'));
@@ -87,12 +74,8 @@ describe('finishing an edit of a published ad', () => {
 
   it('a draft (never published) is saved at once and the page says so; nothing is public', async () => {
     const page = await newPage(browser, DESKTOP);
-    await loginDemo(page);
-    const saved = await page.request.post(`${product.url}/api/publish/save-ad`, {
-      data: { ...validCarAd(), contactName: 'דנה לוי', validPhone1: '050-1234567' },
-      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
-    });
-    const orderId = Number((await saved.json()).orderID);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, validCarAd());
     await page.goto(`${product.url}/edit/${orderId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(`מספר מודעה ${orderId}`) }).waitFor();
     await settled(page);

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../../apps/server/src/db/db.ts';
+import { lockDataDir } from '../../apps/server/src/db/lock.ts';
+import { openPglite } from '../../apps/server/src/db/pglite.ts';
 import { type ServerProcess, startServer } from '../../apps/server/test/support/server-process.ts';
 
 export interface Product {
@@ -8,6 +11,12 @@ export interface Product {
   server: ServerProcess;
   /** The key of the sandbox surfaces, from the server's start-up log. */
   sandboxKey: string;
+  /**
+   * Stops the server, runs `change` on its embedded database (the repositories, as the product would), and starts
+   * it again on the same data: for states nothing in the product makes yet (an active ad). The URL's port and the
+   * sandbox key change; cookies (host-wide) and sessions (in the database) stay.
+   */
+  offline(change: (db: Db) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -16,25 +25,40 @@ export async function startProduct(): Promise<Product> {
   const dist = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('apps/web/dist is missing: run `npm run build -w @app/web` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-e2e-'));
-  const server = await startServer({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    OLD_SITE_URL: 'https://old.example.co.il',
-    VEHICLE_PARTNER_URL: 'https://cars-partner.example.co.il/create',
-    // Every browser test verifies phone numbers from 127.0.0.1: one address, many "users" (issue 9's IP limit).
-    SMS_IP_HOURLY_LIMIT: '1000',
-  });
-  const sandboxKey = server.sandboxKey();
-  if (!sandboxKey) throw new Error(`no sandbox key in the start-up log:\n${server.output()}`);
-  return {
-    url: server.url.replace('127.0.0.1', 'localhost'),
-    server,
-    sandboxKey,
+  const start = async () => {
+    const server = await startServer({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      OLD_SITE_URL: 'https://old.example.co.il',
+      VEHICLE_PARTNER_URL: 'https://cars-partner.example.co.il/create',
+      // Every browser test verifies phone numbers from 127.0.0.1: one address, many "users" (issue 9's IP limit).
+      SMS_IP_HOURLY_LIMIT: '1000',
+    });
+    const sandboxKey = server.sandboxKey();
+    if (!sandboxKey) throw new Error(`no sandbox key in the start-up log:\n${server.output()}`);
+    return { server, sandboxKey, url: server.url.replace('127.0.0.1', 'localhost') };
+  };
+  const product: Product = {
+    ...(await start()),
+    async offline(change) {
+      product.server.child.kill('SIGTERM');
+      await product.server.exited;
+      const release = lockDataDir(dataDir);
+      const db = await openPglite(path.join(dataDir, 'pgdata'));
+      try {
+        await change(db);
+      } finally {
+        await db.close();
+        release();
+      }
+      Object.assign(product, await start());
+    },
     async stop() {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      product.server.child.kill('SIGTERM');
+      await product.server.exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return product;
 }

@@ -175,3 +175,41 @@ export interface CarSubModelAggregates {
 
 /** The spec's contract: an array whose first item is the sub-model list (this page) and whose second the aggregates. */
 export type CarSubModelsResponse = [CarSubModel[], CarSubModelAggregates];
+
+/** The native-app events an answer asks the browser to emit (after-save-area.md §6 "App events"). */
+export type AppEvent = 'postedAdEditedSuccessfully';
+
+/**
+ * GET or POST /api/publish/{OrderID}/order-edited: the edit-login step's finish (after-save-area.md §4 "Publish
+ * button"). A redirect is followed (same origin or allowlisted); events are emitted (to the native app when the page
+ * runs inside it). An active ad's pending edit is now live; a draft answers { status: 200 } alone. Blocked words in
+ * the edit: the blocked outcome of save-ad, with its finish page as the redirect.
+ */
+export interface OrderEditedResponse {
+  status: 200;
+  redirect?: string;
+  events?: AppEvent[];
+  hasWordBlocked?: { orderID: number; CatID: number; SubCatID: number | null };
+  hasWordBlockedOrderID?: number;
+}
+
+/**
+ * GET /api/adds/{id} (after-save-area.md §7 "ad for car sign"): the live public view of an active ad, the same for
+ * its owner and anyone else. Titles come from the catalogue's lists where the ad's category has them.
+ */
+export interface PublicAdResponse {
+  OrderID: number;
+  CatID: number;
+  SubCatID: number | null;
+  Price: string | null;
+  Year: string | null;
+  Hand: string | null;
+  KM: string | null;
+  /** The ad's primary phone (validPhone1), formatted 050-1234567. */
+  Phone1: string | null;
+  Model: string | null;
+  ModelTitle: string | null;
+  SubModelTitle: string | null;
+  /** A version tag of the live ad: it changes when an edit goes live (a printed sign can tell it is outdated). */
+  Token: string;
+}

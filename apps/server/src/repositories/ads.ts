@@ -11,8 +11,13 @@ export interface Ad {
   cat: number;
   subcat: number | null;
   selectors: Selectors;
+  /** The live values: what the public sees (GET adds/{id}). */
   values: FieldValues;
   status: AdStatus;
+  /** An active ad's saved edit, not live until order-edited applies it; null when nothing is pending. */
+  pendingValues: FieldValues | null;
+  /** When the last edit went live (order-edited); null when never edited. */
+  editedAt: Date | null;
 }
 
 interface Row {
@@ -23,6 +28,8 @@ interface Row {
   selectors: Selectors;
   field_values: FieldValues;
   status: AdStatus;
+  pending_values: FieldValues | null;
+  edited_at: Date | string | null;
 }
 
 const toAd = (r: Row): Ad => ({
@@ -33,6 +40,8 @@ const toAd = (r: Row): Ad => ({
   selectors: r.selectors,
   values: r.field_values,
   status: r.status,
+  pendingValues: r.pending_values ?? null,
+  editedAt: r.edited_at === null || r.edited_at === undefined ? null : new Date(r.edited_at),
 });
 
 export async function insertAd(
@@ -93,6 +102,51 @@ export async function updateAdValues(
      WHERE id = $1 AND customer_id = $2`,
     [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)],
   );
+}
+
+/** An active ad's edit, kept aside until order-edited publishes it (the live values do not change). */
+export async function savePendingEdit(db: Queryable, ad: Ad, values: FieldValues): Promise<void> {
+  await db.query(
+    `UPDATE ads SET pending_values = $3::jsonb, updated_at = now()
+     WHERE id = $1 AND customer_id = $2 AND status = 'active'`,
+    [ad.orderId, ad.customerId, JSON.stringify(values)],
+  );
+}
+
+/**
+ * Publishes the pending edit seen by the caller: its values become the live ones (and the status, 'blocked' when
+ * the new text has blocked words), edited_at is set. Only one of two concurrent finishes applies it (the pending
+ * values must still be the ones read): returns false when there was nothing (or something else) pending.
+ */
+export async function applyPendingEdit(
+  db: Queryable,
+  ad: Ad,
+  pending: FieldValues,
+  status: 'active' | 'blocked',
+  editedAt: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE ads SET field_values = pending_values, pending_values = NULL, status = $4, edited_at = $5,
+       updated_at = now()
+     WHERE id = $1 AND customer_id = $2 AND status = 'active' AND pending_values = $3::jsonb
+     RETURNING id`,
+    [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString()],
+  );
+  return rows.length > 0;
+}
+
+/** An active ad by its number, whoever owns it (the public view). */
+export async function findActiveAd(db: Queryable, orderId: number): Promise<Ad | null> {
+  const [row] = await db.query<Row>("SELECT * FROM ads WHERE id = $1 AND status = 'active'", [orderId]);
+  return row ? toAd(row) : null;
+}
+
+/**
+ * Sets an ad's status. Nothing in the product publishes an ad yet (the plan step and finish-publish come later);
+ * tests make an ad active with it.
+ */
+export async function setAdStatus(db: Queryable, orderId: number, status: AdStatus): Promise<void> {
+  await db.query('UPDATE ads SET status = $2, updated_at = now() WHERE id = $1', [orderId, status]);
 }
 
 export async function bannedWordsIn(db: Queryable, text: string): Promise<string[]> {

@@ -59,16 +59,15 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
     if (!ad || ad.status === 'reserved') return reply.code(404).send({ status: 404, message: he.adNotFound });
     const catalog = catalogs.catalog(ad.selectors);
     if (!catalog) return reply.code(404).send({ status: 404, message: he.adNotFound });
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(
-        catalogs.editBody(
-          catalog,
-          ad.selectors,
-          { ...ad.values, OrderID: ad.orderId, RecordID: ad.orderId },
-          adDataOf(ad),
-        ),
-      );
+    return reply.type('application/json; charset=utf-8').send(
+      catalogs.editBody(
+        catalog,
+        ad.selectors,
+        // An edit saved but not finished yet is what the owner goes on editing.
+        { ...(ad.pendingValues ?? ad.values), OrderID: ad.orderId, RecordID: ad.orderId },
+        adDataOf(ad),
+      ),
+    );
   });
 }
 

@@ -1,15 +1,15 @@
 import { isTraderFlow } from '@app/catalog/trader';
-import type { SaveAdResponse, WireValues } from '@app/contract/publish';
-import { DISPLAY_ONLY_TYPES } from '@app/form-engine/model';
+import type { SaveAdResponse } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import { bannedWordsIn, findOwnAd, insertAd, updateAdValues } from '../repositories/ads.ts';
+import { bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../repositories/ads.ts';
 import { deleteDraft, draftKey } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
+import { freeText, textKeysOf } from '../services/free-text.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
 import { adNumber } from './publish-fields.ts';
@@ -18,19 +18,11 @@ import { queryPayload, requireCustomer } from './publish-steps.ts';
 type Body = Record<string, unknown>;
 
 /** The save answer: the ad's numbers, or the blocked-words outcome (spec §4 "Save outcomes"). */
-function savedAnswer(orderId: number, blocked: boolean, cat: number, subcat: number | null): SaveAdResponse {
+export function savedAnswer(orderId: number, blocked: boolean, cat: number, subcat: number | null): SaveAdResponse {
   if (blocked)
     return { hasWordBlocked: { orderID: orderId, CatID: cat, SubCatID: subcat }, hasWordBlockedOrderID: orderId };
   // One ad number: OrderID and RecordID are the same public number (the one in /edit/{id}).
   return { orderID: orderId, recordID: orderId, OrderID: orderId, RecordID: orderId };
-}
-
-/** The text the user wrote (text areas and text inputs), where blocked words are looked for. */
-function freeText(payload: WireValues, textKeys: ReadonlySet<string>): string {
-  return Object.entries(payload)
-    .filter(([key]) => textKeys.has(key))
-    .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
-    .join('\n');
 }
 
 /**
@@ -75,7 +67,14 @@ export function publishSaveRoutes(
       const contact = await checkContactPhones(db, customerId, result.payload, traderFlow);
       if (Object.keys(contact.errors).length)
         return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
-      await updateAdValues(db, ad, { ...ad.values, ...contact.payload }, ad.status);
+      if (ad.status === 'active') {
+        // A published ad stays as the public sees it: the edit waits for order-edited (the edit-login step's
+        // finish). A second save before the finish builds on the edit already pending.
+        await savePendingEdit(db, ad, { ...(ad.pendingValues ?? ad.values), ...contact.payload });
+      } else {
+        // Never published (a draft, a blocked ad): the saved values are the ad's values.
+        await updateAdValues(db, ad, { ...ad.values, ...contact.payload }, ad.status);
+      }
       return { status: 200, body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat) };
     }
 
@@ -99,13 +98,7 @@ export function publishSaveRoutes(
       return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
     const result = { ...checked, payload: contact.payload };
 
-    const textKeys = new Set(
-      catalog.steps
-        .flatMap((s) => s.fields)
-        .filter((f) => (f.type === 'textarea' || f.type === 'text') && !DISPLAY_ONLY_TYPES.has(f.type))
-        .map((f) => (f.name ?? f.id).replace(/\[\]$/, '')),
-    );
-    const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeys))).length > 0;
+    const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeysOf(catalog.steps)))).length > 0;
 
     // Publishing again after going back: the customer's own saved draft of this selection is updated
     // instead of creating a second ad. Someone else's OrderID is as if it did not exist.

@@ -10,6 +10,7 @@ import type {
   FieldsResponse,
   LicencePlateResult,
   OptionsResponse,
+  OrderEditedResponse,
   SaveAdResponse,
   Selectors,
   WireValues,
@@ -113,6 +114,18 @@ export async function saveAd(body: Record<string, unknown>, adId?: string): Prom
     if (result.ok || meaningful) return { kind: 'answer', response: data };
   }
   // A server error names its hash (the reference it logged the error under).
+  const hash = (result.data as { hash?: unknown } | null)?.hash;
+  return { kind: 'failed', status: result.status, hash: typeof hash === 'string' ? hash : undefined };
+}
+
+export type OrderEditedOutcome =
+  | { kind: 'answer'; response: OrderEditedResponse }
+  | { kind: 'failed'; status: number; hash?: string | undefined };
+
+/** POST /api/publish/{OrderID}/order-edited: the edit-login step's finish (after-save-area.md §4, §7). */
+export async function orderEdited(adId: string): Promise<OrderEditedOutcome> {
+  const result = await postJson<OrderEditedResponse>(`/api/publish/${encodeURIComponent(adId)}/order-edited`, {});
+  if (result.ok && result.data?.status === 200) return { kind: 'answer', response: result.data };
   const hash = (result.data as { hash?: unknown } | null)?.hash;
   return { kind: 'failed', status: result.status, hash: typeof hash === 'string' ? hash : undefined };
 }

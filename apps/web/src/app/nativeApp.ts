@@ -27,3 +27,35 @@ export function isNativeApp(): boolean {
   }
   return cached;
 }
+
+interface NativeBridges {
+  /** React Native's WebView. */
+  ReactNativeWebView?: { postMessage(message: string): void };
+  /** iOS WKWebView: the app registers the handler 'appEvents'. */
+  webkit?: { messageHandlers?: { appEvents?: { postMessage(message: unknown): void } } };
+}
+
+/**
+ * Posts an app event (after-save-area.md §6 "App events": postedAdEditedSuccessfully, …) to the native-app wrapper
+ * when the page runs inside it: React Native's WebView gets the JSON string { event, ...data }, an iOS web view
+ * the same object through its 'appEvents' handler. Returns whether a wrapper took it (false in a plain browser).
+ */
+export function postAppEvent(event: string, data: Record<string, unknown> = {}, win: Window = window): boolean {
+  if (!isNativeApp()) return false;
+  const bridges = win as Window & NativeBridges;
+  const message = { event, ...data };
+  try {
+    if (bridges.ReactNativeWebView) {
+      bridges.ReactNativeWebView.postMessage(JSON.stringify(message));
+      return true;
+    }
+    const ios = bridges.webkit?.messageHandlers?.appEvents;
+    if (ios) {
+      ios.postMessage(message);
+      return true;
+    }
+  } catch (error) {
+    console.warn('the native app did not take the event', event, error);
+  }
+  return false;
+}

@@ -10,12 +10,16 @@ import { FlashBar } from './FlashBar.tsx';
 import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StepBody } from './StepBody.tsx';
+import { useEditFinish } from './useEditFinish.ts';
 import { useSaveChain } from './useSaveChain.ts';
 import { useWizardCore } from './useWizardCore.ts';
 import { useWizardLoad, type WizardData } from './useWizardLoad.ts';
 import './wizard.css';
 
-/** /edit/:id (lazy-loaded): the ad's edit steps, all open, one save button (POST save-ad/{id}). */
+/**
+ * /edit/:id (lazy-loaded): the ad's edit steps, all open, and the edit-login step's one button that saves the edit
+ * (POST save-ad/{id}) and finishes it (order-edited: a published ad's changes go live).
+ */
 export default function EditWizard({ adId }: { adId: string }) {
   const load = useWizardLoad({ mode: 'edit', adId });
   usePageTitle(load.state === 'notFound' ? he.wizard.editNotFound : he.wizard.editTitle);
@@ -51,6 +55,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
   const { form, steps } = core;
   const [savedAt, setSavedAt] = useState<number>();
   const media = useMediaSession(steps, selectors, Number(adId));
+  const finishing = useEditFinish(adId, core.baseEnv.urlAllowlist);
   const saving = useSaveChain({
     core,
     selectors,
@@ -58,8 +63,15 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
     media,
     lastStep: steps.length - 1,
     showStep: () => undefined,
-    onSaved: () => setSavedAt(Date.now()),
+    // Saved: now finish it. A draft (never published) has nothing to publish and stays here, saved.
+    onSaved: () => {
+      void finishing.finish().then((result) => {
+        if (result === 'finished') setSavedAt(Date.now());
+      });
+    },
   });
+  const progress = saving.progress ?? finishing.progress;
+  const failure = saving.failure ?? finishing.failure;
   const env: FieldEnv = {
     ...core.baseEnv,
     ...(media ? { media } : {}),
@@ -94,14 +106,14 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
           ) : null,
         )}
       </ol>
-      <SaveProgress progress={saving.progress} />
-      {saving.failure && <SaveFailedPopup failure={saving.failure} />}
+      <SaveProgress progress={progress} />
+      {failure && <SaveFailedPopup failure={failure} />}
       <div className="edit-actions">
         <button
           type="button"
           className="btn btn--primary"
-          disabled={saving.progress !== null}
-          aria-busy={saving.progress !== null || undefined}
+          disabled={progress !== null}
+          aria-busy={progress !== null || undefined}
           onClick={() => {
             setSavedAt(undefined);
             void saving.save();

@@ -17,7 +17,7 @@ import { saveResult } from './saveOutcome.ts';
 import type { WizardCore } from './useWizardCore.ts';
 
 /** A failure's reference made in the browser when the server named none (a network failure): 8 hex digits. */
-function localHash(): string {
+export function localHash(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(4));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,0 +1,79 @@
+import type { OrderEditedResponse } from '@app/contract/publish';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import { applyPendingEdit, bannedWordsIn, findOwnAd } from '../repositories/ads.ts';
+import type { CatalogService } from '../services/catalog-service.ts';
+import { freeText, textKeysOf } from '../services/free-text.ts';
+import { adNumber } from './publish-fields.ts';
+import { savedAnswer } from './publish-save.ts';
+import { requireCustomer } from './publish-steps.ts';
+
+/** The finish page of an edit that went live (FinishAreaPage shows 'המודעה עודכנה'). */
+export const editedPath = (orderId: number): string => `/finishArea?action=edited&OrderID=${orderId}`;
+
+/** The finish page of blocked words, as the save chain builds it from save-ad's hasWordBlocked. */
+const blockedPath = (orderId: number, cat: number, subcat: number | null): string => {
+  const query = new URLSearchParams({ OrderID: String(orderId), cat: String(cat) });
+  if (subcat !== null) query.set('subcat', String(subcat));
+  return `/finishArea?${query}`;
+};
+
+/**
+ * GET and POST /api/publish/{OrderID}/order-edited: the edit-login step finishes an edit (publish-wizard.md §2,
+ * after-save-area.md §4 "Publish button", §7). The owner's active ad gets its pending edit (kept by save-ad/{id})
+ * live, or the blocked outcome when the new text has blocked words; a draft has nothing pending. Another account's
+ * ad, an unknown or a reserved one: 404, nothing changes. Both methods change state, so both pass the CSRF check.
+ */
+export function publishEditedRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; catalogs: CatalogService },
+): void {
+  const { db, clock, catalogs } = deps;
+
+  const finish = async (customerId: number, id: number): Promise<{ code: number; body: unknown }> => {
+    const notFound = { code: 404, body: { status: 404, message: he.adNotFound } };
+    const ad = id ? await findOwnAd(db, customerId, id) : null;
+    if (!ad || ad.status === 'reserved') return notFound;
+    const live: OrderEditedResponse = {
+      status: 200,
+      redirect: editedPath(ad.orderId),
+      events: ['postedAdEditedSuccessfully'],
+    };
+    // Never published (a draft, a blocked ad): save-ad/{id} already wrote the values; nothing to publish.
+    if (ad.status !== 'active') return { code: 200, body: { status: 200 } satisfies OrderEditedResponse };
+    const pending = ad.pendingValues;
+    // Nothing pending: the ad is live as it is (a repeated finish answers the same).
+    if (!pending) return { code: 200, body: live };
+    const catalog = catalogs.catalog(ad.selectors);
+    const keys = textKeysOf(catalog ? [...catalog.steps, ...catalog.editSteps] : []);
+    const blocked = (await bannedWordsIn(db, freeText(pending, keys))).length > 0;
+    const applied = await applyPendingEdit(db, ad, pending, blocked ? 'blocked' : 'active', clock.now());
+    // A concurrent finish applied it first (or a newer save replaced it): answer from the ad as it is now.
+    if (!applied) return finish(customerId, id);
+    if (blocked) {
+      const answer = savedAnswer(ad.orderId, true, ad.cat, ad.subcat);
+      return {
+        code: 200,
+        body: { status: 200, ...answer, redirect: blockedPath(ad.orderId, ad.cat, ad.subcat) } as OrderEditedResponse,
+      };
+    }
+    return { code: 200, body: live };
+  };
+
+  const handler = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const { code, body } = await finish(customer.id, adNumber(req.params.id));
+    return reply.code(code).send(body);
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    app.route<{ Params: { id: string } }>({
+      method,
+      url: '/api/publish/:id/order-edited',
+      config: { changesState: true },
+      handler,
+    });
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The public view of a live ad (GET adds/{id}, after-save-area.md §7 "ad for car sign"): the live values only,
+ * never an edit still pending, and the same for the owner and anyone else.
+ */
+import crypto from 'node:crypto';
+import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
+import { modelById, subModelById } from '@app/catalog/vehicles/lookup';
+import type { PublicAdResponse } from '@app/contract/publish';
+import type { Ad } from '../repositories/ads.ts';
+
+const text = (v: unknown): string | null =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
+const id = (v: string | null): number | undefined => (v !== null && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
+
+export function publicAdView(ad: Ad): PublicAdResponse {
+  const v = ad.values;
+  const model = text(v.model);
+  const subModel = text(v.subModel);
+  // A car's model and sub-model are ids of the catalogue's lists; some vehicles (special vehicles) type the model.
+  const modelId = id(model);
+  const modelTitle = modelId === undefined ? model : (modelById(modelId)?.name ?? model);
+  const subModelId = id(subModel);
+  const subModelTitle = subModelId === undefined ? subModel : (subModelById(subModelId)?.SubModel ?? subModel);
+  const version = `${ad.orderId}\n${ad.editedAt?.toISOString() ?? ''}\n${JSON.stringify(v)}`;
+  return {
+    OrderID: ad.orderId,
+    CatID: ad.cat,
+    SubCatID: ad.subcat,
+    Price: text(v.price),
+    Year: text(v.year),
+    Hand: text(v.hand),
+    KM: text(v.km),
+    Phone1: text(v[CONTACT_FIELDS.phone1]),
+    Model: model,
+    ModelTitle: modelTitle,
+    SubModelTitle: subModelTitle,
+    Token: crypto.createHash('sha256').update(version).digest('base64url').slice(0, 22),
+  };
+}

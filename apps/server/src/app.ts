@@ -138,7 +138,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs });
   publishEditedRoutes(app, { db, clock, catalogs });
-  addsRoutes(app, { db });
+  addsRoutes(app, { db, clock });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });
   await publishImageRoutes(app, { db, store: media, catalogs });

@@ -193,3 +193,27 @@ describe('an edit of a draft (never published)', () => {
     expect((await publicAd(id)).statusCode).toBe(404);
   });
 });
+
+describe('weekend calls in the public view', () => {
+  it('an ad without weekend calls takes no calls from Friday 14:00 to Saturday 23:59 (Israel time)', async () => {
+    const quiet = await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact(), weekendCalls: '0' });
+    const always = await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact(), weekendCalls: '1' });
+    const ids = [quiet.json().orderID as number, always.json().orderID as number];
+    for (const id of ids) await setAdStatus(t.db, id, 'active');
+    const callsNow = async (id: number) => (await publicAd(id)).json().callsNow;
+    const start = t.clock.now().getTime();
+    const at = async (iso: string) => t.clock.advance(new Date(iso).getTime() - t.clock.now().getTime());
+    try {
+      await at('2026-11-26T12:00:00Z'); // Thursday 14:00
+      expect([await callsNow(ids[0] as number), await callsNow(ids[1] as number)]).toEqual([true, true]);
+      await at('2026-11-27T12:00:00Z'); // Friday 14:00
+      expect([await callsNow(ids[0] as number), await callsNow(ids[1] as number)]).toEqual([false, true]);
+      await at('2026-11-28T21:59:00Z'); // Saturday 23:59
+      expect(await callsNow(ids[0] as number)).toBe(false);
+      await at('2026-11-28T22:00:00Z'); // Sunday 00:00
+      expect(await callsNow(ids[0] as number)).toBe(true);
+    } finally {
+      t.clock.advance(start - t.clock.now().getTime());
+    }
+  });
+});

@@ -207,6 +207,8 @@ export interface PublicAdResponse {
   KM: string | null;
   /** The ad's primary phone (validPhone1), formatted 050-1234567. */
   Phone1: string | null;
+  /** Our addition: false while the ad takes no calls (weekend calls off, Friday 14:00 to Saturday 23:59 Israel time). */
+  callsNow: boolean;
   Model: string | null;
   ModelTitle: string | null;
   SubModelTitle: string | null;

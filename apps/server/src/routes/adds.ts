@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { findActiveAd } from '../repositories/ads.ts';
@@ -9,12 +10,12 @@ import { adNumber } from './publish-fields.ts';
  * GET /api/adds/{id}: the live ad for the car sign (after-save-area.md §7). Public: an active ad only (a draft, a
  * blocked, a deleted or an unknown ad is 404), its live values (an edit waits for order-edited).
  */
-export function addsRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function addsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   app.get<{ Params: { id: string } }>('/api/adds/:id', async (req, reply) => {
     const id = adNumber(req.params.id);
     const ad = id ? await findActiveAd(deps.db, id) : null;
     if (!ad) return reply.code(404).send({ status: 404, message: he.adNotFound });
     // It changes the moment an edit goes live: no shared cache keeps the old one.
-    return reply.header('cache-control', 'no-store').send(publicAdView(ad));
+    return reply.header('cache-control', 'no-store').send(publicAdView(ad, deps.clock.now()));
   });
 }

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { modelById, subModelById } from '@app/catalog/vehicles/lookup';
+import { inWeekendWindow } from '@app/contract/phones';
 import type { PublicAdResponse } from '@app/contract/publish';
 import type { Ad } from '../repositories/ads.ts';
 
@@ -12,7 +13,7 @@ const text = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const id = (v: string | null): number | undefined => (v !== null && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
-export function publicAdView(ad: Ad): PublicAdResponse {
+export function publicAdView(ad: Ad, now: Date): PublicAdResponse {
   const v = ad.values;
   const model = text(v.model);
   const subModel = text(v.subModel);
@@ -31,6 +32,8 @@ export function publicAdView(ad: Ad): PublicAdResponse {
     Hand: text(v.hand),
     KM: text(v.km),
     Phone1: text(v[CONTACT_FIELDS.phone1]),
+    // Without weekend calls the phones rest from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
+    callsNow: !(text(v[CONTACT_FIELDS.weekendCalls]) === '0' && inWeekendWindow(now)),
     Model: model,
     ModelTitle: modelTitle,
     SubModelTitle: subModelTitle,

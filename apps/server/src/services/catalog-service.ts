@@ -53,10 +53,10 @@ export class CatalogService {
     return body;
   }
 
-  /** A single area of a selection (a contact area refetches alone). */
+  /** A single area of a selection (a contact area refetches alone; the edit login area too). */
   areaBody(selectors: Selectors, area: string): string | null {
     const catalog = this.catalog(selectors);
-    const steps = catalog?.steps.filter((s) => s.area === area) ?? [];
+    const steps = catalog ? [...catalog.steps, ...catalog.editSteps].filter((s) => s.area === area).slice(0, 1) : [];
     return catalog && steps.length ? this.compose(catalog, selectors, JSON.stringify(steps)) : null;
   }
 

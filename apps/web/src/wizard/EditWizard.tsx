@@ -1,5 +1,6 @@
 import type { Selectors } from '@app/contract/publish';
 import { useMemo, useState } from 'react';
+import { useCustomer } from '../app/CustomerContext.tsx';
 import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import type { FieldEnv } from '../fields/types.ts';
@@ -10,6 +11,7 @@ import { FlashBar } from './FlashBar.tsx';
 import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StepBody } from './StepBody.tsx';
+import { useContactArea } from './useContactArea.ts';
 import { useEditFinish } from './useEditFinish.ts';
 import { useSaveChain } from './useSaveChain.ts';
 import { useWizardCore } from './useWizardCore.ts';
@@ -72,8 +74,12 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
   });
   const progress = saving.progress ?? finishing.progress;
   const failure = saving.failure ?? finishing.failure;
+  // An ad saved before it had contact details (or with an empty one) takes the customer's details where it has none.
+  useContactArea(core, selectors, data.initialValues);
+  const { refetch: refetchCustomer } = useCustomer();
   const env: FieldEnv = {
     ...core.baseEnv,
+    onSessionEnded: () => void refetchCustomer(),
     ...(media ? { media } : {}),
     onAction: () => undefined,
     actionState: () => undefined,

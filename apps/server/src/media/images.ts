@@ -82,20 +82,24 @@ export async function processImage(input: Buffer, clientOrientation: number | nu
   const orientation = clientOrientation ?? meta.orientation ?? 1;
   try {
     // Transparent areas (PNG, GIF, WebP) become white: JPEG has no alpha, and libvips would make them black.
-    const base = orient(sharp(input, options), orientation).flatten({ background: '#ffffff' }).toColourspace('srgb');
-    const { data: jpeg, info } = await base
-      .clone()
+    // One pipeline straight from the upload (no .clone(): it would structuredClone the options, copying the
+    // whole upload once more per photo).
+    const { data: jpeg, info } = await orient(sharp(input, options), orientation)
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
       .resize({ ...IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(jpeg)
+    const thumbnailDone = sharp(jpeg)
       .resize({ ...THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 75 })
       .toBuffer();
+    // Hashed on the main thread while libvips makes the thumbnail.
+    const sha256 = crypto.createHash('sha256').update(jpeg).digest('hex');
+    const thumbnail = await thumbnailDone;
     // The perceptual hash reads the 240x180 thumbnail (it shrinks to 32x32 anyway), not a second full decode of
     // the stored JPEG.
     const phash = await perceptualHash(thumbnail);
-    const sha256 = crypto.createHash('sha256').update(jpeg).digest('hex');
     return { jpeg, thumbnail, width: info.width, height: info.height, sha256, phash };
   } catch {
     throw new ImageRefused(400, he.imageBroken);

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import sharpPhash from 'sharp-phash';
 import { describe, expect, it } from 'vitest';
 import { scenePhoto } from '../../test/support/photo-upload.ts';
 import { processImage } from './images.ts';
@@ -41,5 +42,33 @@ describe('perceptualHash', () => {
     expect(hammingDistance(hash, (await processImage(copy, 1)).phash)).toBeLessThanOrEqual(REUSED_MAX_DISTANCE);
     const other = (await processImage(await scenePhoto(2), 1)).phash;
     expect(hammingDistance(hash, other)).toBeGreaterThan(REUSED_MAX_DISTANCE);
+  });
+});
+
+describe('perceptualHash against sharp-phash', () => {
+  it('gives the same 64 bits as sharp-phash, whose hash the reuse threshold was measured with', {
+    timeout: 30_000,
+  }, async () => {
+    const noise = (seed: number) => {
+      const raw = Buffer.alloc(240 * 180 * 3);
+      for (let i = 0; i < raw.length; i++) raw[i] = ((i + seed) * 2654435761) >>> 24;
+      return sharp(raw, { raw: { width: 240, height: 180, channels: 3 } })
+        .blur(1 + seed / 2)
+        .jpeg()
+        .toBuffer();
+    };
+    const photos = [
+      ...(await Promise.all([1, 2, 3, 4].map((n) => scenePhoto(n)))),
+      ...(await Promise.all([0, 1, 2].map(noise))),
+    ];
+    for (const photo of photos) {
+      const { thumbnail } = await processImage(photo, 1);
+      const bits = await sharpPhash(thumbnail);
+      expect(
+        BigInt.asUintN(64, await perceptualHash(thumbnail))
+          .toString(2)
+          .padStart(64, '0'),
+      ).toBe(bits);
+    }
   });
 });

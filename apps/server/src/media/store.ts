@@ -35,9 +35,15 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async put(key: string, body: Buffer): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
     const tmp = `${this.file(key)}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, body);
+    try {
+      await fs.writeFile(tmp, body);
+    } catch (err) {
+      // The directory is made on the first write (and again should it have been removed), not on every one.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(tmp, body);
+    }
     await fs.rename(tmp, this.file(key));
   }
 
@@ -61,7 +67,12 @@ export class LocalMediaStore implements MediaStore {
   }
 
   async delete(key: string): Promise<void> {
-    await fs.rm(this.file(key), { force: true });
+    // One unlink (fs.rm would lstat first and walk its rimraf code for a plain file).
+    try {
+      await fs.unlink(this.file(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
   }
 }
 

@@ -23,6 +23,7 @@ import {
   type AdImageRow,
   deleteAdImage,
   findImageByKey,
+  findSlotSource,
   hasSimilarPhotoInOtherAds,
   listAdImages,
   setAdImageOrder,
@@ -187,9 +188,8 @@ export async function publishImageRoutes(
         .update(file)
         .update(`|${orientation ?? 'file'}`)
         .digest('hex');
-      const before = await listAdImages(db, adId);
-      const same = before.find((r) => r.slot === slot && r.sourceSha256 === sourceSha256);
-      if (!same) {
+      // One row by its primary key, not the whole list: the list is read once, for the answer.
+      if ((await findSlotSource(db, adId, slot)) !== sourceSha256) {
         let processed: Awaited<ReturnType<typeof processImage>>;
         try {
           processed = await processImage(file, orientation);
@@ -198,13 +198,22 @@ export async function publishImageRoutes(
             return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
           throw err;
         }
-        // Issue 8 item 8: the same photo (or a re-encoded, rescaled copy) in another of this customer's ads.
-        const reused = await hasSimilarPhotoInOtherAds(db, adId, processed.phash, REUSED_MAX_DISTANCE);
         const name = crypto.randomBytes(16).toString('hex');
         const imageKey = `${name}.jpg`;
         const thumbKey = `${name}_t.jpg`;
-        await store.put(imageKey, processed.jpeg, JPEG);
-        await store.put(thumbKey, processed.thumbnail, JPEG);
+        // Side by side: both files are written while the database answers the reuse check (issue 8 item 8: the
+        // same photo, or a re-encoded, rescaled copy, in another of this customer's ads).
+        const [reuse, ...writes] = await Promise.allSettled([
+          hasSimilarPhotoInOtherAds(db, adId, processed.phash, REUSED_MAX_DISTANCE),
+          store.put(imageKey, processed.jpeg, JPEG),
+          store.put(thumbKey, processed.thumbnail, JPEG),
+        ]);
+        const failure = [reuse, ...writes].find((r) => r.status === 'rejected');
+        if (reuse.status === 'rejected' || failure?.status === 'rejected') {
+          // Nothing refers to the new files yet: none is left behind.
+          await Promise.allSettled([store.delete(imageKey), store.delete(thumbKey)]);
+          throw reuse.status === 'rejected' ? reuse.reason : failure?.reason;
+        }
         const { garbage } = await upsertAdImage(db, adId, {
           slot,
           imageKey,
@@ -215,7 +224,7 @@ export async function publishImageRoutes(
           sha256: processed.sha256,
           sourceSha256,
           phash: processed.phash,
-          reused,
+          reused: reuse.value,
         });
         await Promise.all(garbage.map((key) => store.delete(key)));
       }

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ADS } from './support/category-ads.ts';
-import { validSaleAd } from './support/real-estate-ad.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
 
@@ -34,7 +34,11 @@ describe('one ad number', () => {
     expect(edit.json().adData).toEqual({ OrderID2: saved.orderID, OrderTypeID: null });
     expect(edit.json().values).toMatchObject({ OrderID: saved.orderID, RecordID: saved.orderID });
 
-    const again = await owner.post(`/api/publish/save-ad/${saved.recordID}`, { ...contact, price: '80,000', km: '46,000' });
+    const again = await owner.post(`/api/publish/save-ad/${saved.recordID}`, {
+      ...contact,
+      price: '80,000',
+      km: '46,000',
+    });
     expect(again.json()).toMatchObject({ orderID: saved.orderID, recordID: saved.orderID });
     const rows = await t.db.query<{ id: string }>('SELECT id FROM ads WHERE id = $1', [saved.orderID]);
     expect(rows).toHaveLength(1);

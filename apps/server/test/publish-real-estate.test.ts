@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressData } from '../src/services/address-data.ts';
-import { DIZENGOFF, JERUSALEM, TEL_AVIV, validRentAd, validSaleAd } from './support/real-estate-ad.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { DIZENGOFF, JERUSALEM, TEL_AVIV, validRentAd, validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q } from './support/vehicle-ad.ts';
 
@@ -151,13 +151,22 @@ describe('save-ad: a sale and a rent ad', () => {
   it('a partner ad (a room in a shared apartment) needs the number of partners', async () => {
     const missing = await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact, rentType: '2' });
     expect(missing.json()).toEqual({ errFields: { roommates: 'שדה חובה' } });
-    const ok = await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact, rentType: '2', roommates: '2' });
+    const ok = await owner.post('/api/publish/save-ad', {
+      ...validRentAd(),
+      ...contact,
+      rentType: '2',
+      roommates: '2',
+    });
     expect((await storedAd(ok.json().orderID))?.field_values).toMatchObject({ rentType: '2', roommates: '2' });
   });
 
   it('a street of another city is refused and nothing is stored', async () => {
     const before = (await t.db.query('SELECT id FROM ads')).length;
-    const res = await owner.post('/api/publish/save-ad', { ...validSaleAd(), ...contact, street: jerusalemOnlyStreet() });
+    const res = await owner.post('/api/publish/save-ad', {
+      ...validSaleAd(),
+      ...contact,
+      street: jerusalemOnlyStreet(),
+    });
     expect(res.json()).toEqual({ errFields: { street: 'יש לבחור רחוב מתוך הרשימה' } });
     expect(await t.db.query('SELECT id FROM ads')).toHaveLength(before);
   });

@@ -130,8 +130,12 @@ describe('save-ad', () => {
   });
 
   it('the same idempotency key returns the same ad', async () => {
-    const first = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, idempotencyKey: 'retry-1' })).json();
-    const again = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, idempotencyKey: 'retry-1' })).json();
+    const first = (
+      await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, idempotencyKey: 'retry-1' })
+    ).json();
+    const again = (
+      await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, idempotencyKey: 'retry-1' })
+    ).json();
     expect(again.orderID).toBe(first.orderID);
   });
 
@@ -169,7 +173,9 @@ describe('save-ad', () => {
   });
 
   it('blocked words: the ad is kept aside and the answer carries hasWordBlocked', async () => {
-    const res = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, description: 'מוכר גם אקדח' })).json();
+    const res = (
+      await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, description: 'מוכר גם אקדח' })
+    ).json();
     expect(res.hasWordBlocked).toMatchObject({ CatID: 1, SubCatID: 1 });
     const [row] = await t.db.query<{ status: string }>('SELECT status FROM ads WHERE id = $1', [
       res.hasWordBlockedOrderID,

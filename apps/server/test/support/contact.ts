@@ -11,6 +11,16 @@ import { type Agent, register, type TestApp } from './test-app.ts';
 
 export type ContactValues = Record<string, string>;
 
+/** The contact values of each agent registered here (registerWithPhone). */
+const contacts = new WeakMap<Agent, ContactValues>();
+
+/** The contact values of an agent registered with registerWithPhone (a test without one fails at once). */
+export function contactOf(agent: Agent): ContactValues {
+  const found = contacts.get(agent);
+  if (!found) throw new Error('this agent has no verified phone: register it with registerWithPhone');
+  return found;
+}
+
 /** The contact step's values (name, primary phone) with this number as the primary phone. */
 export const contactWith = (phone: string): ContactValues => ({
   ...CONTACT_TEST_VALUES,
@@ -37,5 +47,7 @@ export async function registerWithPhone(
   const { res, email: used } = await register(agent, email);
   expect(res.statusCode).toBe(200);
   const phone = await verifyPhone(t, agent);
-  return { email: used, phone, contact: contactWith(phone) };
+  const contact = contactWith(phone);
+  contacts.set(agent, contact);
+  return { email: used, phone, contact };
 }

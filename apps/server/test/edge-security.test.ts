@@ -1,20 +1,24 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
-import { Agent, createTestApp, GOOD_PASSWORD, register, type TestApp } from './support/test-app.ts';
+import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { Agent, createTestApp, GOOD_PASSWORD, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
 
 /** Every log line of the app, parsed (pino JSON). */
 const logLines: { level: number; msg?: string; err?: unknown }[] = [];
 let t: TestApp;
 let owner: Agent;
+/** The owner's contact step (a number the owner verified), and a complete car ad with it. */
+let contact: ContactValues;
+const carAd = () => ({ ...validCarAd(), ...contact });
 beforeAll(async () => {
   t = await createTestApp(
     { LOG_LEVEL: 'info' },
     { logStream: { write: (line: string) => void logLines.push(JSON.parse(line)) } },
   );
   owner = new Agent(t.app, '10.8.0.1');
-  await register(owner);
+  ({ contact } = await registerWithPhone(t, owner));
 });
 afterAll(async () => {
   await t.close();
@@ -51,22 +55,22 @@ const countAds = async () => Number((await t.db.query<{ n: number }>('SELECT cou
 
 describe('CSRF on every call that changes state, whatever its method', () => {
   it('GET save-ad/{id} without the token is refused and changes nothing; with it the owner saves', async () => {
-    const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const { orderID } = (await owner.post('/api/publish/save-ad', carAd())).json();
     expect(await priceOf(orderID)).toBe('85000');
-    const url = `/api/publish/save-ad/${orderID}?${q({ price: '1,000', km: '1', description: 'הועבר' })}`;
+    const url = `/api/publish/save-ad/${orderID}?${q({ ...contact, price: '1,000', km: '1', description: 'הועבר' })}`;
     const attack = await forged(owner, 'GET', url);
     expect(attack.statusCode).toBe(403);
     expect(attack.json()).toEqual({ status: 403, message: he.csrf });
     expect(await priceOf(orderID)).toBe('85000');
 
-    const own = await owner.get(`/api/publish/save-ad/${orderID}?${q({ price: '80,000', km: '46,000' })}`);
+    const own = await owner.get(`/api/publish/save-ad/${orderID}?${q({ ...contact, price: '80,000', km: '46,000' })}`);
     expect(own.statusCode).toBe(200);
     expect(await priceOf(orderID)).toBe('80000');
   });
 
   it('GET save-ad (a new ad) without the token creates nothing', async () => {
     const before = await countAds();
-    expect((await forged(owner, 'GET', `/api/publish/save-ad?${q(validCarAd())}`)).statusCode).toBe(403);
+    expect((await forged(owner, 'GET', `/api/publish/save-ad?${q(carAd())}`)).statusCode).toBe(403);
     expect(await countAds()).toBe(before);
   });
 
@@ -85,7 +89,7 @@ describe('CSRF on every call that changes state, whatever its method', () => {
   });
 
   it('a state-changing call from another Origin is refused even with the token; our own Origin passes', async () => {
-    const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const { orderID } = (await owner.post('/api/publish/save-ad', carAd())).json();
     const csrf = owner.cookies.get('csrf') ?? '';
     const post = (origin: string) =>
       forged(
@@ -94,6 +98,7 @@ describe('CSRF on every call that changes state, whatever its method', () => {
         `/api/publish/save-ad/${orderID}`,
         { 'x-csrf-token': csrf, origin, host: 'localhost:3000' },
         {
+          ...contact,
           price: '2,000',
           km: '46,000',
         },
@@ -153,12 +158,12 @@ describe('NUL and lone surrogates are refused at the edge', () => {
   const cases: Case[] = [
     {
       name: 'save-ad, NUL in a value',
-      send: () => owner.post('/api/publish/save-ad', { ...validCarAd(), description: `א${NUL}ב` }),
+      send: () => owner.post('/api/publish/save-ad', { ...carAd(), description: `א${NUL}ב` }),
     },
     {
       name: 'save-ad, lone surrogate escaped in the JSON text',
       send: () =>
-        json(owner, '/api/publish/save-ad', JSON.stringify(validCarAd()).replace('}', ',"description":"\\ud800"}')),
+        json(owner, '/api/publish/save-ad', JSON.stringify(carAd()).replace('}', ',"description":"\\ud800"}')),
     },
     {
       name: 'save-ad/{id}, NUL in a key',
@@ -166,7 +171,7 @@ describe('NUL and lone surrogates are refused at the edge', () => {
     },
     {
       name: 'GET save-ad, %00 in the query',
-      send: () => owner.get(`/api/publish/save-ad?${q(validCarAd())}&description=a%00b`),
+      send: () => owner.get(`/api/publish/save-ad?${q(carAd())}&description=a%00b`),
     },
     {
       name: 'draft, lone surrogate deep in the values',
@@ -223,7 +228,7 @@ describe('NUL and lone surrogates are refused at the edge', () => {
   it.each(cases.map((c) => [c.name, c] as const))(
     '%s: 400 with the Hebrew message, nothing stored',
     async (_name, c) => {
-      if (!orderId) orderId = (await owner.post('/api/publish/save-ad', validCarAd())).json().orderID;
+      if (!orderId) orderId = (await owner.post('/api/publish/save-ad', carAd())).json().orderID;
       const before = await t.db.query<{ n: number }>(
         `SELECT (SELECT count(*) FROM ads) + (SELECT count(*) FROM wizard_drafts) + (SELECT count(*) FROM customers)
         + (SELECT count(*) FROM outbox_emails) + (SELECT count(*) FROM rate_counters) AS n`,
@@ -245,7 +250,7 @@ describe('NUL and lone surrogates are refused at the edge', () => {
 
   it('well-formed text (a Hebrew text with an emoji pair) passes', async () => {
     const res = await owner.post('/api/publish/save-ad', {
-      ...validCarAd(),
+      ...carAd(),
       description: 'רכב שמור מאוד 🚗 במצב מצוין',
     });
     expect(res.statusCode).toBe(200);
@@ -310,7 +315,7 @@ describe('security headers', () => {
   });
 
   it('Cache-Control: no-store on answers with personal data', async () => {
-    const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const { orderID } = (await owner.post('/api/publish/save-ad', carAd())).json();
     const answers = {
       customer: await owner.get('/api/auth/customer'),
       edit: await owner.get(`/api/publish/fields/${orderID}`),

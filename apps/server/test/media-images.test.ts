@@ -14,6 +14,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
+import { contactOf, registerWithPhone } from './support/contact.ts';
 import { multipart, uploadPhoto as upload } from './support/media.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
@@ -44,7 +45,7 @@ async function stored(t: TestApp, url: string) {
 }
 
 async function newAd(agent: Agent): Promise<number> {
-  const res = await agent.post('/api/publish/save-ad', validCarAd());
+  const res = await agent.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(agent) });
   return res.json().orderID;
 }
 
@@ -98,7 +99,7 @@ describe.each(stores)('ad photos on the %s store', (_name, start) => {
     env = s.env;
     t = await createTestApp(s.env);
     owner = new Agent(t.app, '10.1.0.1');
-    await register(owner);
+    await registerWithPhone(t, owner);
     orderId = await newAd(owner);
   });
   afterAll(async () => {
@@ -300,7 +301,7 @@ describe('refused uploads', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-refused-'));
     t = await createTestApp({ DATA_DIR: dir });
     owner = new Agent(t.app, '10.2.0.1');
-    await register(owner);
+    await registerWithPhone(t, owner);
     orderId = await newAd(owner);
   });
   afterAll(async () => {

@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { AdImage, ImageUploadResponse } from '@app/contract/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactOf, registerWithPhone } from './support/contact.ts';
 import { scenePhoto, uploadPhoto } from './support/photo-upload.ts';
-import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
+import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
 describe('reused photos (perceptual hash)', () => {
@@ -21,7 +22,7 @@ describe('reused photos (perceptual hash)', () => {
   let original: Buffer;
 
   const newAd = async (agent: Agent): Promise<number> =>
-    (await agent.post('/api/publish/save-ad', validCarAd())).json().orderID;
+    (await agent.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(agent) })).json().orderID;
 
   async function put(agent: Agent, ad: number, slot: number, bytes: Buffer): Promise<ImageUploadResponse> {
     const res = await uploadPhoto(t, agent, ad, slot, bytes);
@@ -35,7 +36,7 @@ describe('reused photos (perceptual hash)', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-phash-'));
     t = await createTestApp({ DATA_DIR: dir });
     owner = new Agent(t.app, '10.3.0.1');
-    await register(owner);
+    await registerWithPhone(t, owner);
     first = await newAd(owner);
     original = await scenePhoto(11);
     // The first ad's photo is the original: nothing to compare with yet.
@@ -79,7 +80,7 @@ describe('reused photos (perceptual hash)', () => {
 
   it("never compares with another customer's photos, nor with a deleted ad's", async () => {
     const stranger = new Agent(t.app, '10.3.0.2');
-    await register(stranger);
+    await registerWithPhone(t, stranger);
     expect(await reusedOf(stranger, await newAd(stranger), 1, original)).toBe(false);
 
     const lone = await scenePhoto(14);

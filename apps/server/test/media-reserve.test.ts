@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactOf, registerWithPhone } from './support/contact.ts';
 import { uploadPhoto } from './support/media.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
@@ -24,7 +25,7 @@ describe('reserve-order and the photo cap', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-reserve-'));
     t = await createTestApp({ DATA_DIR: dir });
     owner = new Agent(t.app, '10.3.0.1');
-    await register(owner);
+    await registerWithPhone(t, owner);
     jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } })
       .jpeg()
       .toBuffer();
@@ -63,7 +64,11 @@ describe('reserve-order and the photo cap', () => {
     expect(fields.json().adData?.OrderID2 ?? null).toBeNull();
     expect((await owner.get(`/api/publish/fields/${orderId}`)).statusCode).toBe(404);
 
-    const saved = await owner.post('/api/publish/save-ad', { ...validCarAd(), OrderID: String(orderId) });
+    const saved = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      ...contactOf(owner),
+      OrderID: String(orderId),
+    });
     expect(saved.json()).toMatchObject({ orderID: orderId, recordID: orderId });
     const [row] = await t.db.query<{ status: string; n: string }>(
       `SELECT status, (SELECT count(*) FROM ads WHERE customer_id = a.customer_id AND cat = 1
@@ -88,7 +93,11 @@ describe('reserve-order and the photo cap', () => {
     const mine = (await reserve(owner, CARS, 'mine-again-key')).json().OrderID;
     expect(theirs).not.toBe(mine);
     expect((await uploadPhoto(t, owner, theirs, { picNumber: '1' }, { bytes: jpeg })).statusCode).toBe(404);
-    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), OrderID: String(theirs) });
+    const res = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      ...contactOf(owner),
+      OrderID: String(theirs),
+    });
     expect(res.statusCode).toBe(404);
     expect(await t.db.query('SELECT 1 FROM ad_images WHERE ad_id = $1', [theirs])).toHaveLength(0);
   });

@@ -18,7 +18,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
 import { signVideoToken } from '../src/video/token.ts';
-import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
+import { contactOf, registerWithPhone } from './support/contact.ts';
+import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -40,9 +41,9 @@ beforeAll(async () => {
   video = t.videoUrl;
   owner = new Agent(t.app, '10.2.0.1');
   other = new Agent(t.app, '10.2.0.2');
-  await register(owner);
-  await register(other);
-  orderId = (await owner.post('/api/publish/save-ad', validCarAd())).json().orderID;
+  await registerWithPhone(t, owner);
+  await registerWithPhone(t, other);
+  orderId = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(owner) })).json().orderID;
 });
 afterAll(async () => {
   await t.close();
@@ -176,7 +177,7 @@ describe('tus uploads on the video host', () => {
     }
 
     // Another account's token, even a valid one, neither reads nor continues this upload.
-    const otherAd = (await other.post('/api/publish/save-ad', validCarAd())).json().orderID;
+    const otherAd = (await other.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(other) })).json().orderID;
     const otherToken = (await tokenFor(other, otherAd)).token;
     expect((await head(location, otherToken)).status).toBe(404);
     expect((await patch(location, otherToken, 0, MP4)).status).toBe(404);

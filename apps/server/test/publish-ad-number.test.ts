@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ADS } from './support/category-ads.ts';
+import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
@@ -14,10 +15,12 @@ const VIRTUAL_ON = { virtual_num: '1', virtual_num_canceled: '0' };
 
 let t: TestApp;
 let owner: Agent;
+/** The owner's contact step, with a number the owner verified. */
+let contact: ContactValues;
 beforeAll(async () => {
   t = await createTestApp();
   owner = new Agent(t.app);
-  await register(owner);
+  ({ contact } = await registerWithPhone(t, owner));
 });
 afterAll(async () => {
   await t.close();
@@ -25,7 +28,7 @@ afterAll(async () => {
 
 describe('one ad number', () => {
   it('the saved number opens the ad, edits it, and is adData.OrderID2; OrderID and RecordID agree', async () => {
-    const saved = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const saved = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact })).json();
     expect(saved.orderID).toBeGreaterThanOrEqual(50000001);
     expect(saved).toMatchObject({ recordID: saved.orderID, OrderID: saved.orderID, RecordID: saved.orderID });
 
@@ -34,7 +37,11 @@ describe('one ad number', () => {
     expect(edit.json().adData).toEqual({ OrderID2: saved.orderID, OrderTypeID: null, data: VIRTUAL_ON });
     expect(edit.json().values).toMatchObject({ OrderID: saved.orderID, RecordID: saved.orderID });
 
-    const again = await owner.post(`/api/publish/save-ad/${saved.recordID}`, { price: '80,000', km: '46,000' });
+    const again = await owner.post(`/api/publish/save-ad/${saved.recordID}`, {
+      ...contact,
+      price: '80,000',
+      km: '46,000',
+    });
     expect(again.json()).toMatchObject({ orderID: saved.orderID, recordID: saved.orderID });
     const rows = await t.db.query<{ id: string }>('SELECT id FROM ads WHERE id = $1', [saved.orderID]);
     expect(rows).toHaveLength(1);
@@ -45,7 +52,7 @@ describe('one ad number', () => {
     const fresh = (await owner.get(`/api/publish/fields?${q(sel)}`)).json();
     expect(fresh.adData).toEqual({ OrderID2: null, OrderTypeID: null });
 
-    const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const { orderID } = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact })).json();
     const after = (await owner.get(`/api/publish/fields?${q({ ...sel, OrderID: String(orderID) })}`)).json();
     expect(after.adData).toEqual({ OrderID2: orderID, OrderTypeID: null, data: VIRTUAL_ON });
     expect(after.fields.length).toBe(fresh.fields.length);

@@ -5,25 +5,31 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ADS, type CategoryAd } from './support/category-ads.ts';
+import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q } from './support/vehicle-ad.ts';
 
 let t: TestApp;
 let owner: Agent;
 let trader: Agent;
+/** Each account's contact step, with a number it verified. */
+let ownerContact: ContactValues;
+let traderContact: ContactValues;
 beforeAll(async () => {
   t = await createTestApp();
   owner = new Agent(t.app, '10.1.0.1');
-  await register(owner);
+  ({ contact: ownerContact } = await registerWithPhone(t, owner));
   trader = new Agent(t.app, '10.1.0.2');
-  const res = (await register(trader)).res;
-  await t.db.query(`UPDATE customers SET trade = '{"3":{"2":1}}'::jsonb WHERE id = $1`, [res.json().CustID]);
+  const registered = await registerWithPhone(t, trader);
+  traderContact = registered.contact;
+  await t.db.query(`UPDATE customers SET trade = '{"3":{"2":1}}'::jsonb WHERE email = $1`, [registered.email]);
 });
 afterAll(async () => {
   await t.close();
 });
 
 const agentFor = (ad: CategoryAd) => (ad.trader ? trader : owner);
+const contactFor = (ad: CategoryAd) => (ad.trader ? traderContact : ownerContact);
 const row = async (id: number) =>
   (
     await t.db.query<{ status: string; cat: number; subcat: number | null; field_values: Record<string, unknown> }>(
@@ -63,7 +69,12 @@ describe('GET /api/publish/fields', () => {
 
 describe('save-ad: a realistic ad of every family is stored as a draft with its values', () => {
   it.each(CATEGORY_ADS.map((ad) => [ad.family, ad] as const))('%s', async (_family, ad) => {
-    const res = await agentFor(ad).post('/api/publish/save-ad', { ...ad.values, ...ad.selectors, isAdmin: '1' });
+    const res = await agentFor(ad).post('/api/publish/save-ad', {
+      ...ad.values,
+      ...contactFor(ad),
+      ...ad.selectors,
+      isAdmin: '1',
+    });
     expect(res.statusCode).toBe(200);
     const { orderID, recordID, errFields } = res.json();
     expect(errFields).toBeUndefined();
@@ -79,6 +90,7 @@ describe('save-ad: a realistic ad of every family is stored as a draft with its 
     if (!general) throw new Error('no ad');
     const res = await owner.post('/api/publish/save-ad', {
       ...general.values,
+      ...ownerContact,
       ...general.selectors,
       '6727': '',
       salesSubCatID: '801',
@@ -107,7 +119,11 @@ describe('business for sale: second-hand business traders only (spec §6)', () =
       `/api/publish/check-step?${q({ ...business.selectors, check_area: 'personal_publish_business_type' })}`,
     );
     expect(check.statusCode).toBe(403);
-    const save = await owner.post('/api/publish/save-ad', { ...business.values, ...business.selectors });
+    const save = await owner.post('/api/publish/save-ad', {
+      ...business.values,
+      ...ownerContact,
+      ...business.selectors,
+    });
     expect(save.json()).toEqual({
       mainError: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
       redirectForce: '/finishArea?cat=3&subcat=2',
@@ -145,13 +161,14 @@ describe('edit: the owner only, one ad of every category', () => {
     const ad = CATEGORY_ADS.find((a) => a.catalogId === catalogId);
     if (!ad) throw new Error(catalogId);
     const me = agentFor(ad);
-    const { orderID } = (await me.post('/api/publish/save-ad', { ...ad.values, ...ad.selectors })).json();
+    const contact = contactFor(ad);
+    const { orderID } = (await me.post('/api/publish/save-ad', { ...ad.values, ...contact, ...ad.selectors })).json();
     const fields = await me.get(`/api/publish/fields/${orderID}`);
     expect(fields.statusCode).toBe(200);
     expect(fields.json().fields.map((s: { area: string }) => s.area)).toEqual([edit.area, 'personal_edit_login']);
     expect(fields.json().values).toMatchObject(ad.stored);
 
-    const saved = await me.post(`/api/publish/save-ad/${orderID}`, { ...ad.values, ...edit.change });
+    const saved = await me.post(`/api/publish/save-ad/${orderID}`, { ...ad.values, ...contact, ...edit.change });
     expect(saved.json()).toMatchObject({ orderID });
     expect((await row(orderID))?.field_values).toMatchObject({ ...ad.stored, ...edit.stored });
 
@@ -160,6 +177,7 @@ describe('edit: the owner only, one ad of every category', () => {
     expect((await stranger.get(`/api/publish/fields/${orderID}`)).statusCode).toBe(404);
     const attack = await stranger.post(`/api/publish/save-ad/${orderID}`, {
       ...ad.values,
+      ...contact,
       price: '1',
       description: 'x',
     });

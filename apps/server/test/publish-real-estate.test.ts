@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressData } from '../src/services/address-data.ts';
+import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { DIZENGOFF, JERUSALEM, TEL_AVIV, validRentAd, validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q } from './support/vehicle-ad.ts';
 
 let t: TestApp;
 let owner: Agent;
+/** The owner's contact step, with a number the owner verified. */
+let contact: ContactValues;
 beforeAll(async () => {
   t = await createTestApp();
   owner = new Agent(t.app);
-  await register(owner);
+  ({ contact } = await registerWithPhone(t, owner));
 });
 afterAll(async () => {
   await t.close();
@@ -112,7 +115,7 @@ describe('check-step: the address', () => {
 
 describe('save-ad: a sale and a rent ad', () => {
   it('a full valid sale ad is stored as a draft with its values', async () => {
-    const res = await owner.post('/api/publish/save-ad', { ...validSaleAd(), isAdmin: '1' });
+    const res = await owner.post('/api/publish/save-ad', { ...validSaleAd(), ...contact, isAdmin: '1' });
     expect(res.statusCode).toBe(200);
     const { orderID, recordID } = res.json();
     expect(orderID).toBeGreaterThan(0);
@@ -138,7 +141,7 @@ describe('save-ad: a sale and a rent ad', () => {
   });
 
   it('a rent ad is stored with its monthly rent and payments a year', async () => {
-    const res = await owner.post('/api/publish/save-ad', validRentAd());
+    const res = await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact });
     const { orderID } = res.json();
     const row = await storedAd(orderID);
     expect(row).toMatchObject({ status: 'draft', cat: 2, subcat: 2 });
@@ -146,15 +149,24 @@ describe('save-ad: a sale and a rent ad', () => {
   });
 
   it('a partner ad (a room in a shared apartment) needs the number of partners', async () => {
-    const missing = await owner.post('/api/publish/save-ad', { ...validRentAd(), rentType: '2' });
+    const missing = await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact, rentType: '2' });
     expect(missing.json()).toEqual({ errFields: { roommates: 'שדה חובה' } });
-    const ok = await owner.post('/api/publish/save-ad', { ...validRentAd(), rentType: '2', roommates: '2' });
+    const ok = await owner.post('/api/publish/save-ad', {
+      ...validRentAd(),
+      ...contact,
+      rentType: '2',
+      roommates: '2',
+    });
     expect((await storedAd(ok.json().orderID))?.field_values).toMatchObject({ rentType: '2', roommates: '2' });
   });
 
   it('a street of another city is refused and nothing is stored', async () => {
     const before = (await t.db.query('SELECT id FROM ads')).length;
-    const res = await owner.post('/api/publish/save-ad', { ...validSaleAd(), street: jerusalemOnlyStreet() });
+    const res = await owner.post('/api/publish/save-ad', {
+      ...validSaleAd(),
+      ...contact,
+      street: jerusalemOnlyStreet(),
+    });
     expect(res.json()).toEqual({ errFields: { street: 'יש לבחור רחוב מתוך הרשימה' } });
     expect(await t.db.query('SELECT id FROM ads')).toHaveLength(before);
   });
@@ -162,7 +174,7 @@ describe('save-ad: a sale and a rent ad', () => {
 
 describe('edit: the owner only', () => {
   it('the owner edits the real-estate details; another account gets 404 and changes nothing', async () => {
-    const { orderID } = (await owner.post('/api/publish/save-ad', validRentAd())).json();
+    const { orderID } = (await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact })).json();
     const edit = await owner.get(`/api/publish/fields/${orderID}`);
     expect(edit.statusCode).toBe(200);
     expect(edit.json().fields.map((s: { area: string }) => s.area)).toEqual([
@@ -173,6 +185,7 @@ describe('edit: the owner only', () => {
     expect(edit.json().values).toMatchObject({ price: '7200', street: DIZENGOFF });
 
     const saved = await owner.post(`/api/publish/save-ad/${orderID}`, {
+      ...contact,
       price: '6,900',
       paymentInYear: '6',
       description: 'המחיר ירד, כניסה גמישה',
@@ -198,8 +211,8 @@ describe('edit: the owner only', () => {
   });
 
   it('an edit without the rent is refused with a field error', async () => {
-    const { orderID } = (await owner.post('/api/publish/save-ad', validRentAd())).json();
-    const res = await owner.post(`/api/publish/save-ad/${orderID}`, { price: '', paymentInYear: '12' });
+    const { orderID } = (await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact })).json();
+    const res = await owner.post(`/api/publish/save-ad/${orderID}`, { ...contact, price: '', paymentInYear: '12' });
     expect(res.json()).toEqual({ errFields: { price: 'שדה חובה' } });
     expect((await storedAd(orderID))?.field_values.price).toBe('7200');
   });

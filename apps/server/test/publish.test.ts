@@ -1,14 +1,17 @@
 import type { CarSubModelsResponse } from '@app/contract/publish';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
 
 let t: TestApp;
 let owner: Agent;
+/** The owner's contact step, with a number the owner verified. */
+let contact: ContactValues;
 beforeAll(async () => {
   t = await createTestApp();
   owner = new Agent(t.app);
-  await register(owner);
+  ({ contact } = await registerWithPhone(t, owner));
 });
 afterAll(async () => {
   await t.close();
@@ -94,6 +97,7 @@ describe('save-ad', () => {
   it('stores a draft ad with the definition fields only; an injected field is ignored', async () => {
     const res = await owner.post('/api/publish/save-ad', {
       ...validCarAd(),
+      ...contact,
       isAdmin: '1',
       status: 'active',
       CustID: '1',
@@ -107,7 +111,12 @@ describe('save-ad', () => {
       [orderID],
     );
     expect(row?.status).toBe('draft');
-    expect(row?.field_values).toMatchObject({ manufacturer: validCarAd().manufacturer, km: '45000', price: '85000' });
+    expect(row?.field_values).toMatchObject({
+      manufacturer: validCarAd().manufacturer,
+      km: '45000',
+      price: '85000',
+      ...contact,
+    });
     expect(row?.field_values).not.toHaveProperty('isAdmin');
     expect(row?.field_values).not.toHaveProperty('status');
     expect(row?.field_values).not.toHaveProperty('CustID');
@@ -115,22 +124,27 @@ describe('save-ad', () => {
 
   it('an option that does not belong to its parent is refused with a field error and nothing is stored', async () => {
     const before = await t.db.query('SELECT id FROM ads');
-    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), subModel: '999999' });
+    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, subModel: '999999' });
     expect(res.json()).toEqual({ errFields: { subModel: 'ערך לא תקין' } });
     expect(await t.db.query('SELECT id FROM ads')).toHaveLength(before.length);
   });
 
   it('the same idempotency key returns the same ad', async () => {
-    const first = (await owner.post('/api/publish/save-ad', { ...validCarAd(), idempotencyKey: 'retry-1' })).json();
-    const again = (await owner.post('/api/publish/save-ad', { ...validCarAd(), idempotencyKey: 'retry-1' })).json();
+    const first = (
+      await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, idempotencyKey: 'retry-1' })
+    ).json();
+    const again = (
+      await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, idempotencyKey: 'retry-1' })
+    ).json();
     expect(again.orderID).toBe(first.orderID);
   });
 
   it('publishing again with the OrderID of the own saved draft updates it instead of adding an ad', async () => {
-    const first = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const first = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact })).json();
     const count = (await t.db.query('SELECT id FROM ads')).length;
     const again = await owner.post('/api/publish/save-ad', {
       ...validCarAd(),
+      ...contact,
       price: '83,000',
       OrderID: String(first.orderID),
     });
@@ -143,9 +157,10 @@ describe('save-ad', () => {
     expect(row?.field_values.price).toBe('83000');
     // Someone else's OrderID changes nothing.
     const stranger = new Agent(t.app, '10.9.9.8');
-    await register(stranger);
+    const strangers = await registerWithPhone(t, stranger);
     const attack = await stranger.post('/api/publish/save-ad', {
       ...validCarAd(),
+      ...strangers.contact,
       price: '1',
       OrderID: String(first.orderID),
     });
@@ -158,7 +173,9 @@ describe('save-ad', () => {
   });
 
   it('blocked words: the ad is kept aside and the answer carries hasWordBlocked', async () => {
-    const res = (await owner.post('/api/publish/save-ad', { ...validCarAd(), description: 'מוכר גם אקדח' })).json();
+    const res = (
+      await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact, description: 'מוכר גם אקדח' })
+    ).json();
     expect(res.hasWordBlocked).toMatchObject({ CatID: 1, SubCatID: 1 });
     const [row] = await t.db.query<{ status: string }>('SELECT status FROM ads WHERE id = $1', [
       res.hasWordBlockedOrderID,
@@ -169,13 +186,14 @@ describe('save-ad', () => {
 
 describe('edit: the owner only', () => {
   it('the owner changes the price; another account gets 404 and the ad is unchanged', async () => {
-    const { orderID } = (await owner.post('/api/publish/save-ad', validCarAd())).json();
+    const { orderID } = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact })).json();
     const edit = await owner.get(`/api/publish/fields/${orderID}`);
     expect(edit.statusCode).toBe(200);
     expect(edit.json().values).toMatchObject({ price: '85000' });
     expect(edit.json().fields[0].area).toBe('personal_edit_sales_properties');
 
     const saved = await owner.post(`/api/publish/save-ad/${orderID}`, {
+      ...contact,
       price: '79,000',
       km: '46,000',
       description: 'ירד מחיר',
@@ -185,7 +203,7 @@ describe('edit: the owner only', () => {
     const stranger = new Agent(t.app, '10.9.9.9');
     await register(stranger);
     expect((await stranger.get(`/api/publish/fields/${orderID}`)).statusCode).toBe(404);
-    const attack = await stranger.post(`/api/publish/save-ad/${orderID}`, { price: '1', km: '1' });
+    const attack = await stranger.post(`/api/publish/save-ad/${orderID}`, { ...contact, price: '1', km: '1' });
     expect(attack.statusCode).toBe(404);
     const [row] = await t.db.query<{ field_values: Record<string, string> }>(
       'SELECT field_values FROM ads WHERE id = $1',

@@ -78,6 +78,63 @@ describe('validation rules and their Hebrew messages', () => {
   });
 });
 
+describe('phone fields (phonePriority): the spec number rule', () => {
+  const phoneField = (priority: 1 | 2): FieldDef => ({ id: 'f', type: 'tel', phonePriority: priority });
+  /** The message of the phone field, resolved for a normal customer or a trader in the category. */
+  const phoneMessage = (priority: 1 | 2, value: string, isTrader: boolean) => {
+    const result = resolve([step([phoneField(priority)])], { f: value }, testContext({ isTrader }));
+    const error = result.errors.find((e) => e.field === 'f');
+    return error && [error.code, errorText(error)];
+  };
+  const INVALID = ['phoneInvalid', 'המספר אינו תקין'];
+  const LANDLINE = ['phoneLandline', 'טלפון נייח אינו מאופשר'];
+
+  it.each<[string, 1 | 2, boolean, string, string[] | undefined]>([
+    ['mobile with a dash, primary', 1, false, '050-1234567', undefined],
+    ['mobile without a dash, primary', 1, false, '0521234567', undefined],
+    ['mobile with two dashes', 1, false, '054-123-4567', undefined],
+    ['mobile with spaces', 2, false, '058 123 4567', undefined],
+    ['international form', 1, false, '+972501234567', undefined],
+    ['virtual (07x) prefix is not a landline', 1, false, '077-1234567', undefined],
+    ['landline as the primary phone of a normal ad', 1, false, '02-1234567', LANDLINE],
+    ['landline without a dash, primary', 1, false, '039123456', LANDLINE],
+    ['landline as the primary phone of a category trader', 1, true, '02-1234567', undefined],
+    ['landline as the second contact', 2, false, '04-8123456', undefined],
+    ['landline as a trader’s second contact', 2, true, '09-7654321', undefined],
+    ['letters', 1, false, 'טלפון', INVALID],
+    ['letters among digits', 1, false, '050-12a4567', INVALID],
+    ['letters, second contact', 2, false, 'abc-defghij', INVALID],
+    ['letters, trader', 1, true, '050-abcdefg', INVALID],
+    ['short mobile', 1, false, '050-12345', INVALID],
+    ['short landline, trader', 1, true, '02-12345', INVALID],
+    ['short, second contact', 2, false, '0501', INVALID],
+    ['long mobile', 1, false, '050-12345678', INVALID],
+    ['a prefix the spec does not offer', 1, false, '059-1234567', INVALID],
+    ['no prefix at all', 2, false, '1234567890', INVALID],
+  ])('%s', (_name, priority, isTrader, value, expected) => {
+    expect(phoneMessage(priority, value, isTrader)).toEqual(expected);
+  });
+
+  it('the primary phone is required like any field; an empty second contact is fine', () => {
+    const required = resolve(
+      [
+        step([
+          { ...phoneField(1), isRequired: true },
+          { ...phoneField(2), id: 'g' },
+        ]),
+      ],
+      { f: '', g: '' },
+      testContext(),
+    );
+    expect(required.errors.map((e) => [e.field, errorText(e)])).toEqual([['f', 'שדה חובה']]);
+  });
+
+  it('a tel field without phonePriority keeps the digits rule (a landline and any length pass)', () => {
+    expect(messageFor({ id: 'f', type: 'tel' }, '02-1234567')).toBeUndefined();
+    expect(messageFor({ id: 'f', type: 'tel' }, '12-34')).toBeUndefined();
+  });
+});
+
 describe('dates', () => {
   const date = (extra: Partial<FieldDef> = {}): FieldDef => ({ id: 'f', type: 'date', ...extra });
   it.each<[string, FieldDef, string, string | undefined]>([

@@ -1,9 +1,11 @@
 import { photoCap } from '@app/contract/media';
 import { checkCatalog } from '@app/form-engine/catalogCheck';
 import { listIdOf } from '@app/form-engine/dataUrl';
+import type { CategoryCatalog } from '@app/form-engine/model';
 import { parseCatalog } from '@app/form-engine/schema';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_FOR_SALE_CATALOG } from './businessForSale.ts';
+import { CONTACT_FIELD_IDS, EDIT_LOGIN_AREA, LOGIN_AREA } from './contact.ts';
 import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
 import { FASHION_CATALOGS } from './fashion.ts';
 import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
@@ -60,6 +62,26 @@ const LIST_PARAMS: Record<string, readonly string[]> = {
 const MEDIA = 'personal_publish_media';
 const LOGIN = 'personal_publish_login';
 const PLAN = 'personal_publish_payment_choose';
+
+/**
+ * The contact step is real in every catalogue (publish, where the catalogue publishes, and edit): checked, with
+ * the contact fields; the only placeholder left is the plan step (issue 10).
+ */
+function expectContactSteps(catalog: CategoryCatalog) {
+  const logins = [...catalog.steps, ...catalog.editSteps].filter((s) => s.isLoginArea);
+  expect(logins.map((s) => s.area)).toEqual(catalog.cat === 100 ? [EDIT_LOGIN_AREA] : [LOGIN_AREA, EDIT_LOGIN_AREA]);
+  for (const step of logins) {
+    expect([step.area, step.check, step.placeholder]).toEqual([step.area, true, undefined]);
+    expect(step.fields.map((f) => f.id)).toEqual(CONTACT_FIELD_IDS);
+    expect(step.fields.filter((f) => f.isRequired).map((f) => f.id)).toEqual(['contactName', 'validPhone1']);
+    expect(step.fields.filter((f) => f.type === 'tel').map((f) => [f.id, f.phonePriority])).toEqual([
+      ['validPhone1', 1],
+      ['validPhone2', 2],
+    ]);
+  }
+  const placeholders = [...catalog.steps, ...catalog.editSteps].filter((s) => s.placeholder).map((s) => s.area);
+  expect(placeholders).toEqual(catalog.steps.some((s) => s.area === PLAN) ? [PLAN] : []);
+}
 /** Per cat (publish-wizard.md §2): first step, the closing steps, the edit step before the edit login. */
 const ISSUE_4_SHAPES: Record<number, { firstStep: 0 | 1; closing: string[]; edit: string }> = {
   3: { firstStep: 0, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_sales_properties' },
@@ -91,7 +113,7 @@ describe('every catalogue', () => {
       expect(steps[0]).toMatchObject({ area: 'personal_publish_category', stepGroup: 'chooseSubcat', check: false });
       expect(steps.slice(-3).map((s) => [s.area, s.stepGroup, s.check])).toEqual([
         ['personal_publish_media', 'uploadImages', false],
-        ['personal_publish_login', 'fillDetails', false],
+        ['personal_publish_login', 'fillDetails', true],
         ['personal_publish_payment_choose', 'choosePlan', false],
       ]);
       expect(steps.find((s) => s.isLoginArea)?.area).toBe('personal_publish_login');
@@ -101,6 +123,7 @@ describe('every catalogue', () => {
         expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
         expect(step.fields).toEqual([]);
       }
+      expectContactSteps(catalog);
       expect(catalog.firstStep).toBe(1);
     },
   );
@@ -120,6 +143,7 @@ describe('every catalogue', () => {
     // Every detail step is checked; an A/B-test step (the free category search) is optional; photos are not.
     for (const step of steps.slice(1).filter((s) => !s.placeholder && s.stepGroup !== 'uploadImages'))
       expect(step.check).toBe(!step.showOnABTest);
+    expectContactSteps(catalog);
     expect(catalog.firstStep).toBe(shape?.firstStep);
   });
 

@@ -3,6 +3,7 @@ import type { StepDef, Values } from '@app/form-engine/model';
 import { resolve } from '@app/form-engine/resolve';
 import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_TEST_VALUES } from './contactTestValues.ts';
 import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
 import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
 
@@ -18,6 +19,7 @@ describe('household workers', () => {
 
   it('a nanny offers: age, experience, children ages, hours, area and rate', () => {
     const nanny = {
+      ...CONTACT_TEST_VALUES,
       subcat: '1',
       age: '34',
       experience: '5',
@@ -36,6 +38,7 @@ describe('household workers', () => {
 
   it('a family searching for an assistant says what is needed, when and where', () => {
     const search = {
+      ...CONTACT_TEST_VALUES,
       subcat: '4',
       homeSize: '3',
       services: ['1', '2'],
@@ -46,7 +49,7 @@ describe('household workers', () => {
     };
     expect(errors(steps(4), search)).toEqual({});
     expect(Object.keys(errors(steps(4), { subcat: '4' })).sort()).toEqual(
-      ['area', 'description', 'homeSize', 'jobType', 'services', 'startDate'].sort(),
+      ['area', 'description', 'homeSize', 'jobType', 'services', 'startDate', 'contactName', 'validPhone1'].sort(),
     );
     expect(steps(4).flatMap((s) => s.fields.map((f) => f.id))).not.toContain('age');
   });

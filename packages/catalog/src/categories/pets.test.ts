@@ -4,6 +4,7 @@ import { buildPayload } from '@app/form-engine/payload';
 import { resolve } from '@app/form-engine/resolve';
 import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_TEST_VALUES } from './contactTestValues.ts';
 import { PET_CATALOGS } from './pets.ts';
 
 const catalog = (id: string) => {
@@ -15,6 +16,7 @@ const errors = (steps: Parameters<typeof resolve>[0], values: Values, mode: 'pub
   Object.fromEntries(resolve(steps, values, testContext({ mode })).errors.map((e) => [e.field, errorText(e)]));
 
 const labrador: Values = {
+  ...CONTACT_TEST_VALUES,
   petType: '1',
   breed: '1001',
   adType: '1',
@@ -63,7 +65,11 @@ describe('pets', () => {
   it('edit: pet properties, then the edit login', () => {
     const edit = catalog('pets-horses').editSteps;
     expect(
-      errors(edit, { adType: '1', price: '18,000', age: '5', description: 'סוס ערבי רגוע, מאולף לרכיבה' }, 'edit'),
+      errors(
+        edit,
+        { ...CONTACT_TEST_VALUES, adType: '1', price: '18,000', age: '5', description: 'סוס ערבי רגוע, מאולף לרכיבה' },
+        'edit',
+      ),
     ).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ import type { ResolveContext } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
 import { TODAY, testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_TEST_VALUES } from './contactTestValues.ts';
 import { COMMERCIAL_CATALOG } from './realEstateCommercial.ts';
 import { RENT_CATALOG, SALE_CATALOG } from './realEstateResidential.ts';
 import { JERUSALEM, TEL_AVIV, TIROSH, testAddressOptions } from './realEstateTestLists.ts';
@@ -15,6 +16,7 @@ const ctx = (extra: Partial<ResolveContext> = {}) => testContext({ options: test
 
 /** A complete, valid sale ad of an apartment on Dizengoff. */
 export const saleValues = (): Values => ({
+  ...CONTACT_TEST_VALUES,
   subcat: '1',
   HomeTypeID: '1',
   propertyCondition: '4',
@@ -183,7 +185,11 @@ describe('rent and the "find a partner" sub-flow', () => {
   });
 
   it('edit mode does not send a parking of 0, and the edit step has no parking to lose', () => {
-    const edit = resolve(RENT_CATALOG.editSteps, { price: '6000', paymentInYear: '12' }, ctx({ mode: 'edit' }));
+    const edit = resolve(
+      RENT_CATALOG.editSteps,
+      { ...CONTACT_TEST_VALUES, price: '6000', paymentInYear: '12' },
+      ctx({ mode: 'edit' }),
+    );
     expect(edit.errors).toEqual([]);
     expect(RENT_CATALOG.editSteps.flatMap((s) => s.fields).some((f) => f.id === 'parking')).toBe(false);
     const publish = resolve(steps, { ...rent(), parking: '0' }, ctx({ mode: 'edit' }));
@@ -195,6 +201,7 @@ describe('rent and the "find a partner" sub-flow', () => {
 describe('commercial', () => {
   const steps = COMMERCIAL_CATALOG.steps;
   const office = (): Values => ({
+    ...CONTACT_TEST_VALUES,
     subcat: '4',
     DealType: '1',
     HomeTypeID: '20',

@@ -7,6 +7,7 @@ import { resolve } from '@app/form-engine/resolve';
 import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_FOR_SALE_CATALOG } from './businessForSale.ts';
+import { CONTACT_TEST_VALUES } from './contactTestValues.ts';
 import { FASHION_CATALOGS } from './fashion.ts';
 import { SECOND_HAND_BABY_CATALOG, SECOND_HAND_CATALOG, SECOND_HAND_PLAIN_CATALOG } from './secondHand.ts';
 import { FREE_SEARCH_AB_TEST } from './secondHandSteps.ts';
@@ -20,6 +21,7 @@ const errors = (result: ReturnType<typeof run>) =>
 
 /** A sofa, complete. */
 const sofa: Values = {
+  ...CONTACT_TEST_VALUES,
   subcat: '0',
   salesCatID: '1',
   salesSubCatID: '101',
@@ -162,6 +164,7 @@ describe('fashion', () => {
   const shoes = FASHION_CATALOGS.find((c) => c.id === 'fashion-shoes');
   const wedding = FASHION_CATALOGS.find((c) => c.id === 'fashion-wedding');
   const item: Values = {
+    ...CONTACT_TEST_VALUES,
     SalesSubCatID: '1030',
     salesSubCat3ID: '103004',
     '6727': '1',
@@ -201,6 +204,7 @@ describe('fashion', () => {
 
 describe('business for sale', () => {
   const cafe: Values = {
+    ...CONTACT_TEST_VALUES,
     subcat: '2',
     businessType: '2',
     area: '2',
@@ -216,7 +220,7 @@ describe('business for sale', () => {
     const steps = BUSINESS_FOR_SALE_CATALOG.steps;
     expect(run(steps, cafe).errors).toEqual([]);
     expect(Object.keys(errors(run(steps, { subcat: '2' }))).sort()).toEqual(
-      ['area', 'businessType', 'city', 'description', 'price'].sort(),
+      ['area', 'businessType', 'city', 'description', 'price', 'contactName', 'validPhone1'].sort(),
     );
     expect(steps.find((s) => s.isLoginArea)?.subTitle).toContain('העסק');
   });

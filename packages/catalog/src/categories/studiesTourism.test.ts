@@ -3,6 +3,7 @@ import type { StepDef, Values } from '@app/form-engine/model';
 import { resolve } from '@app/form-engine/resolve';
 import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_TEST_VALUES } from './contactTestValues.ts';
 import { STUDIES_CATALOG } from './studies.ts';
 import { TOURISM_CATALOG } from './tourism.ts';
 
@@ -11,6 +12,7 @@ const errors = (steps: StepDef[], values: Values) =>
 
 describe('studies', () => {
   const maths: Values = {
+    ...CONTACT_TEST_VALUES,
     subcat: '1',
     subject: '101',
     levels: ['4', '5'],
@@ -32,7 +34,17 @@ describe('studies', () => {
 
   it('subject, levels and place are required; courses ask meetings and a start date, not in the past', () => {
     expect(Object.keys(errors(steps, { subcat: '1' })).sort()).toEqual(
-      ['area', 'description', 'lessonPlaces', 'levels', 'price', 'priceUnit', 'subject'].sort(),
+      [
+        'area',
+        'description',
+        'lessonPlaces',
+        'levels',
+        'price',
+        'priceUnit',
+        'subject',
+        'contactName',
+        'validPhone1',
+      ].sort(),
     );
     expect(resolve(steps, maths, testContext()).fields.meetings?.visible).toBe(false);
     const course = { ...maths, subcat: '2', priceUnit: '2', meetings: '12', startDate: '01/01/2020' };
@@ -42,6 +54,7 @@ describe('studies', () => {
 
 describe('tourism', () => {
   const zimmer: Values = {
+    ...CONTACT_TEST_VALUES,
     subcat: '1',
     unitType: '101',
     region: '1',

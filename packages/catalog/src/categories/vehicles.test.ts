@@ -6,6 +6,7 @@ import type { ResolveContext } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
 import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_TEST_VALUES, TEST_PHONE } from './contactTestValues.ts';
 import { ACCESSORIES_CATALOG } from './vehiclesAccessories.ts';
 import { BOATS_CATALOG } from './vehiclesBoats.ts';
 import { CARS_CATALOG } from './vehiclesCars.ts';
@@ -165,13 +166,25 @@ describe('cars: sale properties, traders, edit', () => {
   it('edit mode: price, km and description, then the edit login', () => {
     const edit = run(CARS_CATALOG.editSteps, { price: '90,000', km: '', description: 'x' }, { mode: 'edit' });
     expect(messages(edit, 0)).toEqual({ km: 'שדה חובה' });
-    const fixed = run(CARS_CATALOG.editSteps, { price: '90,000', km: '100,000', month: '0' }, { mode: 'edit' });
+    const editValues = { price: '90,000', km: '100,000', month: '0' };
+    // The edit login is the contact step: it needs the name and the phone too.
+    const noContact = run(CARS_CATALOG.editSteps, editValues, { mode: 'edit' });
+    expect(Object.keys(messages(noContact, 1)).sort()).toEqual(['contactName', 'validPhone1']);
+    const fixed = run(CARS_CATALOG.editSteps, { ...CONTACT_TEST_VALUES, ...editValues }, { mode: 'edit' });
     expect(fixed.steps.every((s) => s.complete)).toBe(true);
-    expect(buildPayload(fixed, { mode: 'edit', cat: 1, subcat: 1 })).toMatchObject({ price: '90000', km: '100000' });
+    expect(buildPayload(fixed, { mode: 'edit', cat: 1, subcat: 1 })).toMatchObject({
+      price: '90000',
+      km: '100000',
+      validPhone1: TEST_PHONE,
+    });
   });
 
-  it('the whole publish flow is complete with these values (placeholders need nothing)', () => {
-    expect(cars(values).errors).toEqual([]);
+  it('the whole publish flow is complete with these values and the contact step (the plan placeholder needs nothing)', () => {
+    expect(cars({ ...values, ...CONTACT_TEST_VALUES }).errors).toEqual([]);
+    expect(cars(values).errors.map((e) => [e.field, e.code])).toEqual([
+      ['contactName', 'required'],
+      ['validPhone1', 'required'],
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isTraderFlow } from '@app/catalog/trader';
+import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
 import type { SaveAdResponse } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
@@ -16,6 +16,13 @@ import { adNumber } from './publish-fields.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
 
 type Body = Record<string, unknown>;
+
+/**
+ * A category trader adds phone numbers without SMS (after-save-area.md §4): the customer's trade map for this cat
+ * and subcat, never the istrader query flag or a trader sub-category, which anyone can put in a URL.
+ */
+const categoryTrader = (trade: Record<string, Record<string, 1>>, cat: number, subcat: number | null): boolean =>
+  subcat !== null && customerTradesIn(trade, cat, subcat);
 
 /** The save answer: the ad's numbers, or the blocked-words outcome (spec §4 "Save outcomes"). */
 export function savedAnswer(orderId: number, blocked: boolean, cat: number, subcat: number | null): SaveAdResponse {
@@ -64,7 +71,12 @@ export function publishSaveRoutes(
       });
       if (Object.keys(result.errors).length)
         return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
-      const contact = await checkContactPhones(db, customerId, result.payload, traderFlow);
+      const contact = await checkContactPhones(
+        db,
+        customerId,
+        result.payload,
+        categoryTrader(trade, ad.cat, ad.subcat),
+      );
       if (Object.keys(contact.errors).length)
         return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
       if (ad.status === 'active') {
@@ -93,7 +105,7 @@ export function publishSaveRoutes(
     if (Object.keys(checked.errors).length)
       return { status: 200, body: { errFields: checked.errors } satisfies SaveAdResponse };
     // The ad's phones are this customer's verified numbers (issue 9 §6), stored formatted.
-    const contact = await checkContactPhones(db, customerId, checked.payload, traderFlow);
+    const contact = await checkContactPhones(db, customerId, checked.payload, categoryTrader(trade, cat, subcat));
     if (Object.keys(contact.errors).length)
       return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
     const result = { ...checked, payload: contact.payload };

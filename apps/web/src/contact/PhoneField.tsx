@@ -79,7 +79,7 @@ export function PhoneField(props: WidgetProps) {
 
   let status: ReactNode = null;
   if (!rule && value.length > 7 && !error) {
-    if (env.trader) status = <span className="phone__state">{t.traderNoSms}</span>;
+    if (env.categoryTrader) status = <span className="phone__state">{t.traderNoSms}</span>;
     else if (entry && entry.deactivatedInPublish === 1) status = <span className="phone__state">{t.deactivated}</span>;
     else if (entry)
       status = (

@@ -43,8 +43,10 @@ export interface FieldEnv {
   urlAllowlist: readonly string[];
   /** The media step's link to the ad (absent where the wizard has no media step). */
   media?: MediaEnv;
-  /** The customer is a trader in this category (phone numbers without SMS, a landline as primary phone). */
+  /** A trader flow (the engine's isTrader): a landline may be the primary phone. */
   trader?: boolean;
+  /** The customer trades in this category (their trade map): phone numbers are added without SMS. */
+  categoryTrader?: boolean;
   /** Sets another field's value (the virtual number's cancel flag). */
   setValue?: (fieldId: string, value: FieldValue) => void;
   /** Sets or clears a field's error (a phone confirmed after the server refused it). */

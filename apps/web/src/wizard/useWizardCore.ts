@@ -1,4 +1,4 @@
-import { isTraderFlow } from '@app/catalog/trader';
+import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
 import type { Selectors } from '@app/contract/publish';
 import { isoDate } from '@app/form-engine/format';
 import type { Mode, StepDef } from '@app/form-engine/model';
@@ -79,6 +79,7 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
     },
     fieldNote: (id) => notes[id],
     trader: isTrader,
+    categoryTrader: subcatText !== undefined && customerTradesIn(customer.trade, cat, Number(subcatText)),
     setValue: (id, value) => form.assign({ [id]: value }),
     setFieldError: form.setFieldError,
     setFieldNote: (id, note) =>

@@ -35,7 +35,7 @@ import {
   tileSlots,
   tiles,
 } from './media-helpers.ts';
-import { button, checkScreen, csrfOf, openStep, registerThroughApi } from './wizard-helpers.ts';
+import { checkScreen, csrfOf, openStep, registerThroughApi } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -251,7 +251,7 @@ describe('files that are not photos, at 1280 px', () => {
 describe('a login that ends during the wizard, at 375 px', () => {
   // Visitors never reach the media step (the guard sends them to /login first), so photos wait for a login
   // only when the session ends while the wizard is open (expired, or logged out in another tab).
-  it('photos added after it wait; publishing opens the login popup (not the failure popup), then all are stored', async () => {
+  it('photos added after it wait; the contact step offers the login (not the failure popup), then all are stored', async () => {
     const page = await newPage(browser, PHONE);
     const account = await registerThroughApi(page, product.url);
     await page.goto(`${product.url}/publish?${SECOND_HAND}`);
@@ -274,16 +274,17 @@ describe('a login that ends during the wizard, at 375 px', () => {
     expect(await notices(page).locator('.media__notice').count()).toBe(0);
     await checkScreen(page, 'media-login-ended-waiting-375');
 
-    // Publishing meets the ended session (save-ad's 422): the login popup opens, not the failure popup, and
-    // nothing typed is lost. Logging in there brings the waiting photos up; publishing again saves them all.
+    // Moving on meets the ended session (check-step's 422): the contact step opens with the login inside it, not
+    // the failure popup, and nothing typed is lost. Logging in there brings the waiting photos up; publishing saves
+    // them all.
     await next(page, 3);
-    await button(page, 'פרסום המודעה').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('דואר אלקטרוני').fill(account.email);
+    const login = openStep(page).getByTestId('contact-login');
+    await login.waitFor();
     expect(await page.getByText('משהו השתבש בדרך').count()).toBe(0);
-    await dialog.getByLabel('סיסמה', { exact: true }).fill(account.password);
-    await dialog.locator('form').getByRole('button', { name: 'התחברות' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await login.getByLabel('דואר אלקטרוני').fill(account.email);
+    await login.getByLabel('סיסמה', { exact: true }).fill(account.password);
+    await login.locator('form').getByRole('button', { name: 'התחברות' }).click();
+    await login.waitFor({ state: 'detached' });
     const orderId = await publish(page);
     const images = await storedImages(page, product.url, orderId);
     expect(images.map((i) => i.picNumber)).toEqual([1, 2, 3]);

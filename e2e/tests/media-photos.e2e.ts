@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { fillContact } from './contact-helpers.ts';
 import {
   allUploaded,
   fixture,
@@ -150,6 +151,7 @@ describe('photos of a car ad', () => {
     await next(page).click();
     await atStep(page, 5);
     await expect.poll(() => page.getByTestId('media-brief').locator('img').count()).toBe(6);
+    await fillContact(page, product.url);
     await button(page, 'פרסום המודעה').click();
     await atStep(page, 6);
     const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
@@ -218,6 +220,7 @@ describe('photos of a car ad', () => {
       .click();
     await next(page).click();
     await atStep(page, 5);
+    await fillContact(page, product.url);
     await button(page, 'פרסום המודעה').click();
     await atStep(page, 6);
     expect(failed).toBeGreaterThan(0);

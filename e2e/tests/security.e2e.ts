@@ -36,6 +36,9 @@ const CAR_AD = {
   yearOnRoad: '2020',
   km: '45,000',
   price: '85,000',
+  // The contact step: the demo private account's name and the mobile number it comes with, confirmed.
+  contactName: DEMO_PRIVATE.name,
+  validPhone1: '050-1234567',
 };
 
 async function csrfOf(page: Page): Promise<string> {
@@ -73,6 +76,7 @@ describe('attacks from another website, in Chromium', () => {
     });
     expect(saved.status()).toBe(200);
     const orderId = (await saved.json()).orderID as number;
+    expect(orderId).toBeGreaterThan(0);
     const priceNow = async () =>
       (
         (await (await page.request.get(`${product.url}/api/publish/fields/${orderId}`)).json()) as {

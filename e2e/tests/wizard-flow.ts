@@ -15,6 +15,11 @@ export const next = (page: Page) => button(page, 'המשך');
 /** A new account, on the car-type step of a private car (through the chooser and the picker). */
 export async function startPrivateCar(page: Page, base: string): Promise<void> {
   await registerThroughApi(page, base);
+  await openPrivateCar(page, base);
+}
+
+/** The account logged in now, on the car-type step of a private car (through the chooser and the picker). */
+export async function openPrivateCar(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/publish`);
   await page.getByRole('button', { name: 'להתחיל רכב', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'פרטי', exact: true }).click();

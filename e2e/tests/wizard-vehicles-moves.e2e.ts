@@ -5,6 +5,7 @@ import { DESKTOP, newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { smsCode, uniqueMobile } from './contact-helpers.ts';
 import {
   atStepByKeyboard,
   finishFromCarType,
@@ -199,6 +200,22 @@ describe('keyboard only', () => {
     await tabTo(page, { name: 'המשך' });
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 5);
+    // The contact step: the name comes from the account; a new mobile number is confirmed with the SMS code,
+    // typed into the popup (the focus stays inside it).
+    await tabTo(page, { name: 'קידומת (טלפון)' });
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown'); // '-', 050 … 054
+    expect(await openStep(page).getByTestId('phone-prefix-validPhone1').inputValue()).toBe('054');
+    const phone = uniqueMobile('054');
+    await tabTo(page, { name: 'טלפון' });
+    await page.keyboard.type(phone.slice(4));
+    await tabTo(page, { name: 'שליחת קוד אימות' });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('phone-code-popup').waitFor();
+    await tabTo(page, { name: 'קוד אימות' });
+    await page.keyboard.type(await smsCode(page, product.url, phone));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('phone-code-popup').waitFor({ state: 'detached' });
+    await openStep(page).getByTestId('phone-verified-validPhone1').waitFor();
     await tabTo(page, { name: 'פרסום המודעה' });
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 6);

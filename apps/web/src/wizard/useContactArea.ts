@@ -23,8 +23,8 @@ export function prefillPatch(prefill: WireValues, current: Values, initial: Valu
  * The contact (login) area (publish-wizard.md §4; issue 9 §1): when the wizard opens for a logged-in customer its
  * empty fields take the customer's details (GET fields?…&area=: the account's name and number, the latest ad's
  * contact details); when the user logs in on the way (a session that ended mid-wizard, "login as another user") the
- * area is fetched again, its fields cleared and filled with the new login's details. Returns the refetch for other
- * triggers (a trader result in cat 3).
+ * area is fetched again, its fields cleared and filled with the new login's details. A prefill is not the user's
+ * change (no draft is saved for it alone). Returns the refetch for other triggers (a trader result in cat 3).
  */
 export function useContactArea(core: WizardCore, selectors: Selectors, initial: Values): () => Promise<void> {
   const { customer } = useCustomer();
@@ -39,7 +39,7 @@ export function useContactArea(core: WizardCore, selectors: Selectors, initial: 
     const fresh = await fetchArea(selectors, area);
     if (!fresh) return;
     replaceArea(fresh.step);
-    if (Object.keys(fresh.values).length > 0) assign(fresh.values);
+    if (Object.keys(fresh.values).length > 0) assign(fresh.values, { byUser: false });
   }, [area, selectors, replaceArea, assign]);
 
   // Once, when the wizard opens for a logged-in customer: fill what is empty (a later login refetches below).
@@ -50,7 +50,7 @@ export function useContactArea(core: WizardCore, selectors: Selectors, initial: 
     void fetchArea(selectors, area).then((fresh) => {
       if (!alive || !fresh) return;
       const patch = prefillPatch(fresh.values, valuesNow.current, initial);
-      if (Object.keys(patch).length > 0) assign(patch);
+      if (Object.keys(patch).length > 0) assign(patch, { byUser: false });
     });
     return () => {
       alive = false;

@@ -46,16 +46,20 @@ export function useFormState(steps: readonly StepDef[], initialValues: Values, c
     [steps, context],
   );
 
-  /** Sets several values at once without resets (a licence-plate result, a carried value). */
+  /**
+   * Sets several values at once without resets (a licence-plate result, a carried value). A prefill from the
+   * server (the contact area's details) passes `byUser: false`: it is not the user's change, so it neither saves a
+   * draft nor warns on leaving by itself.
+   */
   const assign = useCallback(
-    (patch: Values) => {
+    (patch: Values, options?: { byUser?: boolean }) => {
       setValues((prev) => resolve(steps, { ...prev, ...patch }, context).values);
       setServerErrors((prev) => {
         const rest = { ...prev };
         for (const id of Object.keys(patch)) delete rest[id];
         return rest;
       });
-      setChangeCount((n) => n + 1);
+      if (options?.byUser !== false) setChangeCount((n) => n + 1);
     },
     [steps, context],
   );

@@ -129,6 +129,7 @@ export function PhoneCodePopup(props: PhoneCodePopupProps) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           data-testid="phone-code-input"
+          data-autofocus
         />
         {error && (
           <p id={`${id}-error`} className="field__error" role="alert" data-testid="phone-code-error">

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const dashed = (n: string) => `${n.slice(0, 3)}-${n.slice(3)}`;
-const contact = () => ({ contactName: 'נועה ישראלי', validPhone1: dashed(phone) });
+// The virtual number off: the public view shows the real number (the virtual number's own test is below).
+const contact = () => ({ contactName: 'נועה ישראלי', validPhone1: dashed(phone), virtual_num: '0' });
 
 /** A saved car ad of the owner (a draft), made active when asked (nothing in the product publishes yet). */
 async function carAd(active: boolean): Promise<number> {
@@ -208,6 +209,9 @@ describe('weekend calls in the public view', () => {
       expect([await callsNow(ids[0] as number), await callsNow(ids[1] as number)]).toEqual([true, true]);
       await at('2026-11-27T12:00:00Z'); // Friday 14:00
       expect([await callsNow(ids[0] as number), await callsNow(ids[1] as number)]).toEqual([false, true]);
+      // No number is shown while the ad takes no calls.
+      expect((await publicAd(ids[0] as number)).json().Phone1).toBeNull();
+      expect((await publicAd(ids[1] as number)).json().Phone1).toBe(dashed(phone));
       await at('2026-11-28T21:59:00Z'); // Saturday 23:59
       expect(await callsNow(ids[0] as number)).toBe(false);
       await at('2026-11-28T22:00:00Z'); // Sunday 00:00
@@ -215,5 +219,20 @@ describe('weekend calls in the public view', () => {
     } finally {
       t.clock.advance(start - t.clock.now().getTime());
     }
+  });
+});
+
+describe('the virtual number in the public view', () => {
+  it('an ad with the virtual number on shows the virtual number, never the real one', async () => {
+    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contact(), virtual_num: '1' });
+    const id = res.json().orderID as number;
+    await setAdStatus(t.db, id, 'active');
+    // No virtual number allocated yet: no number at all rather than the real one.
+    expect((await publicAd(id)).json().Phone1).toBeNull();
+    const virtual = await owner.get(`/api/publish/add-virtual?phone=${phone}`);
+    expect(virtual.statusCode).toBe(200);
+    const shown = (await publicAd(id)).json().Phone1;
+    expect(shown).toBe(virtual.json().virtualPhone);
+    expect(shown).not.toBe(dashed(phone));
   });
 });

@@ -205,7 +205,10 @@ export interface PublicAdResponse {
   Year: string | null;
   Hand: string | null;
   KM: string | null;
-  /** The ad's primary phone (validPhone1), formatted 050-1234567. */
+  /**
+   * The number shown for the ad, formatted: its virtual number while the virtual number is on (null until it has
+   * one), else the primary phone (validPhone1); null while the ad takes no calls (callsNow false).
+   */
   Phone1: string | null;
   /** Our addition: false while the ad takes no calls (weekend calls off, Friday 14:00 to Saturday 23:59 Israel time). */
   callsNow: boolean;

@@ -6,6 +6,7 @@ import { he } from '../i18n/messages.ts';
 import { applyPendingEdit, bannedWordsIn, findOwnAd } from '../repositories/ads.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
+import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
 import { adNumber } from './publish-fields.ts';
 import { savedAnswer } from './publish-save.ts';
 import { requireCustomer } from './publish-steps.ts';
@@ -52,6 +53,8 @@ export function publishEditedRoutes(
     const applied = await applyPendingEdit(db, ad, pending, blocked ? 'blocked' : 'active', clock.now());
     // A concurrent finish applied it first (or a newer save replaced it): answer from the ad as it is now.
     if (!applied) return finish(customerId, id);
+    // The values now live may cancel (or restore) the virtual number: its 48 h re-enable follows them.
+    await syncVirtualNumberAfterSave(db, clock, customerId, { orderID: ad.orderId });
     if (blocked) {
       const answer = savedAnswer(ad.orderId, true, ad.cat, ad.subcat);
       return {

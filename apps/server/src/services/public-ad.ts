@@ -13,7 +13,12 @@ const text = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const id = (v: string | null): number | undefined => (v !== null && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
-export function publicAdView(ad: Ad, now: Date): PublicAdResponse {
+/**
+ * `virtualPhone`: the virtual number of the ad's primary phone, when it has one. An ad with the virtual number on
+ * shows that number, never the real one (no virtual number yet: no number at all); an ad without weekend calls shows
+ * none from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
+ */
+export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null): PublicAdResponse {
   const v = ad.values;
   const model = text(v.model);
   const subModel = text(v.subModel);
@@ -22,6 +27,10 @@ export function publicAdView(ad: Ad, now: Date): PublicAdResponse {
   const modelTitle = modelId === undefined ? model : (modelById(modelId)?.name ?? model);
   const subModelId = id(subModel);
   const subModelTitle = subModelId === undefined ? subModel : (subModelById(subModelId)?.SubModel ?? subModel);
+  // Without weekend calls the phones rest from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
+  const callsNow = !(text(v[CONTACT_FIELDS.weekendCalls]) === '0' && inWeekendWindow(now));
+  // The virtual number is on unless the advertiser unticked it (the step's default is on).
+  const hidden = text(v[CONTACT_FIELDS.virtualNum]) !== '0';
   const version = `${ad.orderId}\n${ad.editedAt?.toISOString() ?? ''}\n${JSON.stringify(v)}`;
   return {
     OrderID: ad.orderId,
@@ -31,9 +40,8 @@ export function publicAdView(ad: Ad, now: Date): PublicAdResponse {
     Year: text(v.year),
     Hand: text(v.hand),
     KM: text(v.km),
-    Phone1: text(v[CONTACT_FIELDS.phone1]),
-    // Without weekend calls the phones rest from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
-    callsNow: !(text(v[CONTACT_FIELDS.weekendCalls]) === '0' && inWeekendWindow(now)),
+    Phone1: callsNow ? (hidden ? virtualPhone : text(v[CONTACT_FIELDS.phone1])) : null,
+    callsNow,
     Model: model,
     ModelTitle: modelTitle,
     SubModelTitle: subModelTitle,

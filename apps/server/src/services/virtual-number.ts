@@ -75,6 +75,8 @@ export async function syncVirtualNumberAfterSave(
  * The re-enable job: the ad's virtual number on again, if the ad is still cancelled by the same cancel (a newer
  * cancel has its own job) and not deleted. The ad's updated_at is left alone: the advertiser did not edit it.
  */
+// An edit still pending (an active ad's, waiting for order-edited) is re-enabled too, or its finish would bring the
+// cancel back for good.
 export function registerVirtualNumberJobs(scheduler: JobScheduler): void {
   scheduler.register(VIRTUAL_REENABLE_JOB, async (job, { tx }) => {
     const orderId = Number(job.payload.orderId);
@@ -82,7 +84,9 @@ export function registerVirtualNumberJobs(scheduler: JobScheduler): void {
     if (!Number.isSafeInteger(orderId) || !canceledAt) return;
     await tx.query(
       `UPDATE ads SET virtual_canceled_at = NULL,
-         field_values = field_values || jsonb_build_object($3::text, '1', $4::text, '0')
+         field_values = field_values || jsonb_build_object($3::text, '1', $4::text, '0'),
+         pending_values = CASE WHEN pending_values IS NULL THEN NULL
+           ELSE pending_values || jsonb_build_object($3::text, '1', $4::text, '0') END
        WHERE id = $1 AND virtual_canceled_at = $2 AND status <> 'deleted'`,
       [orderId, canceledAt, CONTACT_FIELDS.virtualNum, CONTACT_FIELDS.virtualCanceled],
     );

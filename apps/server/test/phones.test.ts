@@ -144,8 +144,13 @@ describe('verifying a number by SMS', () => {
     expect(letters.json()).toEqual({ status: 500, errors: ['המספר אינו תקין'] });
     expect(await phoneOutbox(t, '0501204567')).toHaveLength(0);
     expect((await sendCall(a, '02-1234567')).json()).toEqual({ status: 500, errors: ['טלפון נייח אינו מאופשר'] });
-    // The second contact may be a landline.
-    expect((await sendSms(a, '02-1234567', { mainPhone: 0 })).statusCode).toBe(200);
+    // The second contact may be a landline, confirmed by a voice call: never an SMS (toll fraud, and it cannot arrive).
+    expect((await sendSms(a, '02-1234567', { mainPhone: 0 })).json()).toEqual({
+      status: 500,
+      errors: ['לטלפון נייח אי אפשר לשלוח SMS. אפשר לאמת אותו בשיחה קולית'],
+    });
+    expect(await phoneOutbox(t, '021234567')).toHaveLength(0);
+    expect((await sendCall(a, '02-1234567', { mainPhone: 0 })).statusCode).toBe(200);
 
     const n = freshPhone();
     await sendSms(a, n);

@@ -89,6 +89,7 @@ export const he = {
   } satisfies Record<PhoneErrorType, string>,
   phoneCodeWrong: (left: number) =>
     left > 0 ? `קוד האימות שגוי. נותרו ${left} ניסיונות` : 'קוד האימות שגוי. יש לבקש קוד חדש',
+  phoneLandlineSms: 'לטלפון נייח אי אפשר לשלוח SMS. אפשר לאמת אותו בשיחה קולית',
   phoneSmsText: (code: string) => `קוד האימות שלך הוא ${code}. הקוד בתוקף ל-10 דקות. אין למסור אותו לאיש.`,
   phoneIvrText: (code: string) =>
     `שלום, זו שיחת אימות מספר הטלפון. קוד האימות שלך הוא ${code.split('').join(' ')}. כדי לאשר את המספר יש להקיש 1.`,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   formatPhone,
+  isLandline,
   isValidCode,
   normalisePhone,
   PHONE_TEXTS,
@@ -112,6 +113,8 @@ export class PhoneService {
     const checked = this.check(body.Phone1, isMain);
     if ('errors' in checked) return { ok: false, errors: checked.errors };
     const { phone } = checked;
+    // A landline cannot receive an SMS (and SMS to landlines is a toll-fraud route): it is confirmed by a call.
+    if (isLandline(phone)) return { ok: false, errors: [he.phoneLandlineSms] };
     if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
     if (!flag(body.forceConfirm, false) && (await repo.isPhoneConfirmed(this.db, customerId, phone))) {
       return done(phone, 1);

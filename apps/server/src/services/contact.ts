@@ -71,9 +71,11 @@ export async function contactPrefill(db: Db, customer: Customer): Promise<WireVa
     values[CONTACT_FIELDS.phone2] = phone2;
     values[CONTACT_FIELDS.person2] = text(CONTACT_FIELDS.person2);
   }
-  for (const id of [CONTACT_FIELDS.showEmail, CONTACT_FIELDS.virtualNum, CONTACT_FIELDS.weekendCalls]) {
+  for (const id of [CONTACT_FIELDS.showEmail, CONTACT_FIELDS.weekendCalls]) {
     if (text(id) === '0' || text(id) === '1') values[id] = text(id);
   }
+  // The virtual number is not carried over: turning it off is a choice per ad, made with its cancel confirmation
+  // (and its 48 h re-enable), never taken silently from another ad.
   // Drop empty entries: an empty value would overwrite what the user already typed in this wizard.
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
 }

@@ -28,7 +28,8 @@ export const sendSms = (a: Agent, Phone1: string, extra: Record<string, unknown>
   a.post('/api/publish/valid-phone', { Phone1, ...extra });
 export const sendCode = (a: Agent, Phone1: string, Code: string, extra: Record<string, unknown> = {}) =>
   a.post('/api/publish/valid-phone-code', { Phone1, Code, ...extra });
-export const sendCall = (a: Agent, Phone1: string) => a.post('/api/publish/send_IVR_confirmation', { Phone1 });
+export const sendCall = (a: Agent, Phone1: string, extra: Record<string, unknown> = {}) =>
+  a.post('/api/publish/send_IVR_confirmation', { Phone1, ...extra });
 export const checkCall = (a: Agent, Phone1: string) => a.post('/api/publish/valid-phone-check', { Phone1 });
 
 /** The SMS/voice sandbox outbox for a number (newest first), read with the sandbox key. */

@@ -9,6 +9,8 @@ export interface PhoneCodePopupProps {
   main: boolean;
   /** The number was sent a voice call (a landline): poll at once, no SMS was sent. */
   calling?: boolean;
+  /** A text for the code area when the popup opens (errorType 5: an SMS is already on its way). */
+  initialError?: string | undefined;
   onConfirmed: () => void | Promise<void>;
   onClose: () => void;
   onSessionEnded: () => void;
@@ -24,7 +26,7 @@ export function PhoneCodePopup(props: PhoneCodePopupProps) {
   const { phone, main, onConfirmed, onClose, onSessionEnded } = props;
   const id = useId();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<string | undefined>(props.initialError);
   const [note, setNote] = useState<string | undefined>(props.calling ? t.calling : undefined);
   const [busy, setBusy] = useState(false);
   const [calling, setCalling] = useState(props.calling === true);
@@ -149,9 +151,16 @@ export function PhoneCodePopup(props: PhoneCodePopupProps) {
           {busy ? t.confirming : t.confirm}
         </button>
         <div className="phone-code__more">
-          <button type="button" className="btn btn--link" onClick={() => void resend()} data-testid="phone-code-resend">
-            {t.resend}
-          </button>
+          {!props.calling && (
+            <button
+              type="button"
+              className="btn btn--link"
+              onClick={() => void resend()}
+              data-testid="phone-code-resend"
+            >
+              {t.resend}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn--link"

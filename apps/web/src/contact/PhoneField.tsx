@@ -37,6 +37,8 @@ export function PhoneField(props: WidgetProps) {
   const [sendError, setSendError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<'code' | 'call' | 'list' | null>(null);
+  // errorType 5 (an SMS is already on its way) shows its text in the code area (spec §8).
+  const [codeAreaError, setCodeAreaError] = useState<string>();
   // A landline (allowed for the second contact, or a trader's) gets no SMS: it is confirmed by a voice call.
   const byCall = isLandline(value);
   const numberRef = useRef<HTMLInputElement>(null);
@@ -65,7 +67,10 @@ export function PhoneField(props: WidgetProps) {
     if (outcome.kind === 'login') return env.onSessionEnded?.();
     if (outcome.kind === 'error') {
       // errorType 5 (an SMS is already on its way) belongs to the code area: the popup opens with it.
-      if (outcome.errorType === 5) return setPopup('code');
+      if (outcome.errorType === 5) {
+        setCodeAreaError(outcome.message);
+        return setPopup('code');
+      }
       setSendError(outcome.message);
       return;
     }
@@ -74,6 +79,7 @@ export function PhoneField(props: WidgetProps) {
       env.setFieldError?.(def.id, undefined);
       return;
     }
+    setCodeAreaError(undefined);
     setPopup(byCall ? 'call' : 'code');
   };
 
@@ -133,7 +139,6 @@ export function PhoneField(props: WidgetProps) {
           dir="ltr"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={7}
           value={rest}
           disabled={!field.enabled}
           onChange={(event) => {
@@ -170,6 +175,7 @@ export function PhoneField(props: WidgetProps) {
         <PhoneCodePopup
           phone={value}
           calling={popup === 'call'}
+          initialError={codeAreaError}
           main={primary}
           onSessionEnded={() => env.onSessionEnded?.()}
           onClose={() => {

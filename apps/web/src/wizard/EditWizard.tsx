@@ -74,8 +74,8 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
   });
   const progress = saving.progress ?? finishing.progress;
   const failure = saving.failure ?? finishing.failure;
-  // An ad saved before it had contact details (or with an empty one) takes the customer's details where it has none.
-  useContactArea(core, selectors, data.initialValues);
+  // An ad saved without contact details takes the customer's name and number.
+  useContactArea(core, selectors, data.initialValues, { edit: true });
   const { refetch: refetchCustomer } = useCustomer();
   const env: FieldEnv = {
     ...core.baseEnv,

@@ -1,3 +1,4 @@
+import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import type { Selectors, WireValues } from '@app/contract/publish';
 import type { Values } from '@app/form-engine/model';
 import { useCallback, useEffect, useRef } from 'react';
@@ -26,7 +27,12 @@ export function prefillPatch(prefill: WireValues, current: Values, initial: Valu
  * area is fetched again, its fields cleared and filled with the new login's details. A prefill is not the user's
  * change (no draft is saved for it alone). Returns the refetch for other triggers (a trader result in cat 3).
  */
-export function useContactArea(core: WizardCore, selectors: Selectors, initial: Values): () => Promise<void> {
+export function useContactArea(
+  core: WizardCore,
+  selectors: Selectors,
+  initial: Values,
+  options: { edit?: boolean } = {},
+): () => Promise<void> {
   const { customer } = useCustomer();
   const area = core.steps.find((step) => step.isLoginArea)?.area;
   const { replaceArea, form } = core;
@@ -47,9 +53,18 @@ export function useContactArea(core: WizardCore, selectors: Selectors, initial: 
   useEffect(() => {
     if (!area || !isLoggedIn(customer)) return;
     let alive = true;
+    // Edit mode: only an ad saved without contact details takes the customer's name and number (never another ad's
+    // second contact or choices).
+    if (options.edit && typeof initial[CONTACT_FIELDS.phone1] === 'string' && initial[CONTACT_FIELDS.phone1] !== '')
+      return;
     void fetchArea(selectors, area).then((fresh) => {
       if (!alive || !fresh) return;
-      const patch = prefillPatch(fresh.values, valuesNow.current, initial);
+      const values = options.edit
+        ? Object.fromEntries(
+            Object.entries(fresh.values).filter(([id]) => id === CONTACT_FIELDS.name || id === CONTACT_FIELDS.phone1),
+          )
+        : fresh.values;
+      const patch = prefillPatch(values, valuesNow.current, initial);
       if (Object.keys(patch).length > 0) assign(patch, { byUser: false });
     });
     return () => {
@@ -57,14 +72,15 @@ export function useContactArea(core: WizardCore, selectors: Selectors, initial: 
     };
   }, []);
 
-  // Each answer of the customer call (after a login in the popup or in the step) is a new customer object.
-  const fetchedFor = useRef(customer);
+  // Each answer of the customer call (after a login in the popup or in the step) is a new customer object. Only a
+  // login as ANOTHER account than the last one logged in here clears the area for the new account's details: the
+  // same customer logging in again (a session that ended on the way) keeps everything typed in it.
+  const lastCustomer = useRef(isLoggedIn(customer) ? customer.id : 0);
   useEffect(() => {
-    if (fetchedFor.current === customer) return;
-    const before = fetchedFor.current;
-    fetchedFor.current = customer;
-    // The same customer fetched again (a refresh of the session) keeps what the user typed.
-    if (isLoggedIn(customer) && customer.id !== before.id) void refetch();
+    if (!isLoggedIn(customer)) return;
+    const before = lastCustomer.current;
+    lastCustomer.current = customer.id;
+    if (customer.id !== before) void refetch();
   }, [customer, refetch]);
   return refetch;
 }

@@ -136,7 +136,7 @@ export async function buildApp({
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });
-  publishSaveRoutes(app, { db, clock, catalogs });
+  publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs });
   addsRoutes(app, { db, clock });
   publishOptionRoutes(app);

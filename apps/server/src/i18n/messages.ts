@@ -93,6 +93,9 @@ export const he = {
   phoneSmsText: (code: string) => `קוד האימות שלך הוא ${code}. הקוד בתוקף ל-10 דקות. אין למסור אותו לאיש.`,
   phoneIvrText: (code: string) =>
     `שלום, זו שיחת אימות מספר הטלפון. קוד האימות שלך הוא ${code.split('').join(' ')}. כדי לאשר את המספר יש להקיש 1.`,
+  /** The test call of the test-report checkbox (our wording), through the ad's virtual number. */
+  testCallText: (virtualPhone: string) =>
+    `שלום, זו שיחת בדיקה מהמספר הווירטואלי ${virtualPhone} שלך: שיחות למודעה יגיעו אליך כך.`,
   phoneNotFound: 'המספר לא נמצא ברשימת הטלפונים שלך',
   /** save-ad: the phone field of a number this customer has not verified (issue 9 §6). */
   phoneNotVerified: 'יש לאמת את המספר בקוד שנשלח אליו לפני הפרסום',

@@ -25,6 +25,12 @@ export type VirtualOutcome =
   | { ok: false; notFound: true }
   | { ok: false; error: string };
 
+/** A test call's outcome: placed, or why not (for the log; the save it follows never fails for it). */
+export type TestCallOutcome =
+  | { ok: true; virtualPhone: string }
+  | { ok: false; reason: 'invalid' | 'blocked' | 'notVerified' | 'noVirtual' | 'providerFailed' }
+  | { ok: false; reason: 'limit'; errorType: PhoneErrorType };
+
 /** What a phone call answers: 200 (confirmed now, or a code on its way), or a 500 with a typed error or texts. */
 export type PhoneOutcome =
   | { ok: true; phone: string; confirmed: 0 | 1; result?: 0 | 1 }
@@ -296,6 +302,39 @@ export class PhoneService {
     await this.provider.releaseVirtualNumber(allocated);
     const winner = await repo.findVirtualPhone(this.db, customerId, phone);
     return winner ? answer(winner) : { ok: false, error: he.virtualPhoneFailed };
+  }
+
+  /**
+   * The test call of the test-report checkbox: the customer's verified number is called through its virtual number
+   * (allocated now when it has none). A voice call costs like a verification call, so it is counted against the
+   * same IVR counters (per address, number, customer and the daily budget) and given back when nothing was placed.
+   */
+  async testCall(customerId: number, ip: string, shown: unknown): Promise<TestCallOutcome> {
+    const phone = normalisePhone(typeof shown === 'string' ? shown : '');
+    if (!phone) return { ok: false, reason: 'invalid' };
+    if (await repo.isPhoneBlocked(this.db, phone)) return { ok: false, reason: 'blocked' };
+    const virtual = await this.addVirtual(customerId, phone);
+    if (!virtual.ok) return { ok: false, reason: 'notFound' in virtual ? 'notVerified' : 'noVirtual' };
+    const virtualPhone = normalisePhone(virtual.virtualPhone);
+    if (!virtualPhone) return { ok: false, reason: 'noVirtual' };
+    const { keys, refused } = await this.reserve(
+      ivrLimits({
+        customerId,
+        phone,
+        ip,
+        dailyBudget: this.config.SMS_DAILY_BUDGET,
+        ipHourly: this.config.SMS_IP_HOURLY_LIMIT,
+      }),
+    );
+    if (refused) return { ok: false, reason: 'limit', errorType: refused };
+    try {
+      await this.provider.testCall(phone, virtualPhone, he.testCallText(formatPhone(virtualPhone)));
+    } catch (err) {
+      if (!(err instanceof PhoneSendError)) throw err;
+      await this.limiter.giveBack(keys);
+      return { ok: false, reason: 'providerFailed' };
+    }
+    return { ok: true, virtualPhone: formatPhone(virtualPhone) };
   }
 
   /** The virtual number of a customer's number (as shown), for the phone calls' answers. */

@@ -12,6 +12,12 @@ export interface PhoneProvider {
   /** Places the verification call that reads the code and asks to press 1. Throws PhoneSendError on refusal. */
   call(to: string, spokenText: string, verificationId: number): Promise<void>;
   /**
+   * Places the test call of the test-report checkbox: a call to `to` (the customer's real number) through the
+   * virtual number `virtualNumber` that forwards to it, saying `text`. Nothing to press. Throws PhoneSendError on
+   * refusal.
+   */
+  testCall(to: string, virtualNumber: string, text: string): Promise<void>;
+  /**
    * Allocates a virtual number (07x, national digits) that forwards every call to `forwardTo`, unique among the
    * provider's numbers. Throws PhoneSendError when the provider refuses (no number free, service down).
    */

@@ -63,6 +63,21 @@ export class SandboxPhoneProvider implements PhoneProvider {
   }
 
   /**
+   * The test call rings like a verification call (a developer may "answer" it; no verification is attached, so a
+   * key confirms nothing). The call goes to the real number; the text names the virtual number it came through.
+   */
+  async testCall(to: string, virtualNumber: string, text: string): Promise<void> {
+    if ((await this.failure()) === 'fail') throw new PhoneSendError('sandbox: calling fails (switch on)');
+    if ((await this.forwardOf(virtualNumber)) !== to) {
+      throw new PhoneSendError('sandbox: the virtual number does not forward to this number');
+    }
+    await this.db.query(
+      `INSERT INTO sandbox_phone_outbox (kind, to_phone, body, status) VALUES ('call', $1, $2, 'ringing')`,
+      [to, text],
+    );
+  }
+
+  /**
    * A virtual number from the sandbox's 073 range, recorded with the number it forwards to
    * (sandbox_virtual_numbers); a random draw that is taken already is drawn again. The failure switch 'fail'
    * makes it refuse like the SMS.

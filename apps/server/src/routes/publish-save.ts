@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
+import type { PhoneService } from '../phones/phone-service.ts';
 import { bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../repositories/ads.ts';
 import { deleteDraft, draftKey } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd } from '../services/ad-validation.ts';
@@ -11,6 +12,7 @@ import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
 import { readSelectors } from '../services/selectors.ts';
+import { type SavedChange, testCallAfterSave } from '../services/test-report.ts';
 import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
 import { adNumber } from './publish-fields.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
@@ -39,15 +41,16 @@ export function savedAnswer(orderId: number, blocked: boolean, cat: number, subc
  */
 export function publishSaveRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; catalogs: CatalogService },
+  deps: { db: Db; clock: Clock; catalogs: CatalogService; phones: PhoneService },
 ): void {
-  const { db, clock, catalogs } = deps;
+  const { db, clock, catalogs, phones } = deps;
 
+  /** The answer, and what the save stored over what was there (null when nothing was saved). */
   const save = async (
     req: { body: unknown; query: unknown; params: { id?: string } },
     customerId: number,
     trade: Record<string, Record<string, 1>>,
-  ) => {
+  ): Promise<{ status: number; body: unknown; change?: SavedChange }> => {
     const body: Body =
       req.body && typeof req.body === 'object' ? (req.body as Body) : queryPayload(req.query as Record<string, string>);
     const editId = req.params.id;
@@ -79,15 +82,18 @@ export function publishSaveRoutes(
       );
       if (Object.keys(contact.errors).length)
         return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
-      if (ad.status === 'active') {
-        // A published ad stays as the public sees it: the edit waits for order-edited (the edit-login step's
-        // finish). A second save before the finish builds on the edit already pending.
-        await savePendingEdit(db, ad, { ...(ad.pendingValues ?? ad.values), ...contact.payload });
-      } else {
-        // Never published (a draft, a blocked ad): the saved values are the ad's values.
-        await updateAdValues(db, ad, { ...ad.values, ...contact.payload }, ad.status);
-      }
-      return { status: 200, body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat) };
+      // A published ad stays as the public sees it: the edit waits for order-edited (the edit-login step's
+      // finish). A second save before the finish builds on the edit already pending. Never published (a draft, a
+      // blocked ad): the saved values are the ad's values.
+      const before = ad.status === 'active' ? (ad.pendingValues ?? ad.values) : ad.values;
+      const after = { ...before, ...contact.payload };
+      if (ad.status === 'active') await savePendingEdit(db, ad, after);
+      else await updateAdValues(db, ad, after, ad.status);
+      return {
+        status: 200,
+        body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat),
+        change: { customerId, orderId: ad.orderId, before, after },
+      };
     }
 
     const selectors = readSelectors(body);
@@ -125,11 +131,15 @@ export function publishSaveRoutes(
       // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
       await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
       await deleteDraft(db, customerId, draftKey(selectors));
-      return { status: 200, body: savedAnswer(own.orderId, blocked, cat, subcat) };
+      return {
+        status: 200,
+        body: savedAnswer(own.orderId, blocked, cat, subcat),
+        change: { customerId, orderId: own.orderId, before: own.values, after: result.payload },
+      };
     }
     const key =
       typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
-    const { ad } = await insertAd(db, {
+    const { ad, created } = await insertAd(db, {
       customerId,
       cat,
       subcat,
@@ -139,7 +149,12 @@ export function publishSaveRoutes(
       idempotencyKey: key,
     });
     await deleteDraft(db, customerId, draftKey(selectors));
-    return { status: 200, body: savedAnswer(ad.orderId, blocked, cat, subcat) };
+    return {
+      status: 200,
+      body: savedAnswer(ad.orderId, blocked, cat, subcat),
+      // The same idempotency key again saved nothing new: the first request's change was that one.
+      ...(created ? { change: { customerId, orderId: ad.orderId, before: null, after: result.payload } } : {}),
+    };
   };
 
   for (const method of ['GET', 'POST'] as const) {
@@ -152,12 +167,13 @@ export function publishSaveRoutes(
         handler: async (req, reply) => {
           const customer = await requireCustomer(req, reply);
           if (!customer) return reply;
-          const { status, body } = await save(
+          const { status, body, change } = await save(
             { body: method === 'POST' ? req.body : undefined, query: req.query, params: req.params },
             customer.id,
             customer.trade,
           );
-          await syncVirtualNumberAfterSave(db, clock, customer.id, body);
+          await syncVirtualNumberAfterSave(db, clock, customer.id, body as SaveAdResponse);
+          await testCallAfterSave(phones, req.log, req.ip, change ?? null);
           return reply.code(status).send(body);
         },
       });

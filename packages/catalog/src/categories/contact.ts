@@ -3,7 +3,7 @@
  * after-save-area.md §3 "Phone fields", §4 "Phone confirmation", "Virtual number checkbox") and its edit variant
  * (personal_edit_login) that finishes and publishes an edit. The fields are the same in every category: the name
  * and the phone numbers shown in the ad, an optional second contact, the e-mail display choice, the virtual number
- * and weekend calls. The browser prefills them from the account and the customer's earlier ads (GET fields with
+ * (with its test call) and weekend calls. The browser prefills them from the account and the customer's earlier ads (GET fields with
  * area=personal_publish_login); the server refuses a save whose phone numbers this customer has not verified.
  */
 import { PHONE_PREFIXES } from '@app/contract/phones';
@@ -18,6 +18,7 @@ export const CONTACT_FIELDS = {
   showEmail: 'showEmail',
   virtualNum: 'virtual_num',
   virtualCanceled: 'virtual_num_canceled',
+  testReport: 'testReport',
   weekendCalls: 'weekendCalls',
 } as const;
 
@@ -30,6 +31,9 @@ export const EDIT_LOGIN_AREA = 'personal_edit_login';
 /** Weekend calls (spec §9): Friday 14:00 to Saturday 23:59, Israel time. */
 export const WEEKEND_CALLS_INFO =
   'כשהאפשרות מסומנת, המספר שלכם יוצג ויקבל שיחות גם בסוף השבוע: מיום שישי בשעה 14:00 ועד מוצאי שבת בשעה 23:59. כשהיא לא מסומנת, בשעות האלה יוצג במודעה שאפשר לפנות אליכם בהודעה.';
+
+/** The test-report checkbox (our wording: the spec names it and nothing more). */
+export const TEST_REPORT_LABEL = 'שיחת בדיקה: התקשרו אליי דרך המספר הווירטואלי כדי לוודא שהשיחות מגיעות אליי';
 
 const checkbox = (id: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
   id,
@@ -86,6 +90,14 @@ export function contactFields(): FieldDef[] {
       },
     }),
     { id: CONTACT_FIELDS.virtualCanceled, type: 'hidden', defaultValue: '0', acceptedValues: '0,1' },
+    // The spec's test-report checkbox (§4 says only that it flips 0/1); our reading: a test call to the real number
+    // through the virtual number after the save (docs/ARCHITECTURE.md), so only beside a ticked virtual number.
+    checkbox(CONTACT_FIELDS.testReport, TEST_REPORT_LABEL, {
+      priority: 6,
+      subPriority: 1,
+      defaultValue: '0',
+      showcond: { kind: 'field', field: CONTACT_FIELDS.virtualNum, values: ['1'] },
+    }),
     checkbox(CONTACT_FIELDS.weekendCalls, 'קבלת שיחות גם בסוף השבוע', {
       priority: 7,
       defaultValue: '1',

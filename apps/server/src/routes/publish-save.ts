@@ -12,7 +12,7 @@ import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
 import { readSelectors } from '../services/selectors.ts';
-import { type SavedChange, testCallAfterSave } from '../services/test-report.ts';
+import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../services/test-report.ts';
 import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
 import { adNumber } from './publish-fields.ts';
 import { queryPayload, requireCustomer } from './publish-steps.ts';
@@ -173,6 +173,7 @@ export function publishSaveRoutes(
             customer.trade,
           );
           await syncVirtualNumberAfterSave(db, clock, customer.id, body as SaveAdResponse);
+          await virtualNumberAfterSave(phones, req.log, change ?? null);
           await testCallAfterSave(phones, req.log, req.ip, change ?? null);
           return reply.code(status).send(body);
         },

@@ -48,3 +48,24 @@ export async function testCallAfterSave(
     log.error({ ...where, err }, 'test call failed');
   }
 }
+
+/**
+ * After save-ad: an ad saved with the virtual number on gets its primary phone's virtual number now (GET add-virtual
+ * gives the same one later), so the public view has a number to show. Allocated on save, not when the contact step
+ * renders: a number costs money, and most opened steps are never saved. Never throws.
+ */
+export async function virtualNumberAfterSave(
+  phones: PhoneService,
+  log: FastifyBaseLogger,
+  change: SavedChange | null,
+): Promise<void> {
+  if (!change || change.after[CONTACT_FIELDS.virtualNum] === '0') return;
+  const phone = change.after[CONTACT_FIELDS.phone1];
+  if (typeof phone !== 'string' || phone === '') return;
+  try {
+    const outcome = await phones.addVirtual(change.customerId, phone);
+    if (!outcome.ok) log.warn({ orderId: change.orderId }, 'no virtual number for the ad');
+  } catch (err) {
+    log.error({ orderId: change.orderId, err }, 'virtual number allocation failed');
+  }
+}

@@ -1,6 +1,6 @@
 /** The contact step's phone calls (after-save-area.md §7): send, confirm, voice call, poll, list, activation. */
 import type { PhoneFailure, PhoneListResponse, PhoneOption, PhoneSuccess } from '@app/contract/phones';
-import { getChangingState, getJson, postJson } from './http.ts';
+import { getJson, postJson } from './http.ts';
 
 /** What a phone call came to: confirmed now, a code on its way, or the texts to show (and the error type). */
 export type PhoneCallOutcome =
@@ -54,15 +54,4 @@ export async function fetchPhones(): Promise<PhoneOption[] | null> {
 export async function setPhoneActivation(phone: string, deactivate: boolean): Promise<boolean> {
   const res = await postJson('/api/publish/update-phone-activation', { phone, newState: deactivate ? 1 : 0 });
   return res.ok;
-}
-
-/** GET add-virtual (a state-changing GET, with the CSRF token): the virtual number of a verified number. */
-export async function addVirtualPhone(
-  phone: string,
-): Promise<{ kind: 'ok'; virtualPhone: string } | { kind: 'error'; message: string }> {
-  const res = await getChangingState<{ status: number; virtualPhone?: string; error?: string }>(
-    `/api/publish/add-virtual?phone=${encodeURIComponent(phone)}`,
-  );
-  if (res.ok && res.data?.virtualPhone) return { kind: 'ok', virtualPhone: res.data.virtualPhone };
-  return { kind: 'error', message: res.data?.error ?? PHONE_FALLBACK };
 }

@@ -1,8 +1,7 @@
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { formatPhone } from '@app/contract/phones';
 import { isChecked } from '@app/form-engine/values';
-import { useEffect, useState } from 'react';
-import { addVirtualPhone } from '../api/phones.ts';
+import { useState } from 'react';
 import { CheckboxInput } from '../fields/CheckboxInput.tsx';
 import type { WidgetProps } from '../fields/types.ts';
 import { heContact as t } from '../i18n/heContact.ts';
@@ -21,26 +20,8 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
   const { phones } = usePhones();
   const primary = env.read(CONTACT_FIELDS.phone1);
   const entry = typeof primary === 'string' ? phoneEntry(phones, primary) : undefined;
-  const usable = entry && entry.deactivatedInPublish === 0 ? entry.value : undefined;
-  const [virtual, setVirtual] = useState<{ for: string; text: string; ok: boolean }>();
-
-  // The virtual number of the primary phone (GET add-virtual: a separate call, spec §4), once it is verified.
-  useEffect(() => {
-    if (!checked || !usable) return;
-    let alive = true;
-    void addVirtualPhone(usable).then((outcome) => {
-      if (!alive) return;
-      setVirtual(
-        outcome.kind === 'ok'
-          ? { for: usable, text: formatPhone(outcome.virtualPhone), ok: true }
-          : { for: usable, text: outcome.message, ok: false },
-      );
-    });
-    return () => {
-      alive = false;
-    };
-  }, [checked, usable]);
-  const shown = checked && virtual && virtual.for === usable ? virtual : undefined;
+  // The virtual number is allocated when the ad is saved (it costs money): shown here once the number has one.
+  const shown = checked && entry?.virtual_phone ? formatPhone(entry.virtual_phone) : undefined;
 
   return (
     <>
@@ -54,13 +35,7 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
       />
       {shown && (
         <p className="field__note" role="status" data-testid="virtual-number">
-          {shown.ok ? (
-            <>
-              {t.virtualNumber} <bdi dir="ltr">{shown.text}</bdi>
-            </>
-          ) : (
-            shown.text
-          )}
+          {t.virtualNumber} <bdi dir="ltr">{shown}</bdi>
         </p>
       )}
       {asking && (

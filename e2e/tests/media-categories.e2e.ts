@@ -317,9 +317,9 @@ describe('the reserved ad, at 1280 px', () => {
     await allUploaded(page, 3);
     await tileAction(page, 2, 'קביעה כתמונה ראשית').click();
     expect(await tileSlots(page)).toEqual([3, 1, 2]);
-    // The order reaches the server once everything is stored.
+    // The order reaches the server once everything is stored (on a loaded machine that takes more than a second).
     await expect
-      .poll(async () => (await storedImages(page, product.url, reserved)).map((i) => i.picNumber))
+      .poll(async () => (await storedImages(page, product.url, reserved)).map((i) => i.picNumber), { timeout: 10_000 })
       .toEqual([3, 1, 2]);
 
     await page.reload();

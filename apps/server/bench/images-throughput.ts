@@ -23,6 +23,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
+import { openPostgres } from '../src/db/postgres.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONCURRENCY = 2;
@@ -100,7 +101,10 @@ const median = (xs: number[]) => {
 };
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-images-'));
-const db = await openPglite(undefined);
+// DATABASE_URL: the same run on a PostgreSQL server (its own schema), to tell the database's share from the rest.
+const db = process.env.DATABASE_URL
+  ? await openPostgres(process.env.DATABASE_URL, `bench_images_${process.pid}`)
+  : await openPglite(undefined);
 await migrate(db);
 const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), db });
 

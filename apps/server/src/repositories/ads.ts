@@ -2,7 +2,7 @@ import type { Queryable } from '../db/db.ts';
 import type { FieldValues, Selectors } from './drafts.ts';
 
 /** reserved: made to hold photos before the first save (no values); draft: saved, waiting for its plan. */
-export type AdStatus = 'reserved' | 'draft' | 'blocked' | 'active' | 'deleted';
+export type AdStatus = 'reserved' | 'draft' | 'blocked' | 'pending' | 'active' | 'out_of_slots' | 'expired' | 'deleted';
 
 export interface Ad {
   /** The ad's one public number (from 50000001): OrderID, RecordID, /edit/{id} and the number shown. */

@@ -1,0 +1,182 @@
+/**
+ * The plan step's tracks and the upgrade packages for a selection (after-save-area.md §3, §9). The data (prices,
+ * days, texts) is in tracksData.ts; this module turns it into the spec's OrderTypeItem shape. A track's hash
+ * ('c1-vip', 'c3-b4s-bold') is its stable id: the plan step sends it back as pt_hash, and findTrack accepts it
+ * only for a selection that offers it.
+ */
+import { type AdType, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
+import { BUSINESS_FOR_SALE_SALES_CAT } from './categories/businessForSale.ts';
+import {
+  EASY_START_TRIAL_DAYS,
+  PACKAGE_ROWS,
+  TRACK_KINDS,
+  TRACK_SETS,
+  type TrackRow,
+  type TrackSet,
+} from './tracksData.ts';
+
+/** The selection a plan is for: the category selectors (numbers; strings from a query are accepted). */
+export interface TrackSelectors {
+  cat: number | string;
+  subcat?: number | string | null | undefined;
+  SalesCatID?: number | string | null | undefined;
+}
+
+/** Auto-bump (spec §9): every 4 hours for 7 days, 18 ₪ in second hand and 39 ₪ elsewhere, hash weekly-package. */
+export const AUTO_BUMP_HASH = 'weekly-package';
+export const AUTO_BUMP_EVERY_HOURS = 4;
+export const AUTO_BUMP_DAYS = 7;
+export const AUTO_BUMP_PRICE_AGOROT_SECOND_HAND = 1800;
+export const AUTO_BUMP_PRICE_AGOROT = 3900;
+/** The auto-bump price of a category, in agorot. */
+export const autoBumpPriceAgorot = (cat: number): number =>
+  cat === 3 ? AUTO_BUMP_PRICE_AGOROT_SECOND_HAND : AUTO_BUMP_PRICE_AGOROT;
+/** Spec §4: the auto-bump offer follows a free finish in cats 1-3, subcategories 0-7. */
+export const offersAutoBump = (cat: number, subcat: number | null): boolean =>
+  cat >= 1 && cat <= 3 && (subcat ?? 0) >= 0 && (subcat ?? 0) <= 7;
+
+/** Ad types that finish an ad without a payment (finish-publish). */
+export const FREE_AD_TYPES: ReadonlySet<AdType> = new Set(['Free', 'FreeView']);
+
+/** Second-hand sections without upgrades (spec §6). */
+const NO_UPGRADE_SALES_CATS: ReadonlySet<number> = new Set([28, 40]);
+/** Real estate's commercial sub-category. */
+const COMMERCIAL_SUBCAT = 4;
+
+const num = (v: number | string | null | undefined): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isInteger(n) ? n : null;
+};
+
+/** Spec §3 "Plans": order type 1 grey, 2 pink, every other yellow. */
+export const dealColorOf = (orderType: number): DealColor =>
+  orderType === 1 ? 'grey' : orderType === 2 ? 'pink' : 'yellow';
+
+/** Shekels without VAT, rounded to agorot. */
+export const priceWithoutTax = (amountAgorot: number): number =>
+  Math.round(amountAgorot / (1 + VAT_PERCENT / 100)) / 100;
+
+/** Is this selection business for sale (cat 3, SalesCatID 37)? */
+export const isBusinessForSaleSelection = (s: TrackSelectors): boolean =>
+  num(s.cat) === 3 && num(s.SalesCatID) === BUSINESS_FOR_SALE_SALES_CAT;
+
+/** The track set of a selection, or null where publishing has no plan step (household workers, …). */
+function trackSetFor(s: TrackSelectors): TrackSet | null {
+  const cat = num(s.cat);
+  const subcat = num(s.subcat);
+  const salesCat = num(s.SalesCatID);
+  switch (cat) {
+    case 1:
+      return TRACK_SETS.vehicles;
+    case 2:
+      return subcat === COMMERCIAL_SUBCAT ? TRACK_SETS.commercial : TRACK_SETS.realEstate;
+    case 3:
+      if (salesCat === BUSINESS_FOR_SALE_SALES_CAT) return TRACK_SETS.businessForSale;
+      if (salesCat !== null && NO_UPGRADE_SALES_CATS.has(salesCat)) return TRACK_SETS.secondHandNoUpgrade;
+      return TRACK_SETS.secondHand;
+    case 5:
+      return TRACK_SETS.pets;
+    case 6:
+      return TRACK_SETS.studies;
+    case 10:
+      return TRACK_SETS.tourism;
+    default:
+      return null;
+  }
+}
+
+const HASH_SUFFIX: Record<TrackRow['kind'], string> = {
+  free: 'free',
+  freeView: 'freeview',
+  bold: 'bold',
+  vip: 'vip',
+  supergold: 'supergold',
+  easyStart: 'easystart',
+};
+
+function trackItem(set: TrackSet, row: TrackRow): OrderTypeItem {
+  const kind = TRACK_KINDS[row.kind];
+  const amountAgorot = row.price * 100;
+  const item: OrderTypeItem = {
+    adType: kind.adType,
+    headerText: kind.headerText,
+    description_inner: [...kind.descriptionInner],
+    ...(kind.descriptionEffects ? { descriptionEffects: kind.descriptionEffects } : {}),
+    price: row.price,
+    priceNotTax: priceWithoutTax(amountAgorot),
+    amountAgorot,
+    ...(row.price === 0 ? { textPrice: 'חינם' } : {}),
+    days: row.days,
+    giftedDays: row.giftedDays ?? 0,
+    iscommercial: set.iscommercial,
+    isbusinessforsale: set.isbusinessforsale,
+    order_subscribe: 0,
+    orderType: kind.orderType,
+    hash: `${set.id}-${HASH_SUFFIX[row.kind]}`,
+    title: kind.title,
+    description: kind.description,
+    buttonText: kind.buttonText,
+    dealColor: dealColorOf(kind.orderType),
+    catId: set.catId,
+  };
+  if (row.kind === 'easyStart') {
+    item.easyStart = {
+      days: EASY_START_TRIAL_DAYS,
+      price: 0,
+      adType: 'EasyStart',
+      easyStartParentPkg: { adType: 'VIP', days: row.days },
+    };
+  }
+  return item;
+}
+
+/** The tracks the plan step lists for a selection (empty where there is no plan step). */
+export function tracksFor(selectors: TrackSelectors): OrderTypeItem[] {
+  const set = trackSetFor(selectors);
+  return set ? set.rows.map((row) => trackItem(set, row)) : [];
+}
+
+/** The selection's track with this hash, or null (another category's hash, an unknown one). */
+export function findTrack(selectors: TrackSelectors, hash: string): OrderTypeItem | null {
+  return tracksFor(selectors).find((t) => t.hash === hash) ?? null;
+}
+
+/** The selection's track of this ad type, or null. */
+export function trackOfType(selectors: TrackSelectors, adType: string): OrderTypeItem | null {
+  return tracksFor(selectors).find((t) => t.adType === adType) ?? null;
+}
+
+/** Does the category have a plan step (tracks)? */
+export const hasTracks = (cat: number): boolean => trackSetFor({ cat }) !== null;
+
+/** The upgrade packages of a category (the packages list; Premium is recommended). Empty without tracks. */
+export function packagesFor(cat: number): OrderTypeItem[] {
+  if (!hasTracks(cat)) return [];
+  return PACKAGE_ROWS.map((row) => {
+    const amountAgorot = row.price * 100;
+    return {
+      adType: row.adType,
+      headerText: row.headerText,
+      description_inner: [...row.descriptionInner],
+      price: row.price,
+      priceNotTax: priceWithoutTax(amountAgorot),
+      amountAgorot,
+      days: row.days,
+      giftedDays: 0,
+      iscommercial: false,
+      isbusinessforsale: false,
+      order_subscribe: 0,
+      orderType: row.orderType,
+      hash: `c${cat}-pkg-${row.adType.toLowerCase()}`,
+      title: row.title,
+      description: row.description,
+      buttonText: row.buttonText,
+      dealColor: dealColorOf(row.orderType),
+      switchFormType: row.switchFormType,
+      text: `${row.ads} מודעות`,
+      catId: cat,
+      ...(row.recommended ? { recommended: true } : {}),
+    } satisfies OrderTypeItem;
+  });
+}

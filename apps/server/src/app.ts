@@ -26,6 +26,7 @@ import { gatewayRoutes } from './routes/gateway.ts';
 import { missingAddressRoutes } from './routes/missing-address.ts';
 import { publishEditedRoutes } from './routes/publish-edited.ts';
 import { publishFieldsRoutes } from './routes/publish-fields.ts';
+import { publishFinishRoutes } from './routes/publish-finish.ts';
 import { publishImageRoutes } from './routes/publish-images.ts';
 import { publishOptionRoutes } from './routes/publish-options.ts';
 import { publishPhoneRoutes } from './routes/publish-phones.ts';
@@ -138,6 +139,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs });
+  publishFinishRoutes(app, { db, clock });
   addsRoutes(app, { db, clock });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });

@@ -103,6 +103,8 @@ export interface FinishPublishRequest {
   orderType?: AdType;
   /** Cat 3 'next ad': after finishing, the publish flow reloads at step 1 with OrderIDs. */
   continuePublishNewAd?: boolean | '1' | '0';
+  /** Ours: the page's OrderIDs query (comma separated), kept in the 'next ad' redirect (this ad added). */
+  OrderIDs?: string;
   /** The chosen track's or package's hash (package flows). */
   pt_hash?: string;
   contactus_fullName?: string;
@@ -217,6 +219,8 @@ export interface FinishPageState {
   paidAgorot?: number;
   /** ISO end date of a live ad. */
   endsAt?: string;
+  /** Ours: the ad is still a draft because its last payment failed (spec §2 "Payment failure" variant). */
+  paymentFailed?: boolean;
   CatID: number;
   SubCatID: number | null;
   OrderID: number;

@@ -3,6 +3,8 @@
  * model itself is @app/form-engine/model (StepDef, FieldDef), parsed on both sides with the same schema.
  */
 
+import type { ChooseOrderType } from './orders.ts';
+
 /** Query parameters that select a category's wizard (spec §2 Routes). */
 export const SELECTOR_KEYS = [
   'cat',
@@ -97,6 +99,8 @@ export interface SaveAdResponse {
   mainError?: string;
   redirectForce?: string;
   traderPackageExpired?: boolean;
+  /** Issue 10: the plan step of the saved ad (tracks, or business-for-sale tracks); absent without a plan step. */
+  chooseOrderType?: ChooseOrderType;
 }
 
 /** The server-side draft of a wizard (GET/POST /api/publish/draft; reset-ad deletes it). */

@@ -18,9 +18,16 @@ export interface Ad {
   pendingValues: FieldValues | null;
   /** When the last edit went live (order-edited); null when never edited. */
   editedAt: Date | null;
+  /** The chosen track (spec ad type) once the plan finished the ad; null before (issue 10). */
+  adType: string | null;
+  /** When the plan finished the ad (services/go-live.ts), its last bump, and when it leaves the board. */
+  publishedAt: Date | null;
+  bumpedAt: Date | null;
+  endsAt: Date | null;
+  createdAt: Date;
 }
 
-interface Row {
+export interface AdRow {
   id: number;
   customer_id: number;
   cat: number;
@@ -30,9 +37,17 @@ interface Row {
   status: AdStatus;
   pending_values: FieldValues | null;
   edited_at: Date | string | null;
+  ad_type?: string | null;
+  published_at?: Date | string | null;
+  bumped_at?: Date | string | null;
+  ends_at?: Date | string | null;
+  created_at: Date | string;
 }
 
-const toAd = (r: Row): Ad => ({
+const dateOrNull = (v: Date | string | null | undefined): Date | null =>
+  v === null || v === undefined ? null : new Date(v);
+
+export const toAd = (r: AdRow): Ad => ({
   orderId: Number(r.id),
   customerId: Number(r.customer_id),
   cat: r.cat,
@@ -41,7 +56,12 @@ const toAd = (r: Row): Ad => ({
   values: r.field_values,
   status: r.status,
   pendingValues: r.pending_values ?? null,
-  editedAt: r.edited_at === null || r.edited_at === undefined ? null : new Date(r.edited_at),
+  editedAt: dateOrNull(r.edited_at),
+  adType: r.ad_type ?? null,
+  publishedAt: dateOrNull(r.published_at),
+  bumpedAt: dateOrNull(r.bumped_at),
+  endsAt: dateOrNull(r.ends_at),
+  createdAt: new Date(r.created_at),
 });
 
 export async function insertAd(
@@ -56,7 +76,7 @@ export async function insertAd(
     idempotencyKey?: string | undefined;
   },
 ): Promise<{ ad: Ad; created: boolean }> {
-  const [row] = await db.query<Row>(
+  const [row] = await db.query<AdRow>(
     `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
      VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
      ON CONFLICT (customer_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
@@ -73,7 +93,7 @@ export async function insertAd(
   );
   if (row) return { ad: toAd(row), created: true };
   // The same idempotency key again: the ad the first request created.
-  const [existing] = await db.query<Row>('SELECT * FROM ads WHERE customer_id = $1 AND idempotency_key = $2', [
+  const [existing] = await db.query<AdRow>('SELECT * FROM ads WHERE customer_id = $1 AND idempotency_key = $2', [
     ad.customerId,
     ad.idempotencyKey ?? null,
   ]);
@@ -83,7 +103,7 @@ export async function insertAd(
 
 /** The customer's own ad; another customer's id is as if it did not exist. */
 export async function findOwnAd(db: Queryable, customerId: number, orderId: number): Promise<Ad | null> {
-  const [row] = await db.query<Row>("SELECT * FROM ads WHERE id = $1 AND customer_id = $2 AND status <> 'deleted'", [
+  const [row] = await db.query<AdRow>("SELECT * FROM ads WHERE id = $1 AND customer_id = $2 AND status <> 'deleted'", [
     orderId,
     customerId,
   ]);
@@ -137,13 +157,12 @@ export async function applyPendingEdit(
 
 /** An active ad by its number, whoever owns it (the public view). */
 export async function findActiveAd(db: Queryable, orderId: number): Promise<Ad | null> {
-  const [row] = await db.query<Row>("SELECT * FROM ads WHERE id = $1 AND status = 'active'", [orderId]);
+  const [row] = await db.query<AdRow>("SELECT * FROM ads WHERE id = $1 AND status = 'active'", [orderId]);
   return row ? toAd(row) : null;
 }
 
 /**
- * Sets an ad's status. Nothing in the product publishes an ad yet (the plan step and finish-publish come later);
- * tests make an ad active with it.
+ * Sets an ad's status, nothing else (tests). The product finishes an ad only through services/go-live.ts.
  */
 export async function setAdStatus(db: Queryable, orderId: number, status: AdStatus): Promise<void> {
   await db.query('UPDATE ads SET status = $2, updated_at = now() WHERE id = $1', [orderId, status]);

@@ -5,12 +5,13 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import type { PhoneService } from '../phones/phone-service.ts';
-import { bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../repositories/ads.ts';
+import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../repositories/ads.ts';
 import { deleteDraft, draftKey } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
+import { chooseOrderTypeFor } from '../services/plans.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../services/test-report.ts';
 import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
@@ -32,6 +33,17 @@ export function savedAnswer(orderId: number, blocked: boolean, cat: number, subc
     return { hasWordBlocked: { orderID: orderId, CatID: cat, SubCatID: subcat }, hasWordBlockedOrderID: orderId };
   // One ad number: OrderID and RecordID are the same public number (the one in /edit/{id}).
   return { orderID: orderId, recordID: orderId, OrderID: orderId, RecordID: orderId };
+}
+
+/**
+ * A new ad's save answer with its plan step (issue 10): the tracks it is offered, so the plan step shows without
+ * another call. Blocked words have no plan step (the ad waits aside); nor has a category without tracks.
+ */
+export function savedAnswerWithPlan(ad: Ad, blocked: boolean): SaveAdResponse {
+  const answer = savedAnswer(ad.orderId, blocked, ad.cat, ad.subcat);
+  if (blocked) return answer;
+  const chooseOrderType = chooseOrderTypeFor(ad);
+  return chooseOrderType ? { ...answer, chooseOrderType } : answer;
 }
 
 /**
@@ -133,7 +145,7 @@ export function publishSaveRoutes(
       await deleteDraft(db, customerId, draftKey(selectors));
       return {
         status: 200,
-        body: savedAnswer(own.orderId, blocked, cat, subcat),
+        body: savedAnswerWithPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' }, blocked),
         change: { customerId, orderId: own.orderId, before: own.values, after: result.payload },
       };
     }
@@ -151,7 +163,8 @@ export function publishSaveRoutes(
     await deleteDraft(db, customerId, draftKey(selectors));
     return {
       status: 200,
-      body: savedAnswer(ad.orderId, blocked, cat, subcat),
+      // The same idempotency key after the ad was finished answers its plan as finished.
+      body: savedAnswerWithPlan(ad, ad.status === 'blocked'),
       // The same idempotency key again saved nothing new: the first request's change was that one.
       ...(created ? { change: { customerId, orderId: ad.orderId, before: null, after: result.payload } } : {}),
     };

@@ -1,0 +1,55 @@
+/**
+ * The Hebrew texts of the plan step's finish and of the finish page (issue 10; after-save-area.md §2 "Finish
+ * page variants", §4). Kept beside messages.ts so the plans and payments work does not crowd one file.
+ */
+
+/** The customer-service line the payment failure names (spec §2: 'with a service phone number'). */
+export const SERVICE_PHONE = '03-7654321';
+
+export const plansHe = {
+  trackUnknown: 'המסלול שנבחר אינו זמין למודעה הזו. יש לבחור מסלול מהרשימה',
+  trackNeedsPayment: 'המסלול שנבחר כרוך בתשלום. יש להשלים את התשלום כדי לפרסם את המודעה',
+  noPlan: 'לקטגוריה הזו אין מסלולי פרסום',
+  adNotDraft: 'אי אפשר לפרסם את המודעה במצבה הנוכחי',
+  finish: {
+    active: {
+      title: 'תודה, המודעה שלך פורסמה!',
+      message: (endsAt: string) => `המודעה מופיעה עכשיו בלוח ותישאר בו עד ${endsAt}. בהצלחה!`,
+    },
+    pending: {
+      title: 'תודה, המודעה התקבלה',
+      message: 'המודעה תעלה לאתר לאחר שנבדוק אותה. הבדיקה נמשכת בדרך כלל עד יום עסקים אחד.',
+      reason: 'מודעות של סוחרים ביד שנייה נבדקות לפני שהן עולות לאתר',
+    },
+    outOfSlots: {
+      title: 'המודעה נשמרה, אבל עדיין לא פורסמה',
+      message: 'בחבילת הפרסום שלך לא נותרו מודעות פנויות או שתוקפה הסתיים. אפשר לחדש את החבילה כדי לפרסם.',
+      reason: 'אין מודעות פנויות בחבילה, או שתוקף החבילה הסתיים',
+    },
+    blocked: {
+      title: 'המודעה נשמרה ותיבדק לפני הפרסום',
+      message: 'המודעה כוללת מילים שאינן מותרות לפרסום. נציג יבדוק אותה, ואפשר גם לערוך אותה ולפרסם שוב.',
+      reason: 'המודעה כוללת מילים שאינן מותרות לפרסום',
+    },
+    awaitingPayment: {
+      title: 'ממתינים לאישור התשלום',
+      message: 'התשלום עדיין בטיפול. המודעה תפורסם מיד כשנקבל את אישור חברת התשלומים.',
+    },
+    paid: {
+      title: 'התשלום התקבל, תודה!',
+      message: 'המודעה עולה לאתר ברגעים אלה.',
+    },
+    paymentFailed: {
+      title: 'אופס, תהליך התשלום נכשל, נסו שוב מאוחר יותר',
+      message: `לעזרה אפשר לפנות לשירות הלקוחות בטלפון ${SERVICE_PHONE}`,
+    },
+    draft: {
+      title: 'המודעה נשמרה',
+      message: 'כדי לפרסם אותה נשאר לבחור מסלול פרסום.',
+    },
+    expired: {
+      title: 'תקופת הפרסום של המודעה הסתיימה',
+      message: 'אפשר לפרסם את המודעה מחדש מהאזור האישי.',
+    },
+  },
+} as const;

@@ -1,0 +1,128 @@
+/**
+ * GET /api/publish/get-finish-page (after-save-area.md §3 "Finish page response", §4 "Payment result"): where
+ * the owner's ad stands after its plan, in words (title, finalMessage), in the spec's numbers (FinishTextID,
+ * StatusID) and as a timeline saved → paid → review → live. Payments are read here, never written.
+ */
+import { FREE_AD_TYPES } from '@app/catalog/tracks';
+import type { TradeMap } from '@app/contract/auth';
+import type { AdPublishState, AdType, FinishPageState, TimelineEntry } from '@app/contract/orders';
+import { ISRAEL_TIME_ZONE } from '@app/contract/phones';
+import type { Queryable } from '../db/db.ts';
+import { plansHe } from '../i18n/plans.ts';
+import type { Ad } from '../repositories/ads.ts';
+import { needsReview } from './go-live.ts';
+import { finishPath } from './plans.ts';
+
+interface PaymentRow {
+  status: 'created' | 'paid' | 'failed' | 'cancelled';
+  amount_agorot: number;
+  ad_type: string;
+  paid_at: Date | string | null;
+}
+
+/** The ad's track payments, newest first. */
+async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `SELECT status, amount_agorot, ad_type, paid_at FROM payments
+     WHERE ad_id = $1 AND customer_id = $2 AND purpose = 'track'
+     ORDER BY created_at DESC, id DESC`,
+    [ad.orderId, ad.customerId],
+  );
+}
+
+/** DD/MM/YYYY in Israel time (ENGINEERING.md §5: built by hand, he-IL gives dots). */
+export function israelDate(d: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: ISRAEL_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}`;
+}
+
+/**
+ * The spec's numbers per state. StatusID follows the analytics rule of spec §4: 2, 9, 17 and 100 are pending
+ * approval (a pending trader ad is 2, an ad held for blocked words 17), 1 is live; 0 not finished yet.
+ */
+const NUMBERS: Record<AdPublishState | 'paymentFailed', { FinishTextID: number; StatusID: number }> = {
+  active: { FinishTextID: 1, StatusID: 1 },
+  pending: { FinishTextID: 2, StatusID: 2 },
+  outOfSlots: { FinishTextID: 3, StatusID: 5 },
+  blocked: { FinishTextID: 4, StatusID: 17 },
+  awaitingPayment: { FinishTextID: 5, StatusID: 0 },
+  paymentFailed: { FinishTextID: 6, StatusID: 0 },
+  paid: { FinishTextID: 7, StatusID: 0 },
+  draft: { FinishTextID: 8, StatusID: 0 },
+  expired: { FinishTextID: 9, StatusID: 6 },
+};
+
+const iso = (d: Date | string | null | undefined): string | undefined =>
+  d === null || d === undefined ? undefined : new Date(d).toISOString();
+
+export async function finishPageState(
+  db: Queryable,
+  ad: Ad,
+  options: { trade: TradeMap | undefined; finishPayment: boolean },
+): Promise<FinishPageState> {
+  const payments = await trackPayments(db, ad);
+  const paid = payments.find((p) => p.status === 'paid');
+  const latest = payments[0];
+  let state: AdPublishState;
+  switch (ad.status) {
+    case 'active':
+      state = 'active';
+      break;
+    case 'pending':
+      state = 'pending';
+      break;
+    case 'out_of_slots':
+      state = 'outOfSlots';
+      break;
+    case 'blocked':
+      state = 'blocked';
+      break;
+    case 'expired':
+      state = 'expired';
+      break;
+    default:
+      state = paid ? 'paid' : latest?.status === 'created' ? 'awaitingPayment' : 'draft';
+  }
+  const paymentFailed = state === 'draft' && latest?.status === 'failed';
+  const key = paymentFailed ? 'paymentFailed' : state;
+  const texts = plansHe.finish[key];
+  const finalMessage =
+    typeof texts.message === 'function' ? texts.message(ad.endsAt ? israelDate(ad.endsAt) : '') : texts.message;
+  const reason = 'reason' in texts ? texts.reason : undefined;
+
+  const adType = (ad.adType ?? paid?.ad_type ?? latest?.ad_type) as AdType | undefined;
+  const live = ad.status === 'active' || ad.status === 'expired';
+  const timeline: TimelineEntry[] = [{ step: 'saved', done: true, at: ad.createdAt.toISOString() }];
+  if (payments.length > 0 || (adType !== undefined && !FREE_AD_TYPES.has(adType))) {
+    const at = iso(paid?.paid_at);
+    timeline.push({ step: 'paid', done: paid !== undefined, ...(at ? { at } : {}) });
+  }
+  if (state === 'pending' || needsReview(ad, options.trade)) timeline.push({ step: 'review', done: live });
+  const liveAt = live ? iso(ad.publishedAt) : undefined;
+  timeline.push({ step: 'live', done: live, ...(liveAt ? { at: liveAt } : {}) });
+
+  const endsAt = live ? iso(ad.endsAt) : undefined;
+  return {
+    title: texts.title,
+    finalMessage,
+    ...NUMBERS[key],
+    addGtmForPayedOrder: paid !== undefined,
+    ...(options.finishPayment ? { returnUrl: finishPath(ad) } : {}),
+    state,
+    timeline,
+    ...(reason ? { reason } : {}),
+    ...(adType ? { adType } : {}),
+    ...(paid ? { paidAgorot: Number(paid.amount_agorot) } : {}),
+    ...(endsAt ? { endsAt } : {}),
+    ...(paymentFailed ? { paymentFailed: true } : {}),
+    CatID: ad.cat,
+    SubCatID: ad.subcat,
+    OrderID: ad.orderId,
+  };
+}

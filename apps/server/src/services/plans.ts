@@ -1,0 +1,68 @@
+/**
+ * The plan step on the server (issue 10): which tracks an ad is offered (save-ad's chooseOrderType and
+ * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
+ */
+import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
+import type { ChooseOrderType } from '@app/contract/orders';
+import { SELECTOR_KEYS } from '@app/contract/publish';
+import type { Ad } from '../repositories/ads.ts';
+import { FINISHED_STATUSES } from './go-live.ts';
+
+export const trackSelectorsOf = (ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): TrackSelectors => ({
+  cat: ad.cat,
+  subcat: ad.subcat,
+  SalesCatID: ad.selectors.SalesCatID,
+});
+
+/**
+ * The plan step of a saved ad: mode businessForSale for SalesCatID 37, tracks otherwise; null where the
+ * category has no plan step (household workers). finished: the ad has already left 'draft'.
+ */
+export function chooseOrderTypeFor(ad: Ad): ChooseOrderType | null {
+  const selectors = trackSelectorsOf(ad);
+  const orderType = tracksFor(selectors);
+  if (orderType.length === 0) return null;
+  return {
+    adData: { OrderID: ad.orderId, RecordID: ad.orderId, CatID: ad.cat, SubCatID: ad.subcat },
+    mode: isBusinessForSaleSelection(selectors) ? 'businessForSale' : 'tracks',
+    orderType,
+    ...(FINISHED_STATUSES.has(ad.status) ? { finished: true } : {}),
+  };
+}
+
+/** The ad's selection as the wizard's query had it (every selector but step, which is not one), in order. */
+function selectionQuery(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of SELECTOR_KEYS) {
+    const value = key === 'cat' ? String(ad.cat) : key === 'subcat' ? ad.subcat : ad.selectors[key];
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return query;
+}
+
+/** /finishArea with the current query except step, plus OrderID (spec §2 Routes). */
+export function finishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>): string {
+  const query = selectionQuery(ad);
+  query.set('OrderID', String(ad.orderId));
+  return `/finishArea?${query}`;
+}
+
+/** The finish page of blocked words (as the save chain builds it from save-ad's hasWordBlocked). */
+export function blockedFinishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat'>): string {
+  const query = new URLSearchParams({ OrderID: String(ad.orderId), cat: String(ad.cat) });
+  if (ad.subcat !== null) query.set('subcat', String(ad.subcat));
+  return `/finishArea?${query}`;
+}
+
+/**
+ * Cat 3 'next ad' (spec §2 "Choose-order-type screen"): the publish flow again at step 1 with the OrderIDs list
+ * (comma separated, this ad added last when missing).
+ */
+export function continuePublishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat'>, earlier: number[]): string {
+  const ids = earlier.includes(ad.orderId) ? earlier : [...earlier, ad.orderId];
+  const query = new URLSearchParams({ cat: String(ad.cat) });
+  if (ad.subcat !== null) query.set('subcat', String(ad.subcat));
+  query.set('step', '1');
+  query.set('OrderIDs', ids.join(','));
+  return `/publish?${query.toString().replace(/%2C/g, ',')}`;
+}

@@ -171,8 +171,9 @@ describe('POST /api/publish/finish-publish', () => {
     expect(time(ad.published_at)).toBe(t0);
     expect(time(ad.bumped_at)).toBe(t0);
     expect(time(ad.ends_at)).toBe(t0 + 28 * DAY);
-    // Live: the public view shows it.
+    // Live: the public view shows it; the edit form knows its order type (1: free).
     expect((await t.app.inject({ method: 'GET', url: `/api/adds/${id}` })).statusCode).toBe(200);
+    expect((await owner.get(`/api/publish/fields/${id}`)).json().adData.OrderTypeID).toBe(1);
   });
 
   it('only the ids (spec §7): the free track; twice: the same answer, nothing moves', async () => {
@@ -222,6 +223,7 @@ describe('POST /api/publish/finish-publish', () => {
       `/finishArea?cat=1&subcat=1&OrderID=${id}`,
     );
     expect(await row(id)).toMatchObject({ status: 'active', ad_type: 'VIP' });
+    expect((await owner.get(`/api/publish/fields/${id}`)).json().adData.OrderTypeID).toBe(3);
     expect(time((await row(id)).ends_at)).toBe(t0 + 28 * DAY);
   });
 
@@ -336,6 +338,24 @@ describe('GET /api/publish/get-finish-page', () => {
 
     expect((await stranger.get(`/api/publish/get-finish-page?OrderID=${id}`)).statusCode).toBe(404);
     expect((await owner.get('/api/publish/get-finish-page?OrderID=abc')).statusCode).toBe(404);
+  });
+});
+
+describe('input that is not what the browser sends', () => {
+  it('objects, arrays and junk in the ids or the track: 404 or an answer, never a 500', async () => {
+    const id = await carAd();
+    for (const body of [
+      { OrderID: { id } },
+      { OrderID: [id] },
+      { OrderID: `${id}' OR 1=1` },
+      { OrderID: id, pt_hash: { a: 1 }, orderType: ['Free'], OrderIDs: [1, 2] },
+      { OrderID: id, orderType: 'VIP', continuePublishNewAd: { x: 1 } },
+    ]) {
+      const res = await owner.post('/api/publish/finish-publish', body);
+      expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    expect((await owner.get('/api/publish/get-finish-page')).statusCode).toBe(404);
+    expect((await owner.get('/api/publish/get-finish-page?OrderID[]=1')).statusCode).toBeLessThan(500);
   });
 });
 

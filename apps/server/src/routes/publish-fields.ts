@@ -1,4 +1,5 @@
 import { EDIT_LOGIN_AREA, LOGIN_AREA } from '@app/catalog/categories/contact';
+import { trackOfType } from '@app/catalog/tracks';
 import type { FieldsAdData } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
@@ -7,6 +8,7 @@ import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { contactPrefill } from '../services/contact.ts';
+import { trackSelectorsOf } from '../services/plans.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { virtualNumberData } from '../services/virtual-number.ts';
 
@@ -77,11 +79,11 @@ export function adNumber(text: unknown): number {
 }
 
 /**
- * The fields response's adData of a saved ad: its one number; no order type until a plan is chosen; its virtual
- * number choice.
+ * The fields response's adData of a saved ad: its one number; its track's order type once the plan finished it
+ * (1 free, 2 bold, 3 VIP…; null before); its virtual number choice.
  */
 const adDataOf = (ad: Ad): FieldsAdData => ({
   OrderID2: ad.orderId,
-  OrderTypeID: null,
+  OrderTypeID: ad.adType ? (trackOfType(trackSelectorsOf(ad), ad.adType)?.orderType ?? null) : null,
   data: virtualNumberData(ad.values),
 });

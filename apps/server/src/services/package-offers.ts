@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AD_TYPES, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
 import { z } from 'zod';
+import { planExtrasHe } from '../i18n/plan-extras.ts';
 
 /** Ads of a bought package may be used until this many days after buying (spec §9). */
 export const PACKAGE_WINDOW_DAYS = 91;
@@ -88,7 +89,7 @@ export function toOrderTypeItem(offer: UpgradeOffer | BulkOffer, catId: number):
       ? {
           switchFormType: offer.switchFormType,
           left: offer.ads,
-          text: `${offer.ads} מודעות, לניצול עד ${PACKAGE_WINDOW_DAYS} יום מהרכישה`,
+          text: planExtrasHe.packageText(offer.ads, PACKAGE_WINDOW_DAYS),
         }
       : {}),
     ...(offer.recommended ? { recommended: true } : {}),

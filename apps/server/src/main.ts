@@ -4,6 +4,7 @@ import { loadConfig, sandboxesEnabled, videoPort } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
   const { db, release, where } = opened;
   const applied = await migrate(db);
   const seeded = await seedReferenceData(db);
-  if (config.SEED_DEMO) await seedDemoAccounts(db);
+  if (config.SEED_DEMO) {
+    await seedDemoAccounts(db);
+    await seedBrokers(db);
+  }
 
   const app = await buildApp({ config, db });
   let closing = false;

@@ -27,7 +27,8 @@ describe('GET /api/publish/fields', () => {
       cat: 1,
       subcat: 1,
       publishRedirects: [],
-      publishCampaigns: [],
+      // A private car: the car-insurance campaign (services/campaigns.ts).
+      publishCampaigns: [expect.objectContaining({ id: 'car-insurance' })],
     });
     expect(body.fields.map((s: { area: string }) => s.area)).toEqual(
       expect.arrayContaining([

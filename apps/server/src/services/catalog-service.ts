@@ -4,6 +4,7 @@ import type { FieldsAdData as AdData, Selectors } from '@app/contract/publish';
 import { checkCatalog } from '@app/form-engine/catalogCheck';
 import type { CategoryCatalog, StepDef } from '@app/form-engine/model';
 import { parseCatalog } from '@app/form-engine/schema';
+import { campaignsFor } from './campaigns.ts';
 import { SERVED_LIST_IDS } from './option-lists.ts';
 import { catalogQuery, selectionKey } from './selectors.ts';
 
@@ -83,7 +84,8 @@ export class CatalogService {
       firstStep: catalog.firstStep,
       adData,
       publishRedirects: [],
-      publishCampaigns: [],
+      // The campaigns whose condition the selection meets (services/campaigns.ts).
+      publishCampaigns: campaignsFor(catalog.cat, selectors.subcat === undefined ? null : Number(selectors.subcat)),
       cat: catalog.cat,
       subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
       disallowDecreasePricePopup: false,

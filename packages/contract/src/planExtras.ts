@@ -1,0 +1,168 @@
+/**
+ * The plan step's side flows (issue 10; after-save-area.md §3 "Broker", "Invoice", "Phone payment", "Campaign",
+ * "Packages response", §4 "Broker lead flow", "Payment (commercial)", "Packages page", §7 calls, §9 the 91-day
+ * ad-space window), and our "my ads" list. Field names on the wire are the spec's; shapes the spec does not show
+ * are ours and say so. The buy-package contact form's rule is in buyPackageContact.ts, the ID check digit in
+ * israeliId.ts.
+ */
+import type { AdType, OrderTypeItem } from './orders.ts';
+
+// ---- Broker lead flow (cat 2 subcat 1) ----
+
+/** One broker of the lead popup's list (spec §3 "Broker"). office_logo_url is same-origin or null. */
+export interface Broker {
+  CustID: number;
+  office_name: string;
+  office_logo_url: string | null;
+  cityName: string;
+}
+
+/** GET /api/publish/get-related-brokers/{orderID}: brokers whose office is in the ad's city; empty otherwise. */
+export interface RelatedBrokersResponse {
+  status: 200;
+  brokers: Broker[];
+  /** The ad's city (CBS locality code); null when the ad is not a real-estate sale or has no city. */
+  cityCode: number | null;
+  cityName: string | null;
+}
+
+/** POST /api/publish/real-estate-lead/{OrderID}: the chosen brokers (an empty list when the popup was closed). */
+export interface RealEstateLeadRequest {
+  brokers: (number | string)[];
+}
+/** Ours (the spec does not read it): how many brokers the lead went to. */
+export interface RealEstateLeadResponse {
+  status: 200;
+  sent: number;
+}
+
+// ---- Commercial payment (agreement, invoice details, phone payment) ----
+
+/** GET /api/publish/commercial-payment/get-agreement: the agreement, sanitised HTML. */
+export interface AgreementResponse {
+  status: 200;
+  html: string;
+}
+
+/** POST /api/publish/commercial-payment/store-invoice-details (spec §3 "Invoice"). */
+export interface InvoiceDetailsRequest {
+  businessName: string;
+  /** עוסק מורשה: an Israeli ID or company number with its check digit. */
+  authorizedDealer: string;
+  invoiceEmail: string;
+  CatID?: number | string;
+  SubCatID?: number | string | null;
+  OrderID: number | string;
+  RecordID?: number | string;
+  pt_hash?: string;
+  /** 2: phone payment (spec §9). */
+  paymentmethod?: number | string;
+}
+
+/** POST /api/publish/commercial-payment/store-phone-payment-details (spec §3 "Phone payment"). */
+export interface PhonePaymentRequest {
+  fullPhone1: string;
+  fullPhone2?: string;
+  CatID?: number | string;
+  SubCatID?: number | string | null;
+  OrderID: number | string;
+  pt_hash?: string;
+}
+
+/** Both stores: 200 when stored; 400 with the field's Hebrew messages (the spec reads response.data.errors). */
+export type FieldErrorLists = Record<string, string[]>;
+export interface StoreDetailsResponse {
+  status: 200 | 400;
+  errors?: FieldErrorLists;
+  /** Ours: a phone payment request's state; the business line calls back ('requested'). */
+  phonePaymentStatus?: 'requested';
+}
+
+// ---- Packages ----
+
+/** A package the customer bought (ours): ads in it are usable until 91 days after buying (spec §9). */
+export interface CustomerPackage {
+  id: number;
+  CustID: number;
+  catId: number;
+  adType: AdType;
+  /** The offer it was bought from (package-offers' hash). */
+  hash: string;
+  adsTotal: number;
+  adsUsed: number;
+  /** Ads left while usable, else 0. */
+  left: number;
+  /** ISO times. */
+  boughtAt: string;
+  usableUntil: string;
+  /** dd-mm-yyyy, as the track item's packageInfo.EndDate. */
+  EndDate: string;
+  usable: boolean;
+}
+
+/** GET /api/publish/get-packages (spec §3 "Packages response"): error 1 'not connected' for a guest. */
+export type GetPackagesResponse =
+  | {
+      status: 200;
+      error: 0;
+      adData: {
+        /** The customer's packages, newest first. */
+        packages: CustomerPackage[];
+        /** Packages on sale (for the query's cat when given). */
+        packagesOnSale: OrderTypeItem[];
+      };
+    }
+  | { status: 200; error: 1; message: 'not connected'; text: string };
+
+/** GET {gateway}/packages/personal/{adId}: the upgrade packages for one of the owner's ads. */
+export interface PersonalPackagesResponse {
+  status: 200;
+  msg: OrderTypeItem[];
+}
+
+// ---- Campaigns ----
+
+/** A campaign offered on the plan step (spec §3 "Campaign"); the fields response lists them in publishCampaigns. */
+export interface Campaign {
+  id: string;
+  name: string;
+  title: string;
+  intro: string;
+  description: string;
+  content: string;
+  image?: string;
+  logo?: string;
+  mobileImage?: string;
+  desktopImage?: string;
+}
+
+/** POST /api/publish/campaign/save. */
+export interface CampaignSaveRequest {
+  orderID: number | string;
+  campaigns: string[];
+}
+
+// ---- My ads (ours) ----
+
+/** One of the customer's ads in GET /api/my-ads. */
+export interface MyAd {
+  OrderID: number;
+  title: string;
+  cat: number;
+  subcat: number | null;
+  status: 'draft' | 'blocked' | 'pending' | 'active' | 'out_of_slots' | 'expired';
+  adType: AdType | null;
+  /** ISO end date of a finished ad, else null. */
+  endsAt: string | null;
+  /** Whole days left until endsAt (0 once passed), null without an end date. */
+  daysLeft: number | null;
+  autoBump: boolean;
+  editUrl: string;
+  /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */
+  upgradeUrl: string;
+}
+
+export interface MyAdsResponse {
+  status: 200;
+  ads: MyAd[];
+}

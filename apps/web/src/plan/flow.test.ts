@@ -6,6 +6,7 @@ import {
   cardPopupHeight,
   finishAreaPath,
   paymentChannels,
+  shouldPoll,
   type TrackContext,
   trackAction,
   trialEndDate,
@@ -117,5 +118,14 @@ describe('payment choices and offers', () => {
     const query = new URLSearchParams('cat=1&subcat=1&step=6&OrderIDs=5');
     expect(finishAreaPath(query, 5)).toBe('/finishArea?cat=1&subcat=1&OrderIDs=5&OrderID=5');
     expect(finishAreaPath(query, 5, { result: 'failure' })).toContain('result=failure');
+  });
+});
+
+describe('the finish page timeline', () => {
+  it('asks again while the ad can still move, and stops once final', () => {
+    for (const state of ['awaitingPayment', 'paid', 'pending'] as const) expect(shouldPoll(state, 1)).toBe(true);
+    for (const state of ['active', 'blocked', 'expired', 'outOfSlots'] as const)
+      expect(shouldPoll(state, 1)).toBe(false);
+    expect(shouldPoll('pending', 75)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
  * The plan step's decisions (after-save-area.md §4 "Choose-type flow", "Track blocking", "Native app",
  * "EasyStart", "Auto-bump offer", §9), as pure functions so each one is tested on its own.
  */
-import type { ChooseOrderTypeMode, OrderTypeItem, PaymentChannel } from '@app/contract/orders';
+import type { AdPublishState, ChooseOrderTypeMode, OrderTypeItem, PaymentChannel } from '@app/contract/orders';
 
 export type TrackAction =
   /** The button is inactive (publishing in progress, or a package with no ads left). */
@@ -96,4 +96,15 @@ export function finishAreaPath(query: URLSearchParams, orderId: number, extra: R
 /** The card popup's height (spec §9): 700, or 660 for the trial. */
 export function cardPopupHeight(trial: boolean): number {
   return trial ? 660 : 700;
+}
+
+/** States that can still move on their own (a payment confirmed, a review done): the finish page asks again. */
+const MOVING: ReadonlySet<AdPublishState> = new Set(['draft', 'awaitingPayment', 'paid', 'pending']);
+/** How often the finish page asks while the ad moves, and how many times at most (a review may take hours). */
+export const FINISH_POLL_MS = 4000;
+const FINISH_POLL_LIMIT = 75;
+
+/** Whether the finish page asks again: the ad's state is not final yet, and it has not asked too often. */
+export function shouldPoll(state: AdPublishState, polls: number): boolean {
+  return MOVING.has(state) && polls < FINISH_POLL_LIMIT;
 }

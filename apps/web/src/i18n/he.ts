@@ -110,9 +110,6 @@ export const he = {
     },
     savedTitle: 'המודעה נשמרה',
     savedNote: 'המודעה נשמרה (מספר מודעה {id}) וממתינה לבחירת מסלול פרסום. בחירת המסלול תתווסף בקרוב.',
-    /** Above the plan step's tracks (issue 10). */
-    savedPlanNote: 'המודעה נשמרה (מספר מודעה {id}). נשאר רק לבחור מסלול פרסום.',
-    planLoading: 'טוענים את מסלולי הפרסום…',
     /** Categories without a plan step (household workers, customer info). */
     savedNoPlanNote: 'המודעה נשמרה (מספר מודעה {id}).',
     draftSaved: 'הפרטים נשמרו כטיוטה',

@@ -3,6 +3,8 @@
  * from he.ts so they load with the plan step and the finish page, not with the first /publish screen.
  */
 export const hePlan = {
+  /** Above the plan step's tracks, in the saved note (StepBody). */
+  savedNote: 'המודעה נשמרה (מספר מודעה {id}). נשאר רק לבחור מסלול פרסום.',
   title: 'באיזה מסלול לפרסם את המודעה?',
   titleFromPackage: 'פרסום מתוך החבילה שלכם',
   titleBuyPackage: 'בחירת חבילת פרסום',

@@ -9,7 +9,7 @@ import {
   startCardPayment,
   startPackagePayment,
 } from '../api/orders.ts';
-import { isAppUpgradeDisabled, postAppEvent } from '../app/nativeApp.ts';
+import { postAppEvent } from '../app/nativeApp.ts';
 import { useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
@@ -17,6 +17,7 @@ import { hePlan } from '../i18n/hePlan.ts';
 import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
 import { newIdempotencyKey } from '../wizard/formData.ts';
+import { isAppUpgradeDisabled } from './appUpgrade.ts';
 import {
   AUTO_BUMP_PACKAGE,
   autoBumpOffered,

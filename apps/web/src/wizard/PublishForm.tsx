@@ -9,6 +9,7 @@ import { ContactLogin } from '../contact/ContactLogin.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { heContact } from '../i18n/heContact.ts';
+import { hePlan } from '../i18n/hePlan.ts';
 import { MediaBrief } from '../media/MediaBrief.tsx';
 import { useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
@@ -296,7 +297,7 @@ export function PublishForm(props: PublishFormProps) {
                     <Suspense
                       fallback={
                         <p className="plan__status" role="status">
-                          {he.wizard.planLoading}
+                          {hePlan.loading}
                         </p>
                       }
                     >

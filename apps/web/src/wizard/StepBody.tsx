@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { StepFields } from '../fields/StepFields.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
+import { hePlan } from '../i18n/hePlan.ts';
 import { BdiText } from '../ui/BdiText.tsx';
 import { StepNav, type StepNavProps } from './StepNav.tsx';
 
@@ -27,7 +28,7 @@ export interface StepBodyProps {
 export function StepBody({ step, errors, onChange, env, notice, saved, nav, replaceFields, plan }: StepBodyProps) {
   const { def } = step;
   const finished = saved?.plan === false;
-  const noteText = finished ? he.wizard.savedNoPlanNote : plan ? he.wizard.savedPlanNote : he.wizard.savedNote;
+  const noteText = finished ? he.wizard.savedNoPlanNote : plan ? hePlan.savedNote : he.wizard.savedNote;
   const [before, after] = noteText.split('{id}');
   const note = saved && (
     <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>

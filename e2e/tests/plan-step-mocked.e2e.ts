@@ -80,8 +80,24 @@ const TRACKS: OrderTypeItem[] = [
   }),
 ];
 
-function chooseOrderType(orderId: number): ChooseOrderType {
-  return { adData: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 }, mode: 'tracks', orderType: TRACKS };
+const EASY_START = track({
+  adType: 'EasyStart',
+  headerText: 'שבוע ראשון חינם',
+  description_inner: ['מסלול VIP', 'השבוע הראשון עלינו'],
+  price: 149,
+  priceNotTax: 126.27,
+  amountAgorot: 14900,
+  textPrice: undefined,
+  orderType: 3,
+  hash: 'easy-start',
+  buttonText: 'לנסות בחינם',
+  dealColor: 'yellow',
+  order_subscribe: 1,
+  easyStart: { days: 7, price: 0, adType: 'EasyStart', easyStartParentPkg: { adType: 'VIP', days: 28 } },
+});
+
+function chooseOrderType(orderId: number, tracks = TRACKS): ChooseOrderType {
+  return { adData: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 }, mode: 'tracks', orderType: tracks };
 }
 
 function finishPage(orderId: number, state: FinishPageState['state']): FinishPageState {
@@ -106,7 +122,7 @@ function finishPage(orderId: number, state: FinishPageState['state']): FinishPag
 }
 
 /** Stubs of the issue-10 calls; counts what the page sent. */
-async function stubOrders(page: Page) {
+async function stubOrders(page: Page, tracks = TRACKS) {
   const calls = { finishPage: 0, bodies: [] as unknown[], finishPublish: 0, getFinish: 0 };
   // Our documents carry a CSP whose frame-src names only the video host: the stub payment page needs 'self'.
   await page.route(
@@ -125,7 +141,7 @@ async function stubOrders(page: Page) {
     const response = await route.fetch();
     const json = await response.json();
     const orderId = json.orderID ?? json.OrderID;
-    const body = orderId ? { ...json, chooseOrderType: chooseOrderType(orderId) } : json;
+    const body = orderId ? { ...json, chooseOrderType: chooseOrderType(orderId, tracks) } : json;
     const headers = { ...response.headers() };
     delete headers['content-encoding'];
     delete headers['content-length'];
@@ -133,7 +149,7 @@ async function stubOrders(page: Page) {
   });
   await page.route('**/api/publish/*/order-types', (route) => {
     const id = Number(new URL(route.request().url()).pathname.split('/')[3]);
-    return route.fulfill({ json: chooseOrderType(id) });
+    return route.fulfill({ json: chooseOrderType(id, tracks) });
   });
   await page.route('**/api/publish/finish-publish', (route) => {
     calls.finishPublish += 1;
@@ -224,6 +240,13 @@ describe('plan step with stubbed issue-10 calls', () => {
     await plan(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'plan-step-390');
 
+    // A reload on the plan step shows it again, its tracks from GET order-types with the ad's number.
+    const orderTypes = page.waitForRequest((r) => r.url().includes(`/api/publish/${orderId}/order-types`));
+    await page.reload();
+    await orderTypes;
+    await plan(page).getByTestId('track-Free').waitFor();
+    expect(query(page).step).toBe('6');
+
     await plan(page).getByTestId('track-Free').getByRole('button', { name: 'לפרסום בחינם' }).click();
     const offer = page.getByRole('dialog', { name: 'רוצים שהמודעה תקפוץ לבד?' });
     await offer.waitFor();
@@ -240,6 +263,35 @@ describe('plan step with stubbed issue-10 calls', () => {
     expect(await page.getByTestId('car-sign').count()).toBe(0);
     await settled(page);
     await screenshot(page, 'finish-failure-390');
+    await page.close();
+  });
+});
+
+describe('EasyStart', () => {
+  it('offers the free week first (ends today + 7), accept opens the card popup; decline returns to the choice', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const calls = await stubOrders(page, [...TRACKS, EASY_START]);
+    await savedCar(page);
+    await plan(page).getByTestId('track-EasyStart').getByRole('button', { name: 'לנסות בחינם' }).click();
+    const trial = page.getByRole('dialog', { name: 'שבוע ראשון עלינו!' });
+    await trial.waitFor();
+    const end = new Date();
+    end.setDate(end.getDate() + 7);
+    const expected = [end.getDate(), end.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/');
+    expect(await trial.getByTestId('trial-end').textContent()).toBe(`${expected}/${end.getFullYear()}`);
+    await screenshot(page, 'plan-trial-1280');
+
+    await trial.getByRole('button', { name: 'לא תודה, לתשלום רגיל' }).click();
+    const choice = page.getByRole('dialog', { name: 'איך תרצו לשלם?' });
+    await choice.waitFor();
+    expect(await choice.getByRole('button', { name: 'אפליקציית תשלום בנייד' }).count()).toBe(1);
+    await choice.getByRole('button', { name: 'סגירה' }).click();
+
+    await plan(page).getByTestId('track-EasyStart').getByRole('button', { name: 'לנסות בחינם' }).click();
+    await trial.getByRole('button', { name: 'אני רוצה לנסות בחינם' }).click();
+    const card = page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' });
+    await card.waitFor();
+    expect(calls.bodies.at(-1)).toMatchObject({ pt_hash: 'easy-start' });
     await page.close();
   });
 });

@@ -162,6 +162,12 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       setPopup({ name: 'autoBump', after: sameOriginPath(redirect) ?? finishAreaPath(params, orderId) });
       return;
     }
+    // Cat 3 'next ad': the publish flow reloads at step 1 with OrderIDs (spec §2), a fresh wizard, not this one.
+    const path = sameOriginPath(redirect);
+    if (continueNext && path) {
+      window.location.assign(path);
+      return;
+    }
     goOn(redirect);
   };
 

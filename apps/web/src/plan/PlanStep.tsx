@@ -102,14 +102,16 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     return () => controller.abort();
   }, [orderId, attempt]);
 
+  // Scrolled into view 300 ms after the save (or once the tracks are there, when they had to be fetched).
+  const ready = load.state === 'ready';
   useEffect(() => {
-    if (!justSaved) return;
+    if (!justSaved || !ready) return;
     const timer = window.setTimeout(
       () => root.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
       SCROLL_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [justSaved]);
+  }, [justSaved, ready]);
 
   const data = load.state === 'ready' ? load.data : undefined;
   const cat = data?.adData.CatID ?? num(params.get('cat')) ?? 0;

@@ -48,7 +48,10 @@ const LAZY = [
   ['the EXIF reader (exifr)', 'exifr'],
   ['photo reordering (@dnd-kit)', 'DndLiveRegion'],
   ['the photo upload code', '/images/upload'],
+  ['the plan step and its payment popups (issue 10)', 'payment-finished'],
+  ['the plan and finish calls (issue 10)', 'order-types'],
 ];
+
 const ASSETS = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
 
 function checkLazy(firstScreen) {

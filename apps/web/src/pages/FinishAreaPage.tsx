@@ -3,11 +3,12 @@ import { he } from '../i18n/he.ts';
 import { BusinessForSaleFinish } from './BusinessForSaleFinish.tsx';
 import { EditedFinish } from './EditedFinish.tsx';
 import NotAvailablePage from './NotAvailablePage.tsx';
+import { PublishedFinish } from './PublishedFinish.tsx';
 
 /**
  * /finishArea: an edit that went live (action=edited, where order-edited redirects) and the business-for-sale
- * message (cat 3, subcat 2: a business customer without a package); the thank-you page of a published ad comes
- * with the plan step.
+ * message (cat 3, subcat 2 without an ad: a business customer without a package); with an OrderID, the end of
+ * publishing (title, message, where the ad stands, the payment failure when result=failure).
  */
 export default function FinishAreaPage() {
   const [params] = useSearchParams();
@@ -15,6 +16,8 @@ export default function FinishAreaPage() {
     const orderId = params.get('OrderID');
     return <EditedFinish orderId={orderId && /^\d{1,15}$/.test(orderId) ? orderId : null} />;
   }
+  const orderId = params.get('OrderID');
+  if (orderId && /^\d{1,15}$/.test(orderId)) return <PublishedFinish key={orderId} orderId={orderId} params={params} />;
   if (params.get('cat') === '3' && params.get('subcat') === '2') return <BusinessForSaleFinish />;
   return <NotAvailablePage text={he.finishArea.unavailableText} />;
 }

@@ -1,6 +1,7 @@
+import type { ChooseOrderType } from '@app/contract/orders';
 import type { Selectors } from '@app/contract/publish';
 import { stepBrief } from '@app/form-engine/brief';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkTrader, resetAd } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useLocation, useNavigate } from '../app/routing.tsx';
@@ -8,6 +9,7 @@ import { ContactLogin } from '../contact/ContactLogin.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { heContact } from '../i18n/heContact.ts';
+import { hePlan } from '../i18n/hePlan.ts';
 import { MediaBrief } from '../media/MediaBrief.tsx';
 import { useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
@@ -41,6 +43,9 @@ import { useWizardCore } from './useWizardCore.ts';
 import type { WizardData } from './useWizardLoad.ts';
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
 
+// The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
+const PlanStep = lazy(() => import('../plan/PlanStep.tsx'));
+
 export interface PublishFormProps {
   data: WizardData;
   params: URLSearchParams;
@@ -72,8 +77,15 @@ export function PublishForm(props: PublishFormProps) {
   const shownKey = shown.join();
   // Numbers on screen count step 0 only when the page shows it (a category with a picker).
   const numbered = shown.map((visible, index) => (index === 0 ? Boolean(categoryStep) : visible));
-  const [lastValidStep, setLastValidStep] = useState(data.lastValidStep);
-  const [saved, setSaved] = useState<{ orderID: number; recordID: number }>();
+  // A reload on the plan step of an ad the server confirmed ours (adData.OrderID2): the plan step shows again, and
+  // fetches the ad's tracks (order-types). One number is the ad's OrderID and RecordID.
+  const reloadedAd =
+    hasPlanStep(steps) && startStep === finishStep ? (data.response.adData?.OrderID2 ?? undefined) : undefined;
+  const [lastValidStep, setLastValidStep] = useState(reloadedAd ? saveStep : data.lastValidStep);
+  const [saved, setSaved] = useState<{ orderID: number; recordID: number } | undefined>(
+    reloadedAd ? { orderID: reloadedAd, recordID: reloadedAd } : undefined,
+  );
+  const [plan, setPlan] = useState<{ choose?: ChooseOrderType | undefined; justSaved: boolean }>({ justSaved: false });
   // The one ad of this wizard once saved (this visit's save, or the URL's OrderID the server confirmed).
   const orderId = saved?.orderID ?? data.response.adData?.OrderID2 ?? undefined;
   const [resetting, setResetting] = useState(false);
@@ -89,7 +101,9 @@ export function PublishForm(props: PublishFormProps) {
   // Resume once at the furthest step reached (or the URL's step when lower).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
   useEffect(() => {
-    const target = resumeStep(startStep, data.lastValidStep, data.response.firstStep, saveStep, shown);
+    const target = reloadedAd
+      ? finishStep
+      : resumeStep(startStep, data.lastValidStep, data.response.firstStep, saveStep, shown);
     onStarted();
     if (target !== readStep(paramsRef.current)) showStep(target);
   }, []);
@@ -167,8 +181,9 @@ export function PublishForm(props: PublishFormProps) {
       void refetchCustomer();
       return true;
     },
-    onSaved: (ids) => {
+    onSaved: (ids, choose) => {
       setSaved(ids);
+      setPlan({ choose, justSaved: true });
       setLastValidStep(saveStep);
       // The ad's number goes into the query (OrderID, OrderIDs): a reload or a second publish keeps the same ad.
       const step = finishStep !== saveStep ? finishStep : readStep(paramsRef.current);
@@ -277,6 +292,26 @@ export function PublishForm(props: PublishFormProps) {
                 env={env}
                 notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
+                plan={
+                  index === finishStep && saved && def.stepGroup === 'choosePlan' ? (
+                    <Suspense
+                      fallback={
+                        <p className="plan__status" role="status">
+                          {hePlan.loading}
+                        </p>
+                      }
+                    >
+                      <PlanStep
+                        key={saved.orderID}
+                        orderId={saved.orderID}
+                        recordId={saved.recordID}
+                        params={params}
+                        initial={plan.choose}
+                        justSaved={plan.justSaved}
+                      />
+                    </Suspense>
+                  ) : undefined
+                }
                 nav={{
                   showBack: def.showNavButtons && def.showBackButton && back >= 1,
                   showPrimary: def.showNavButtons && !visitorLogin,

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { StepFields } from '../fields/StepFields.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
+import { hePlan } from '../i18n/hePlan.ts';
 import { BdiText } from '../ui/BdiText.tsx';
 import { StepNav, type StepNavProps } from './StepNav.tsx';
 
@@ -19,13 +20,16 @@ export interface StepBodyProps {
   nav?: StepNavProps;
   /** Shown instead of the fields (the contact step's login for a visitor). */
   replaceFields?: ReactNode;
+  /** The plan step's screen (issue 10), shown in place of the step's placeholder once the ad is saved. */
+  plan?: ReactNode;
 }
 
 /** The open step's content: the placeholder reason or the fields, and its navigation. */
-export function StepBody({ step, errors, onChange, env, notice, saved, nav, replaceFields }: StepBodyProps) {
+export function StepBody({ step, errors, onChange, env, notice, saved, nav, replaceFields, plan }: StepBodyProps) {
   const { def } = step;
   const finished = saved?.plan === false;
-  const [before, after] = (finished ? he.wizard.savedNoPlanNote : he.wizard.savedNote).split('{id}');
+  const noteText = finished ? he.wizard.savedNoPlanNote : plan ? hePlan.savedNote : he.wizard.savedNote;
+  const [before, after] = noteText.split('{id}');
   const note = saved && (
     <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>
       <h3 className="saved-note__title">{he.wizard.savedTitle}</h3>
@@ -41,7 +45,8 @@ export function StepBody({ step, errors, onChange, env, notice, saved, nav, repl
   return (
     <>
       {note}
-      {def.placeholder && (
+      {plan}
+      {!plan && def.placeholder && (
         <div className="placeholder-note" data-testid="placeholder-note">
           <p className="placeholder-note__label">{he.wizard.placeholderNote}</p>
           <p className="placeholder-note__reason">{def.placeholder.reason}</p>

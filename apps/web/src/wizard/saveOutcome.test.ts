@@ -29,4 +29,17 @@ describe('save outcomes', () => {
     expect(saveResult({ OrderID: 5, RecordID: 9 }, sel)).toEqual({ kind: 'saved', orderID: 5, recordID: 9 });
     expect(saveResult({ orderID: 5 }, sel)).toEqual({ kind: 'failed' });
   });
+
+  it('a save carries the plan step tracks when the answer has them', () => {
+    const chooseOrderType = {
+      adData: { OrderID: 5, RecordID: 5, CatID: 1, SubCatID: 1 },
+      mode: 'tracks',
+      orderType: [],
+    };
+    const answer = { orderID: 5, recordID: 5, chooseOrderType };
+    expect(saveResult(answer, sel)).toEqual({ kind: 'saved', orderID: 5, recordID: 5, chooseOrderType });
+    expect(saveResult({ orderID: 5, recordID: 5, chooseOrderType: { mode: 'x' } } as never, sel)).not.toHaveProperty(
+      'chooseOrderType',
+    );
+  });
 });

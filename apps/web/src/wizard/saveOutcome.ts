@@ -1,12 +1,14 @@
 /** What a save-ad answer means (publish-wizard.md §4 "Save outcomes"), decided in one place. */
+import type { ChooseOrderType } from '@app/contract/orders';
 import type { SaveAdResponse } from '@app/contract/publish';
+import { chooseOrderTypeOf } from '../api/orders.ts';
 
 export type SaveResult =
   | { kind: 'fieldErrors'; errFields: Record<string, string> }
   | { kind: 'wordBlocked'; path: string }
   | { kind: 'mainError'; message: string }
   | { kind: 'redirect'; url: string }
-  | { kind: 'saved'; orderID: number; recordID: number }
+  | { kind: 'saved'; orderID: number; recordID: number; chooseOrderType?: ChooseOrderType }
   | { kind: 'failed' };
 
 export function saveResult(response: SaveAdResponse, selectors: { cat?: string; subcat?: string }): SaveResult {
@@ -28,6 +30,10 @@ export function saveResult(response: SaveAdResponse, selectors: { cat?: string; 
   if (response.redirectForce) return { kind: 'redirect', url: response.redirectForce };
   const orderID = response.orderID ?? response.OrderID;
   const recordID = response.recordID ?? response.RecordID;
-  if (orderID && recordID) return { kind: 'saved', orderID, recordID };
+  if (orderID && recordID) {
+    // Issue 10: the success answer carries the plan step's tracks (chooseOrderType).
+    const plan = chooseOrderTypeOf(response);
+    return { kind: 'saved', orderID, recordID, ...(plan ? { chooseOrderType: plan } : {}) };
+  }
   return { kind: 'failed' };
 }

@@ -1,3 +1,4 @@
+import type { ChooseOrderType } from '@app/contract/orders';
 import type { Selectors } from '@app/contract/publish';
 import { buildPayload } from '@app/form-engine/payload';
 import { useCallback, useRef, useState } from 'react';
@@ -43,7 +44,8 @@ interface SaveInput {
   lastStep: number;
   /** Shows a step (the first invalid one). */
   showStep: (step: number) => void;
-  onSaved: (ids: { orderID: number; recordID: number }) => void;
+  /** The ad is saved; chooseOrderType (issue 10) lists the plan step's tracks when the answer had them. */
+  onSaved: (ids: { orderID: number; recordID: number }, plan?: ChooseOrderType) => void;
   /** The wizard's photos: the save waits for them (95 %), and their reserved ad is the one saved. */
   media?: MediaEnv | undefined;
   /** The ad was saved but its photos are not all stored: the next press saves the same ad again. */
@@ -168,7 +170,7 @@ export function useSaveChain(input: SaveInput) {
           }
         }
         setProgress({ message: he.wizard.progress.finishing, percent: 90 });
-        latest.current.onSaved({ orderID: result.orderID, recordID: result.recordID });
+        latest.current.onSaved({ orderID: result.orderID, recordID: result.recordID }, result.chooseOrderType);
         setProgress(null);
         return;
       case 'failed':

@@ -1,0 +1,159 @@
+import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
+import { useEffect, useState } from 'react';
+import { fetchFinishPage } from '../api/orders.ts';
+import { Link } from '../app/routing.tsx';
+import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
+import { useMediaQuery } from '../app/useMediaQuery.ts';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import { htmlToText } from '../format/htmlText.ts';
+import { hePlan } from '../i18n/hePlan.ts';
+import { FINISH_POLL_MS, shouldPoll } from '../plan/flow.ts';
+import './finishArea.css';
+
+const t = hePlan.finish;
+
+function Timeline({ entries, reason }: { entries: TimelineEntry[]; reason?: string | undefined }) {
+  const current = entries.findIndex((entry) => !entry.done);
+  return (
+    <ol className="timeline" aria-label={t.timelineLabel} data-testid="finish-timeline">
+      {entries.map((entry, index) => (
+        <li
+          key={entry.step}
+          className={`timeline__step timeline__step--${entry.done ? 'done' : index === current ? 'current' : 'todo'}`}
+          data-step={entry.step}
+          data-done={entry.done}
+          aria-current={index === current ? 'step' : undefined}
+        >
+          <span className="timeline__dot" aria-hidden="true" />
+          <span className="timeline__label">{t.steps[entry.step]}</span>
+          <span className="visually-hidden">{entry.done ? t.stepDone : t.stepWaiting}</span>
+          {index === current && reason && <span className="timeline__reason">{reason}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function displayDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('he-IL', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+/**
+ * /finishArea?…&OrderID=: the end of publishing (after-save-area.md §2 "Finish page variants"): the server's title
+ * and message, where the ad stands (saved → paid → review → live, asked again until final), the payment failure
+ * message when result=failure, the car-sign box on desktop for a car ad, and where to go next.
+ */
+export function PublishedFinish({ orderId, params }: { orderId: string; params: URLSearchParams }) {
+  const cat = params.get('cat');
+  const subcat = params.get('subcat');
+  const failed = params.get('result') === 'failure';
+  const [page, setPage] = useState<FinishPageState>();
+  const [loadFailed, setLoadFailed] = useState(false);
+  const desktop = useMediaQuery('(min-width: 881px)');
+  const links = useExternalLinks();
+  usePageTitle(page?.title || t.pageTitle);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: number | undefined;
+    let polls = 0;
+    let shown = false;
+    const ask = async () => {
+      const outcome = await fetchFinishPage({ OrderID: orderId, cat, subcat }, controller.signal);
+      if (controller.signal.aborted) return;
+      if (outcome.kind === 'failed') {
+        // A failed poll keeps what is shown (and stops asking); only a first failure says so.
+        if (!shown) setLoadFailed(true);
+        return;
+      }
+      shown = true;
+      setLoadFailed(false);
+      setPage(outcome.data);
+      polls += 1;
+      if (shouldPoll(outcome.data.state, polls)) timer = window.setTimeout(() => void ask(), FINISH_POLL_MS);
+    };
+    void ask();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [orderId, cat, subcat]);
+
+  const carAd = (page?.CatID ?? Number(cat)) === 1;
+  const message = page ? htmlToText(page.finalMessage) : '';
+  return (
+    <section className="finish card" data-testid="finish-published" data-state={page?.state}>
+      <span className="finish__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </span>
+      <h1 className="page__title">{page?.title || t.pageTitle}</h1>
+      {failed && (
+        <div className="finish__failure" role="alert" data-testid="payment-failure">
+          <h2 className="finish__failure-title">{t.paymentFailedTitle}</h2>
+          <p>{t.paymentFailed}</p>
+          <p>
+            {t.servicePhone}{' '}
+            <a href={`tel:${t.servicePhoneNumber}`} dir="ltr">
+              {t.servicePhoneNumber}
+            </a>
+          </p>
+        </div>
+      )}
+      {!page && !loadFailed && (
+        <p className="page__lead" role="status">
+          {t.loading}
+        </p>
+      )}
+      {loadFailed && (
+        <p className="page__lead" role="alert">
+          {t.loadFailed}
+        </p>
+      )}
+      {page && (
+        <>
+          {message && <p className="page__lead">{message}</p>}
+          <p>
+            {t.adNumber} <bdi>{page.OrderID}</bdi>
+          </p>
+          <div role="status" aria-live="polite" className="finish__timeline">
+            <Timeline entries={page.timeline} reason={page.reason} />
+          </div>
+          {page.state === 'active' && page.endsAt && displayDate(page.endsAt) && (
+            <p className="finish__ends">{t.endsAt(displayDate(page.endsAt))}</p>
+          )}
+        </>
+      )}
+      {desktop && carAd && (
+        <aside className="finish__car-sign" aria-labelledby="car-sign-title" data-testid="car-sign">
+          <h2 id="car-sign-title">{t.carSignTitle}</h2>
+          <p>{t.carSignText}</p>
+          <Link to={`/print/carQR/${encodeURIComponent(orderId)}`} className="btn btn--secondary">
+            {t.carSignLink}
+          </Link>
+        </aside>
+      )}
+      <h2 className="visually-hidden">{t.linksLabel}</h2>
+      <ul className="link-list finish__links">
+        <li>
+          <Link to="/publish" className="btn btn--primary">
+            {t.publishAnother}
+          </Link>
+        </li>
+        <li>
+          <a href={externalUrl(links, 'personalArea') ?? '/'} className="btn btn--secondary">
+            {t.personalArea}
+          </a>
+        </li>
+        <li>
+          <Link to="/" className="btn btn--secondary">
+            {t.home}
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,382 @@
+import type { ChooseOrderType, OrderTypeItem, PaymentChannel, PaymentFinishedMessage } from '@app/contract/orders';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  fetchOrderTypes,
+  finishPublish,
+  type Outcome,
+  startAppPayment,
+  startAutoBumpPayment,
+  startCardPayment,
+  startPackagePayment,
+} from '../api/orders.ts';
+import { postAppEvent } from '../app/nativeApp.ts';
+import { useNavigate } from '../app/routing.tsx';
+import { sameOriginPath } from '../app/safeUrl.ts';
+import { useMediaQuery } from '../app/useMediaQuery.ts';
+import { hePlan } from '../i18n/hePlan.ts';
+import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
+import { frameableUrl } from '../payment/paymentMessages.ts';
+import { newIdempotencyKey } from '../wizard/formData.ts';
+import { isAppUpgradeDisabled } from './appUpgrade.ts';
+import {
+  AUTO_BUMP_PACKAGE,
+  autoBumpOffered,
+  autoBumpPrice,
+  finishAreaPath,
+  isFreeTrack,
+  isTrackBlocked,
+  paymentChannels,
+  trackAction,
+  trialEndDate,
+} from './flow.ts';
+import { AutoBumpPopup, ContactPopup, PaymentTypePopup, TrialPopup } from './PlanPopups.tsx';
+import { TrackCard } from './TrackCard.tsx';
+import './plan.css';
+
+/** Spec §9: mobile and tablet are 880 px wide or less. */
+const COMPACT_QUERY = '(max-width: 880px)';
+/** Spec §2, §9: the screen scrolls into view 300 ms after the save. */
+const SCROLL_DELAY_MS = 300;
+
+export interface PlanStepProps {
+  orderId: number;
+  recordId: number;
+  /** The wizard's query (cat, subcat, OrderIDs…): the finish page is reached with it. */
+  params: URLSearchParams;
+  /** save-ad's chooseOrderType; without it (a reload) the tracks are fetched. */
+  initial?: ChooseOrderType | undefined;
+  /** The ad was saved just now (not a reload): the screen scrolls into view. */
+  justSaved: boolean;
+}
+
+/** What is paid for: a track of the ad, the auto-bump add-on after a free finish, or a package. */
+type PayTarget =
+  | { kind: 'track'; track: OrderTypeItem; trial: boolean }
+  | { kind: 'autoBump'; after: string }
+  | { kind: 'package'; track: OrderTypeItem };
+
+type Popup =
+  | { name: 'none' }
+  | { name: 'paymentType'; target: PayTarget }
+  | { name: 'trial'; track: OrderTypeItem }
+  | { name: 'frame'; target: PayTarget; channel: PaymentChannel; url: string }
+  | { name: 'autoBump'; after: string }
+  | { name: 'contact'; kind: 'commercial' | 'contactPackage' };
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ChooseOrderType };
+
+const num = (value: string | null): number | null => {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isNaN(n) ? null : n;
+};
+
+/**
+ * The choose-order-type screen (after-save-area.md §2, §4): the tracks (or packages) of the saved ad, and the
+ * flows they start: a free finish (then the auto-bump offer), paying by card or app in a popup frame, the free
+ * trial, the native app's upgrade request, the commercial route.
+ */
+export default function PlanStep({ orderId, recordId, params, initial, justSaved }: PlanStepProps) {
+  const navigate = useNavigate();
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const [load, setLoad] = useState<Load>(initial ? { state: 'ready', data: initial } : { state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [popup, setPopup] = useState<Popup>({ name: 'none' });
+  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string>();
+  const [nextAd, setNextAd] = useState(false);
+  const [expanded, setExpanded] = useState<string>();
+  // One request per press: a second click while one is on its way does nothing.
+  const inFlight = useRef(false);
+  const root = useRef<HTMLElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetched once per ad and per retry
+  useEffect(() => {
+    if (load.state === 'ready' || (initial && attempt === 0)) return;
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    void fetchOrderTypes(orderId, controller.signal).then((outcome) => {
+      if (controller.signal.aborted) return;
+      setLoad(outcome.kind === 'ok' ? { state: 'ready', data: outcome.data } : { state: 'failed' });
+    });
+    return () => controller.abort();
+  }, [orderId, attempt]);
+
+  // Scrolled into view 300 ms after the save (or once the tracks are there, when they had to be fetched).
+  const ready = load.state === 'ready';
+  useEffect(() => {
+    if (!justSaved || !ready) return;
+    const timer = window.setTimeout(
+      () => root.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      SCROLL_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [justSaved, ready]);
+
+  const data = load.state === 'ready' ? load.data : undefined;
+  const cat = data?.adData.CatID ?? num(params.get('cat')) ?? 0;
+  const subcat = data ? data.adData.SubCatID : num(params.get('subcat'));
+  const ids = {
+    OrderID: orderId,
+    RecordID: data?.adData.RecordID ?? recordId,
+    CatID: cat,
+    SubCatID: subcat,
+  };
+
+  const toFinish = useCallback(
+    (extra: Record<string, string> = {}) => navigate(finishAreaPath(params, orderId, extra)),
+    [navigate, params, orderId],
+  );
+
+  /** Follows finish-publish's redirect (same origin only), else the finish area. */
+  const goOn = useCallback(
+    (redirect: string | undefined) => {
+      const path = sameOriginPath(redirect);
+      if (path) navigate(path);
+      else toFinish();
+    },
+    [navigate, toFinish],
+  );
+
+  const finish = async (track: OrderTypeItem, withPackage: boolean) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(undefined);
+    const continueNext = cat === 3 && nextAd;
+    const outcome = await finishPublish({
+      ...ids,
+      order_subscribe: track.order_subscribe,
+      orderType: track.adType,
+      ...(continueNext ? { continuePublishNewAd: true } : {}),
+      ...(withPackage ? { pt_hash: track.hash } : {}),
+    });
+    inFlight.current = false;
+    setBusy(false);
+    if (outcome.kind === 'failed') {
+      setError(Object.values(outcome.errors ?? {})[0] ?? hePlan.publishFailed);
+      return;
+    }
+    for (const event of outcome.data.events ?? []) postAppEvent(event, { OrderID: orderId });
+    const redirect = outcome.data.redirect;
+    // Spec §4: after a free finish (not from a package, not on to the next ad) the auto-bump offer opens.
+    if (!withPackage && !continueNext && !isAppUpgradeDisabled() && autoBumpOffered(cat, subcat)) {
+      setPopup({ name: 'autoBump', after: sameOriginPath(redirect) ?? finishAreaPath(params, orderId) });
+      return;
+    }
+    // Cat 3 'next ad': the publish flow reloads at step 1 with OrderIDs (spec §2), a fresh wizard, not this one.
+    const path = sameOriginPath(redirect);
+    if (continueNext && path) {
+      window.location.assign(path);
+      return;
+    }
+    goOn(redirect);
+  };
+
+  const choose = (track: OrderTypeItem) => {
+    if (!data) return;
+    const action = trackAction(track, { mode: data.mode, busy, appWithoutUpgrade: isAppUpgradeDisabled() });
+    switch (action.kind) {
+      case 'blocked':
+        return;
+      case 'free':
+        return void finish(track, false);
+      case 'usePackage':
+        return void finish(track, true);
+      case 'buyPackage':
+        if (action.through === 'contact') return setPopup({ name: 'contact', kind: 'contactPackage' });
+        return setPopup({ name: 'paymentType', target: { kind: 'package', track } });
+      case 'nativeApp':
+        postAppEvent('adUpgradeRequested', { catId: cat, subCatId: subcat, clickedAdType: track.adType });
+        return;
+      case 'commercial':
+        return setPopup({ name: 'contact', kind: 'commercial' });
+      case 'easyStart':
+        return setPopup({ name: 'trial', track });
+      case 'pay':
+        return setPopup({ name: 'paymentType', target: { kind: 'track', track, trial: false } });
+    }
+  };
+
+  const startPayment = async (target: PayTarget, channel: PaymentChannel) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setStarting(true);
+    setError(undefined);
+    const idempotencyKey = newIdempotencyKey();
+    let outcome: Outcome<string>;
+    if (target.kind === 'autoBump') {
+      outcome = await startAutoBumpPayment(orderId, { packageHash: AUTO_BUMP_PACKAGE, channel, idempotencyKey });
+    } else if (target.kind === 'package') {
+      outcome = await startPackagePayment(orderId, { packageHash: target.track.hash, channel, idempotencyKey });
+    } else {
+      const body = { ...ids, pt_hash: target.track.hash, idempotencyKey };
+      outcome = channel === 'creditCard' ? await startCardPayment(body) : await startAppPayment(body);
+    }
+    inFlight.current = false;
+    setStarting(false);
+    const url = outcome.kind === 'ok' ? frameableUrl(outcome.data, window.location.origin) : undefined;
+    if (!url) {
+      const message =
+        (outcome.kind === 'failed' && Object.values(outcome.errors ?? {})[0]) || hePlan.paymentStartFailed;
+      setError(message);
+      // A trial accepted straight into the card page shows its failure on the plan screen.
+      setPopup((open) => (open.name === 'paymentType' ? open : { name: 'none' }));
+      return;
+    }
+    setPopup({ name: 'frame', target, channel, url });
+  };
+
+  const paymentFinished = (target: PayTarget, message: PaymentFinishedMessage) => {
+    setPopup({ name: 'none' });
+    if (target.kind === 'autoBump') return goOn(target.after);
+    toFinish(message.ok ? {} : { result: 'failure' });
+  };
+
+  if (load.state === 'loading') {
+    return (
+      <p className="plan__status" role="status">
+        {hePlan.loading}
+      </p>
+    );
+  }
+  if (load.state === 'failed' || !data) {
+    return (
+      <div className="plan__status" role="alert">
+        <p>{hePlan.loadFailed}</p>
+        <button type="button" className="btn btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          {hePlan.retry}
+        </button>
+      </div>
+    );
+  }
+  if (data.finished) {
+    return (
+      <section className="plan" data-testid="plan-step" data-finished="true">
+        <p>{hePlan.finished}</p>
+        <button type="button" className="btn btn--primary" onClick={() => toFinish()}>
+          {hePlan.toFinish}
+        </button>
+      </section>
+    );
+  }
+
+  const packages = data.mode === 'fromPackage' || data.mode === 'buyPackage';
+  const tracks = packages && data.packageOptions?.length ? data.packageOptions : data.orderType;
+  const title = {
+    tracks: hePlan.title,
+    fromPackage: hePlan.titleFromPackage,
+    buyPackage: hePlan.titleBuyPackage,
+    businessForSale: hePlan.titleBusinessForSale,
+  }[data.mode];
+  const intro = {
+    tracks: hePlan.intro,
+    fromPackage: hePlan.introFromPackage,
+    buyPackage: hePlan.introBuyPackage,
+    businessForSale: hePlan.introBusinessForSale,
+  }[data.mode];
+  const defaultExpanded = (tracks.find((t) => t.recommended) ?? tracks[0])?.hash;
+  const open = expanded ?? defaultExpanded;
+
+  return (
+    <section
+      ref={root}
+      className={`plan plan--${compact ? 'compact' : 'wide'}`}
+      data-testid="plan-step"
+      data-mode={data.mode}
+      aria-labelledby="plan-title"
+    >
+      <h3 id="plan-title" className="plan__title">
+        {title}
+      </h3>
+      <p className="plan__intro">{intro}</p>
+      {error && (
+        <p className="plan__error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="plan__tracks" aria-label={hePlan.tracksLabel} aria-busy={busy || undefined}>
+        {tracks.map((track) => (
+          <TrackCard
+            key={track.hash}
+            track={track}
+            mode={data.mode}
+            free={isFreeTrack(track)}
+            disabled={isTrackBlocked(track, busy || starting)}
+            busy={busy}
+            compact={compact}
+            expanded={open === track.hash}
+            onToggle={() => setExpanded(open === track.hash ? '' : track.hash)}
+            onChoose={() => choose(track)}
+          />
+        ))}
+      </ul>
+      {busy && (
+        <p className="plan__status" role="status">
+          {hePlan.publishing}
+        </p>
+      )}
+      {cat === 3 && (
+        <label className="plan__next-ad">
+          <input type="checkbox" checked={nextAd} onChange={(event) => setNextAd(event.target.checked)} />
+          {hePlan.nextAd}
+        </label>
+      )}
+
+      {popup.name === 'paymentType' && (
+        <PaymentTypePopup
+          channels={paymentChannels(
+            popup.target.kind === 'autoBump' ? undefined : popup.target.track,
+            popup.target.kind === 'track' && popup.target.trial,
+          )}
+          starting={starting}
+          error={error}
+          onChoose={(channel) => void startPayment(popup.target, channel)}
+          onClose={() => {
+            setError(undefined);
+            // Closing the auto-bump payment choice turns it off: the ad is published, on to the finish page.
+            if (popup.target.kind === 'autoBump') goOn(popup.target.after);
+            setPopup({ name: 'none' });
+          }}
+        />
+      )}
+      {popup.name === 'trial' && (
+        <TrialPopup
+          days={popup.track.easyStart?.days ?? 7}
+          endDate={trialEndDate(new Date(), popup.track.easyStart?.days ?? 7)}
+          price={popup.track.price}
+          onAccept={() => void startPayment({ kind: 'track', track: popup.track, trial: true }, 'creditCard')}
+          onDecline={() => {
+            // Decline returns to the normal payment choice, for the track the trial belongs to.
+            const parent = popup.track.easyStart?.easyStartParentPkg.adType;
+            const regular = tracks.find((t) => parent && t.adType === parent) ?? popup.track;
+            setPopup({ name: 'paymentType', target: { kind: 'track', track: regular, trial: false } });
+          }}
+        />
+      )}
+      {popup.name === 'frame' && (
+        <PaymentFramePopup
+          channel={popup.channel}
+          url={popup.url}
+          trial={popup.target.kind === 'track' && popup.target.trial}
+          onFinished={(message) => paymentFinished(popup.target, message)}
+          onClose={() => {
+            if (popup.target.kind === 'autoBump') goOn(popup.target.after);
+            setPopup({ name: 'none' });
+          }}
+        />
+      )}
+      {popup.name === 'autoBump' && (
+        <AutoBumpPopup
+          price={autoBumpPrice(cat)}
+          onAccept={() => setPopup({ name: 'paymentType', target: { kind: 'autoBump', after: popup.after } })}
+          onReject={() => {
+            setPopup({ name: 'none' });
+            goOn(popup.after);
+          }}
+        />
+      )}
+      {popup.name === 'contact' && <ContactPopup kind={popup.kind} onClose={() => setPopup({ name: 'none' })} />}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The plan step and the finish page (issue 10), in Chromium against the production server. NEEDS THE SERVER SIDE
+ * of issue 10 (save-ad's chooseOrderType, GET order-types, POST finish-publish, GET get-finish-page): it fails on
+ * a server without them.
+ */
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { query } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
+import { finishFromCarType, searchPlate, startPrivateCar } from './wizard-flow.ts';
+import { checkScreen } from './wizard-helpers.ts';
+
+let product: Product;
+let browser: Browser;
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+async function savedCar(page: Page): Promise<string> {
+  await startPrivateCar(page, product.url);
+  await searchPlate(page, SAMPLE_PLATES.privateCar);
+  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
+  return finishFromCarType(page);
+}
+
+const plan = (page: Page) => page.getByTestId('plan-step');
+const freeTrack = (page: Page) => plan(page).getByTestId('track-Free');
+
+describe('plan step: a free car ad goes live', () => {
+  it('lists the tracks after the save, Free finishes, the offer is declined, the finish page shows the ad live', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const orderId = await savedCar(page);
+    await plan(page).waitFor();
+    expect(await plan(page).getAttribute('data-mode')).toBe('tracks');
+    // The free track shows its text price; a paid track its price in shekels.
+    expect(await freeTrack(page).textContent()).toContain('חינם');
+    expect(await plan(page).locator('.track__amount').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^[\d,.]+ ₪$/)]),
+    );
+    await checkScreen(page, 'plan-step-desktop');
+
+    await freeTrack(page).getByRole('button').click();
+    // Cat 1, subcat 1: the auto-bump offer (39 ₪) opens after the free finish; declining goes to the finish page.
+    const offer = page.getByRole('dialog', { name: 'רוצים שהמודעה תקפוץ לבד?' });
+    await offer.waitFor();
+    expect(await offer.getByTestId('auto-bump-price').textContent()).toContain('39 ₪');
+    await offer.getByRole('button', { name: 'לא תודה', exact: true }).click();
+
+    await page.waitForURL((u) => u.pathname === '/finishArea');
+    expect(query(page)).toMatchObject({ cat: '1', subcat: '1', OrderID: orderId });
+    expect(query(page).step).toBeUndefined();
+    const finish = page.getByTestId('finish-published');
+    await expect.poll(() => finish.getAttribute('data-state'), { timeout: 15_000 }).toBe('active');
+    const live = finish.getByTestId('finish-timeline').locator('[data-step="live"]');
+    expect(await live.getAttribute('data-done')).toBe('true');
+    await finish.getByTestId('car-sign').waitFor();
+    await checkScreen(page, 'finish-published-desktop');
+    await page.close();
+  });
+
+  it('after a reload on the plan step the tracks are fetched again (order-types), on a phone', async () => {
+    const page = await newPage(browser, PHONE);
+    await savedCar(page);
+    await plan(page).waitFor();
+    await page.reload();
+    await plan(page).waitFor();
+    await freeTrack(page).waitFor();
+    await checkScreen(page, 'plan-step-phone');
+    await page.close();
+  });
+});

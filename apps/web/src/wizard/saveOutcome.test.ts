@@ -33,7 +33,7 @@ describe('save outcomes', () => {
   it('a save carries the plan step tracks when the answer has them', () => {
     const chooseOrderType = {
       adData: { OrderID: 5, RecordID: 5, CatID: 1, SubCatID: 1 },
-      mode: 'tracks',
+      mode: 'tracks' as const,
       orderType: [],
     };
     const answer = { orderID: 5, recordID: 5, chooseOrderType };

@@ -19,8 +19,8 @@
  * Figures (shared 2-core machine, load 8-12, 9 rounds, the commits before and after alternated; same-code runs
  * differ by more than the change): before the 24 Nov 2026 changes (a metadata() pass, 11 queries per photo)
  * PGlite 0.65 / 0.84, PostgreSQL 0.73 / 0.67; after (one pass, 9 queries, the hashing and the JPEG's write side
- * by side with libvips) PGlite 0.65 / 0.80, PostgreSQL 0.75 / 0.74. Quiet machine, before: 0.67 (in-memory PGlite),
- * 0.74 (PostgreSQL). Server CPU per photo 120-150 ms to bare sharp's 90-105; see docs/ARCHITECTURE.md (photos).
+ * by side with libvips) PGlite 0.65 / 0.80 / 0.72 (BENCH_MEMDB=1: 0.67), PostgreSQL 0.75 / 0.74. Quiet
+ * machine, before: 0.67 (in-memory PGlite), 0.74 (PostgreSQL). Server CPU per photo 120-150 ms to bare sharp's 90-105; see docs/ARCHITECTURE.md (photos).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -112,8 +112,9 @@ const median = (xs: number[]) => {
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-images-'));
 // DATABASE_URL: the same run on a PostgreSQL server (its own schema), to tell the database's share from the rest.
+const schema = `bench_images_${process.pid}`;
 const db = process.env.DATABASE_URL
-  ? await openPostgres(process.env.DATABASE_URL, `bench_images_${process.pid}`)
+  ? await openPostgres(process.env.DATABASE_URL, schema)
   : await openPglite(process.env.BENCH_MEMDB ? undefined : path.join(dataDir, 'pgdata'));
 await migrate(db);
 const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), db });
@@ -200,5 +201,11 @@ console.log(`ratio server / bare sharp:       ${ratio.toFixed(2)} (median; goal 
 
 await app.close();
 await db.close();
+if (process.env.DATABASE_URL) {
+  // The run's schema goes with it (a shared test database otherwise collects one per run).
+  const admin = await openPostgres(process.env.DATABASE_URL);
+  await admin.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await admin.close();
+}
 await fs.rm(dataDir, { recursive: true, force: true });
 process.exit(ratio >= 0.8 ? 0 : 1);

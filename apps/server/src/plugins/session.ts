@@ -2,8 +2,8 @@ import { SESSION_COOKIE } from '@app/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
-import { type Customer, findCustomerById } from '../repositories/customers.ts';
-import { deleteSession, findSessionCustomerId, SESSION_TTL_MS } from '../repositories/sessions.ts';
+import { type Customer, findSessionCustomer } from '../repositories/customers.ts';
+import { deleteSession, SESSION_TTL_MS } from '../repositories/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,8 +23,7 @@ export function registerSessions(app: FastifyInstance, db: Db, clock: Clock): vo
       cached ??= (async () => {
         const token = req.cookies[SESSION_COOKIE];
         if (!token) return null;
-        const id = await findSessionCustomerId(db, token, clock.now());
-        return id === null ? null : findCustomerById(db, id);
+        return findSessionCustomer(db, token, clock.now());
       })();
       return cached;
     };

@@ -52,15 +52,6 @@ export async function listAdImages(db: Queryable, adId: number): Promise<AdImage
   return rows.map(toImage);
 }
 
-/** The source hash (upload bytes and orientation) of the slot's image, or null when the slot is empty. */
-export async function findSlotSource(db: Queryable, adId: number, slot: number): Promise<string | null> {
-  const [row] = await db.query<{ source_sha256: string }>(
-    'SELECT source_sha256 FROM ad_images WHERE ad_id = $1 AND slot = $2',
-    [adId, slot],
-  );
-  return row?.source_sha256 ?? null;
-}
-
 /**
  * Stores the slot's image, replacing the one it had (one row per ad and slot), under a lock of the ad's row so
  * that concurrent uploads of a slot are put one after the other. When the slot already holds the same upload

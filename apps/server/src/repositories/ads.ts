@@ -110,6 +110,25 @@ export async function findOwnAd(db: Queryable, customerId: number, orderId: numb
   return row ? toAd(row) : null;
 }
 
+/**
+ * findOwnAd and, in the same query, the source hash of the ad's photo in `slot` (null when the slot is empty or
+ * `slot` is null): what a photo upload reads before its work (the owner check, then the retry check).
+ */
+export async function findOwnAdWithSlotSource(
+  db: Queryable,
+  customerId: number,
+  orderId: number,
+  slot: number | null,
+): Promise<{ ad: Ad; slotSource: string | null } | null> {
+  const [row] = await db.query<Row & { slot_source: string | null }>(
+    `SELECT a.*, i.source_sha256 AS slot_source FROM ads a
+     LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $3
+     WHERE a.id = $1 AND a.customer_id = $2 AND a.status <> 'deleted'`,
+    [orderId, customerId, slot],
+  );
+  return row ? { ad: toAd(row), slotSource: row.slot_source ?? null } : null;
+}
+
 export async function updateAdValues(
   db: Queryable,
   ad: Ad,

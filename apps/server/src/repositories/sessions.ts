@@ -19,14 +19,6 @@ export async function createSession(db: Queryable, customerId: number, now: Date
   return token;
 }
 
-export async function findSessionCustomerId(db: Queryable, token: string, now: Date): Promise<number | null> {
-  const [row] = await db.query<{ customer_id: number }>(
-    'SELECT customer_id FROM sessions WHERE id_hash = $1 AND expires_at > $2',
-    [hashToken(token), now],
-  );
-  return row ? Number(row.customer_id) : null;
-}
-
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE id_hash = $1', [hashToken(token)]);
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import { ImageRefused, processImage } from '../media/images.ts';
+import { type DerivedImage, deriveImage, type EncodedImage, encodeImage, ImageRefused } from '../media/images.ts';
 import { REUSED_MAX_DISTANCE } from '../media/phash.ts';
 import { MEDIA_KEY, type MediaStore } from '../media/store.ts';
 import { guardInput } from '../plugins/input-guard.ts';
@@ -23,13 +23,12 @@ import {
   type AdImageRow,
   deleteAdImage,
   findImageByKey,
-  findSlotSource,
   hasSimilarPhotoInOtherAds,
   listAdImages,
   setAdImageOrder,
   upsertAdImage,
 } from '../repositories/ad-images.ts';
-import { type Ad, findOwnAd, insertAd } from '../repositories/ads.ts';
+import { type Ad, findOwnAd, findOwnAdWithSlotSource, insertAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors } from '../services/selectors.ts';
@@ -75,12 +74,21 @@ function intField(v: unknown, min: number, max: number): number | null {
   return n >= min && n <= max ? n : null;
 }
 
+const orderIdOf = (req: FastifyRequest): number | null => {
+  const raw = (req.params as { OrderID?: string }).OrderID ?? '';
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+};
+
+function answer(rows: AdImageRow[], slot: number): ImageUploadResponse {
+  const images = toWire(rows);
+  return { status: 'ok', picNumber: slot, image: images.find((i) => i.picNumber === slot) ?? null, images };
+}
+
 /** The caller's own ad of the path's OrderID; anything else (another account's, none, deleted) is 404. */
 async function ownAd(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<Ad | null> {
   const customer = await requireCustomer(req, reply);
   if (!customer) return null;
-  const raw = (req.params as { OrderID?: string }).OrderID ?? '';
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  const id = orderIdOf(req);
   const ad = id ? await findOwnAd(db, customer.id, id) : null;
   if (!ad) {
     notFound(reply);
@@ -161,11 +169,17 @@ export async function publishImageRoutes(
     });
 
     scope.post('/api/publish/:OrderID/images/upload', async (req, reply) => {
-      const ad = await ownAd(db, req, reply);
-      if (ad === null) return reply;
-      const adId = ad.orderId;
+      const customer = await requireCustomer(req, reply);
+      if (!customer) return reply;
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const slot = intField(body.picNumber, 1, slotCap(catalogs, ad.selectors));
+      const requested = intField(body.picNumber, 1, MAX_AD_IMAGES);
+      // The owner check and the slot's current source hash (for the retry check) in one query.
+      const orderId = orderIdOf(req);
+      const own = orderId ? await findOwnAdWithSlotSource(db, customer.id, orderId, requested) : null;
+      if (!own) return notFound(reply);
+      const { ad, slotSource } = own;
+      const adId = ad.orderId;
+      const slot = requested !== null && requested <= slotCap(catalogs, ad.selectors) ? requested : null;
       if (slot === null) return reply.code(400).send({ status: 400, message: he.imageSlot });
 
       if (body.deleteImage === '1') {
@@ -182,17 +196,20 @@ export async function publishImageRoutes(
       if (body.orientation !== undefined && orientation === null)
         return reply.code(400).send({ status: 400, message: he.badRequest });
 
+      // libvips starts on the upload at once (its own threads) while the main thread hashes it for the retry
+      // check; a retry's result is dropped unused (retries are rare, every upload waits less).
+      const encoding = encodeImage(file, orientation);
+      encoding.catch(() => {});
       // A retry of the same upload (same bytes, same orientation) finds the slot already holding it.
       const sourceSha256 = crypto
         .createHash('sha256')
         .update(file)
         .update(`|${orientation ?? 'file'}`)
         .digest('hex');
-      // One row by its primary key, not the whole list: the list is read once, for the answer.
-      if ((await findSlotSource(db, adId, slot)) !== sourceSha256) {
-        let processed: Awaited<ReturnType<typeof processImage>>;
+      if (slotSource !== sourceSha256) {
+        let encoded: EncodedImage;
         try {
-          processed = await processImage(file, orientation);
+          encoded = await encoding;
         } catch (err) {
           if (err instanceof ImageRefused)
             return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
@@ -201,36 +218,49 @@ export async function publishImageRoutes(
         const name = crypto.randomBytes(16).toString('hex');
         const imageKey = `${name}.jpg`;
         const thumbKey = `${name}_t.jpg`;
-        // Side by side: both files are written while the database answers the reuse check (issue 8 item 8: the
-        // same photo, or a re-encoded, rescaled copy, in another of this customer's ads).
-        const [reuse, ...writes] = await Promise.allSettled([
-          hasSimilarPhotoInOtherAds(db, adId, processed.phash, REUSED_MAX_DISTANCE),
-          store.put(imageKey, processed.jpeg, JPEG),
-          store.put(thumbKey, processed.thumbnail, JPEG),
-        ]);
-        const failure = [reuse, ...writes].find((r) => r.status === 'rejected');
-        if (reuse.status === 'rejected' || failure?.status === 'rejected') {
-          // Nothing refers to the new files yet: none is left behind.
+        // Side by side: the JPEG is written while libvips makes its thumbnail and hashes; then the thumbnail is
+        // written while the database answers the reuse check (issue 8 item 8: the same photo, or a re-encoded,
+        // rescaled copy, in another of this customer's ads).
+        const jpegWritten = store.put(imageKey, encoded.jpeg, JPEG);
+        jpegWritten.catch(() => {});
+        let derived: DerivedImage;
+        let reused: boolean;
+        try {
+          derived = await deriveImage(encoded.jpeg);
+          const phash = derived.phash;
+          const results = await Promise.allSettled([
+            hasSimilarPhotoInOtherAds(db, adId, phash, REUSED_MAX_DISTANCE),
+            store.put(thumbKey, derived.thumbnail, JPEG),
+            jpegWritten,
+          ]);
+          const failure = results.find((r) => r.status === 'rejected');
+          if (failure?.status === 'rejected') throw failure.reason;
+          reused = (results[0] as PromiseFulfilledResult<boolean>).value;
+        } catch (err) {
+          // Nothing refers to the new files yet: none is left behind (once the JPEG's write has settled).
+          await Promise.allSettled([jpegWritten]);
           await Promise.allSettled([store.delete(imageKey), store.delete(thumbKey)]);
-          throw reuse.status === 'rejected' ? reuse.reason : failure?.reason;
+          if (err instanceof ImageRefused)
+            return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
+          throw err;
         }
         const { garbage } = await upsertAdImage(db, adId, {
           slot,
           imageKey,
           thumbKey,
-          width: processed.width,
-          height: processed.height,
-          bytes: processed.jpeg.length,
-          sha256: processed.sha256,
+          width: encoded.width,
+          height: encoded.height,
+          bytes: encoded.jpeg.length,
+          sha256: derived.sha256,
           sourceSha256,
-          phash: processed.phash,
-          reused: reuse.value,
+          phash: derived.phash,
+          reused,
         });
-        await Promise.all(garbage.map((key) => store.delete(key)));
+        // The replaced files go while the answer's list is read.
+        const [rows] = await Promise.all([listAdImages(db, adId), ...garbage.map((key) => store.delete(key))]);
+        return answer(rows, slot);
       }
-      const images = toWire(await listAdImages(db, adId));
-      const image = images.find((i) => i.picNumber === slot) ?? null;
-      return { status: 'ok', picNumber: slot, image, images } satisfies ImageUploadResponse;
+      return answer(await listAdImages(db, adId), slot);
     });
   });
 

@@ -120,7 +120,7 @@ export async function findOwnAdWithSlotSource(
   orderId: number,
   slot: number | null,
 ): Promise<{ ad: Ad; slotSource: string | null } | null> {
-  const [row] = await db.query<Row & { slot_source: string | null }>(
+  const [row] = await db.query<AdRow & { slot_source: string | null }>(
     `SELECT a.*, i.source_sha256 AS slot_source FROM ads a
      LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $3
      WHERE a.id = $1 AND a.customer_id = $2 AND a.status <> 'deleted'`,

@@ -166,6 +166,8 @@ export interface MyAd {
   adType: AdType | null;
   /** ISO end date of a finished ad, else null. */
   endsAt: string | null;
+  /** A draft whose track payment was started and is neither paid nor failed (ours: 'waiting for payment'). */
+  awaitingPayment: boolean;
   /** Whole days left until endsAt (0 once passed), null without an end date. */
   daysLeft: number | null;
   autoBump: boolean;

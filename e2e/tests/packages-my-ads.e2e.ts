@@ -99,6 +99,34 @@ describe('/packages', () => {
     await page.close();
   });
 
+  it("with an ad in the query the form is finish-publish's contact-form variant and ends on the finish page", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, validCarAd());
+    await page.goto(`${product.url}/packages?OrderID=${orderId}&CatID=1&SubCatID=1`);
+    await card(page, 'car-vip-30').waitFor();
+    // Only the ad's category is offered.
+    expect(await card(page, 're-vip-20').count()).toBe(0);
+    await card(page, 'car-vip-30').getByRole('button').click();
+    await dialog(page).getByLabel('שם מלא').fill('דנה לוי');
+    await dialog(page).getByLabel('טלפון').fill('03-1234567');
+    await dialog(page).getByLabel('דוא"ל').fill('dana@example.co.il');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/publish/finish-publish'));
+    await dialog(page).getByRole('button', { name: 'שליחה' }).click();
+    expect(await (await sent).json()).toEqual({
+      status: 200,
+      redirect: `/finishArea?action=packageLead&OrderID=${orderId}`,
+    });
+    await page.waitForURL((u) => u.pathname === '/finishArea' && u.searchParams.get('action') === 'packageLead');
+    await page.getByRole('heading', { level: 1, name: 'תודה, הפנייה שלך התקבלה' }).waitFor();
+    const text = (await page.getByTestId('finish-package-lead').textContent()) ?? '';
+    expect(text).toContain('נציג מחלקת המכירות יתקשר אליך');
+    expect(text).toContain('08:00-18:00');
+    expect(text).toContain(String(orderId));
+    await checkScreen(page, 'packages-lead-finish-1280');
+    await page.close();
+  });
+
   it('at 390 px: the cards in one column and the form fits the screen', async () => {
     const page = await newPage(browser, PHONE_390);
     await loginDemo(page, product.url);

@@ -62,6 +62,9 @@ export default function PackagesPage() {
     return () => controller.abort();
   }, [loaded, customerId, attempt, search]);
 
+  // With an ad, only the packages of its category can be asked for (finish-publish checks the same).
+  const onSale = state.kind === 'ready' ? state.onSale.filter((o) => !ad || String(o.catId) === ad.CatID) : [];
+
   const titleOf = (p: CustomerPackage): string =>
     state.kind === 'ready' ? (state.onSale.find((o) => o.hash === p.hash)?.title ?? p.hash) : p.hash;
 
@@ -108,7 +111,7 @@ export default function PackagesPage() {
           )}
           <h2 className="packages-page__heading">{t.onSale}</h2>
           <ul className="package-grid">
-            {state.onSale.map((item) => (
+            {onSale.map((item) => (
               <li key={item.hash}>
                 <PackageCard
                   item={item}

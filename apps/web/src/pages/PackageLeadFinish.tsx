@@ -20,9 +20,8 @@ export function PackageLeadFinish({ orderId }: { orderId: string | null }) {
         </svg>
       </span>
       <h1 className="page__title">{t.title}</h1>
-      <p className="page__lead">
-        {t.text} {hePackages.salesHours}.
-      </p>
+      <p className="page__lead">{t.text}</p>
+      <p>{hePackages.salesHours}</p>
       {orderId && (
         <p>
           {t.adNumber} <bdi>{orderId}</bdi>

@@ -65,6 +65,7 @@ describe('GET /api/my-ads', () => {
         status: 'expired',
         adType: 'Free',
         endsAt: expect.any(String),
+        awaitingPayment: false,
         daysLeft: 0,
         autoBump: false,
         editUrl: `/edit/${sofa}`,
@@ -87,7 +88,25 @@ describe('GET /api/my-ads', () => {
         adType: null,
         endsAt: null,
         daysLeft: null,
+        awaitingPayment: false,
       }),
     ]);
+  });
+
+  it('a draft whose track payment is open is waiting for payment; a failed one is not', async () => {
+    const open = await storedAd(t, ownerId, validCarAd());
+    const failed = await storedAd(t, ownerId, validCarAd());
+    const pay = (adId: number, status: string, key: string) =>
+      t.db.query(
+        `INSERT INTO payments (public_id, customer_id, ad_id, purpose, ad_type, days, amount_agorot, channel, status,
+           idempotency_key, provider, created_at)
+         VALUES ($1, $2, $3, 'track', 'VIP', 28, 9900, 'creditCard', $4, $1, 'sandbox', $5)`,
+        [key, ownerId, adId, status, t.clock.now().toISOString()],
+      );
+    await pay(open, 'created', `open-${open}`);
+    await pay(failed, 'failed', `failed-${failed}`);
+    const ads = (await owner.get('/api/my-ads')).json().ads as { OrderID: number; awaitingPayment: boolean }[];
+    expect(ads.find((a) => a.OrderID === open)?.awaitingPayment).toBe(true);
+    expect(ads.find((a) => a.OrderID === failed)?.awaitingPayment).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
  * lead, the commercial agreement, invoice details and the phone-payment request, packages, campaigns. Every call
  * about an ad is the owner's: another account's ad is 404 and nothing is stored.
  */
+import { adPackagesOnSale, upgradePackagesFor } from '@app/catalog/packages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
 import { BROKER_ACCOUNTS, seedBrokers } from '../src/seed/brokers.ts';
@@ -223,6 +224,8 @@ describe('packages', () => {
     expect(empty).toMatchObject({ status: 200, error: 0, adData: { packages: [] } });
     const onSale = empty.adData.packagesOnSale as { hash: string; catId: number; amountAgorot: number }[];
     expect(onSale.map((p) => p.hash)).toEqual(expect.arrayContaining(['re-vip-5', 'car-bold-10', 'b4s-vip-5']));
+    // The catalogue's packages of ads, the one list (packages/catalog/src/packagesData.ts).
+    expect(onSale).toEqual(adPackagesOnSale());
     const forRealEstate = (await buyer.get('/api/publish/get-packages?cat=2')).json().adData.packagesOnSale;
     expect(forRealEstate.length).toBeGreaterThan(0);
     expect(forRealEstate.every((p: { catId: number }) => p.catId === 2)).toBe(true);
@@ -287,6 +290,8 @@ describe('packages', () => {
     expect(msg.map((p) => p.adType)).toEqual(['Upgrade', 'UpgradePlus', 'Platinum', 'Premium']);
     expect(msg.find((p) => p.adType === 'Premium')?.recommended).toBe(true);
     expect(msg.every((p) => p.catId === 1)).toBe(true);
+    // The catalogue's one-ad upgrades, the one list.
+    expect(msg).toEqual(upgradePackagesFor(1));
 
     expect((await other.get(`/gateway/packages/personal/${car}`)).statusCode).toBe(404);
     expect((await new Agent(t.app).get(`/gateway/packages/personal/${car}`)).statusCode).toBe(422);

@@ -15,6 +15,8 @@ const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
+const PackagesPage = lazy(() => import('./packages/PackagesPage.tsx'));
+const MyAdsPage = lazy(() => import('./myAds/MyAdsPage.tsx'));
 
 /**
  * The routes: RootLayout (providers) around /login and the pages under ShellLayout (top bar). A page that fails
@@ -54,7 +56,10 @@ export function AppRoutes() {
                     <PhoneOutboxPage />
                   </Route>
                   <Route path="/packages">
-                    <NotAvailablePage />
+                    <PackagesPage />
+                  </Route>
+                  <Route path="/my-ads">
+                    <MyAdsPage />
                   </Route>
                   <Route path="/contactus">
                     <NotAvailablePage />

@@ -8,7 +8,6 @@ import {
   autoBumpPriceAgorot,
   findTrack,
   offersAutoBump,
-  packagesFor,
   priceWithoutTax,
   tracksFor,
 } from './tracks.ts';
@@ -107,20 +106,6 @@ describe('tracks as data (after-save-area.md §3, §9)', () => {
     expect(tracksFor({ cat: 3, subcat: 0, SalesCatID: 40 }).map((t) => t.adType)).toEqual(['FreeView']);
     expect(findTrack({ cat: 1 }, 'c3-vip')).toBeNull();
     expect(findTrack({ cat: 3 }, 'nope')).toBeNull();
-  });
-
-  it('packages: Upgrade, UpgradePlus, Platinum, Premium (recommended), filled like tracks', () => {
-    const packages = packagesFor(1);
-    expect(packages.map((p) => p.adType)).toEqual(['Upgrade', 'UpgradePlus', 'Platinum', 'Premium']);
-    expect(packages.filter((p) => p.recommended).map((p) => p.adType)).toEqual(['Premium']);
-    for (const p of packages) {
-      expect(p.amountAgorot).toBe(p.price * 100);
-      expect(p.priceNotTax).toBe(Math.round(p.amountAgorot / 1.18) / 100);
-      expect(p.text).toMatch(HEBREW);
-      expect(p.switchFormType).toMatch(/^(Contact|payment)$/);
-      expect(p.hash).toBe(`c1-pkg-${p.adType.toLowerCase()}`);
-    }
-    expect(packagesFor(14)).toEqual([]);
   });
 
   it('auto-bump constants (spec §9)', () => {

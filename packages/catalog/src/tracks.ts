@@ -1,19 +1,12 @@
 /**
- * The plan step's tracks and the upgrade packages for a selection (after-save-area.md §3, §9). The data (prices,
+ * The plan step's tracks for a selection (after-save-area.md §3, §9; packages are in packages.ts). The data (prices,
  * days, texts) is in tracksData.ts; this module turns it into the spec's OrderTypeItem shape. A track's hash
  * ('c1-vip', 'c3-b4s-bold') is its stable id: the plan step sends it back as pt_hash, and findTrack accepts it
  * only for a selection that offers it.
  */
 import { type AdType, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
 import { BUSINESS_FOR_SALE_SALES_CAT } from './categories/businessForSale.ts';
-import {
-  EASY_START_TRIAL_DAYS,
-  PACKAGE_ROWS,
-  TRACK_KINDS,
-  TRACK_SETS,
-  type TrackRow,
-  type TrackSet,
-} from './tracksData.ts';
+import { EASY_START_TRIAL_DAYS, TRACK_KINDS, TRACK_SETS, type TrackRow, type TrackSet } from './tracksData.ts';
 
 /** The selection a plan is for: the category selectors (numbers; strings from a query are accepted). */
 export interface TrackSelectors {
@@ -38,7 +31,7 @@ export const offersAutoBump = (cat: number, subcat: number | null): boolean =>
 /** Ad types that finish an ad without a payment (finish-publish). */
 export const FREE_AD_TYPES: ReadonlySet<AdType> = new Set(['Free', 'FreeView']);
 
-/** Second-hand sections without upgrades (spec §6). */
+/** Second-hand sections whose plan step offers the free track only (spec §6). */
 const NO_UPGRADE_SALES_CATS: ReadonlySet<number> = new Set([28, 40]);
 /** Real estate's commercial sub-category. */
 const COMMERCIAL_SUBCAT = 4;
@@ -149,34 +142,3 @@ export function trackOfType(selectors: TrackSelectors, adType: string): OrderTyp
 
 /** Does the category have a plan step (tracks)? */
 export const hasTracks = (cat: number): boolean => trackSetFor({ cat }) !== null;
-
-/** The upgrade packages of a category (the packages list; Premium is recommended). Empty without tracks. */
-export function packagesFor(cat: number): OrderTypeItem[] {
-  if (!hasTracks(cat)) return [];
-  return PACKAGE_ROWS.map((row) => {
-    const amountAgorot = row.price * 100;
-    return {
-      adType: row.adType,
-      headerText: row.headerText,
-      description_inner: [...row.descriptionInner],
-      price: row.price,
-      priceNotTax: priceWithoutTax(amountAgorot),
-      amountAgorot,
-      days: row.days,
-      giftedDays: 0,
-      iscommercial: false,
-      isbusinessforsale: false,
-      order_subscribe: 0,
-      orderType: row.orderType,
-      hash: `c${cat}-pkg-${row.adType.toLowerCase()}`,
-      title: row.title,
-      description: row.description,
-      buttonText: row.buttonText,
-      dealColor: dealColorOf(row.orderType),
-      switchFormType: row.switchFormType,
-      text: `${row.ads} מודעות`,
-      catId: cat,
-      ...(row.recommended ? { recommended: true } : {}),
-    } satisfies OrderTypeItem;
-  });
-}

@@ -1,6 +1,6 @@
 /**
- * The tracks (plans) and upgrade packages as data (after-save-area.md §3 "Order type (track) item", "Plans", §9):
- * prices in whole shekels (VAT included), days on the board, gifted days, and the Hebrew texts of each kind.
+ * The tracks (plans) as data (after-save-area.md §3 "Order type (track) item", "Plans", §9; packages are in
+ * packagesData.ts): prices in whole shekels (VAT included), days on the board, gifted days, and the Hebrew texts of each kind.
  * tracks.ts builds the full OrderTypeItem list from these rows; change a price or a text here only.
  */
 import type { AdType } from '@app/contract/orders';
@@ -193,76 +193,3 @@ export const TRACK_SETS = {
     ],
   },
 } satisfies Record<string, TrackSet>;
-
-/** One upgrade package (spec §3 "Upgrade, UpgradePlus, Platinum, Premium"; §9 Premium is recommended). */
-export interface PackageRow {
-  adType: 'Upgrade' | 'UpgradePlus' | 'Platinum' | 'Premium';
-  orderType: number;
-  ads: number;
-  days: number;
-  /** Shekels per category family; the package price, VAT included. */
-  price: number;
-  title: string;
-  headerText: string;
-  description: string;
-  descriptionInner: string[];
-  buttonText: string;
-  switchFormType: 'Contact' | 'payment';
-  recommended?: boolean;
-}
-
-export const PACKAGE_ROWS: readonly PackageRow[] = [
-  {
-    adType: 'Upgrade',
-    orderType: 2,
-    ads: 3,
-    days: 91,
-    price: 129,
-    title: 'שדרוג',
-    headerText: 'חבילת שדרוג',
-    description: '3 מודעות מודגשות לשימוש בתוך 91 יום',
-    descriptionInner: ['3 מודעות ברקע ורוד', 'ניצול עד 91 יום מהרכישה'],
-    buttonText: 'לרכישת החבילה',
-    switchFormType: 'payment',
-  },
-  {
-    adType: 'UpgradePlus',
-    orderType: 3,
-    ads: 5,
-    days: 91,
-    price: 249,
-    title: 'שדרוג פלוס',
-    headerText: 'חבילת שדרוג פלוס',
-    description: '5 מודעות VIP לשימוש בתוך 91 יום',
-    descriptionInner: ['5 מודעות VIP ברקע צהוב', 'ניצול עד 91 יום מהרכישה'],
-    buttonText: 'לרכישת החבילה',
-    switchFormType: 'payment',
-  },
-  {
-    adType: 'Platinum',
-    orderType: 3,
-    ads: 10,
-    days: 91,
-    price: 449,
-    title: 'פלטינום',
-    headerText: 'חבילת פלטינום',
-    description: '10 מודעות VIP עם הקפצה יומית',
-    descriptionInner: ['10 מודעות VIP', 'הקפצה אוטומטית בכל יום', 'ניצול עד 91 יום מהרכישה'],
-    buttonText: 'לרכישת החבילה',
-    switchFormType: 'payment',
-  },
-  {
-    adType: 'Premium',
-    orderType: 4,
-    ads: 20,
-    days: 91,
-    price: 799,
-    title: 'פרימיום',
-    headerText: 'חבילת פרימיום',
-    description: '20 מודעות סופר גולד, מנהל לקוח אישי והקפצה יומית',
-    descriptionInner: ['20 מודעות סופר גולד', 'הקפצה אוטומטית בכל יום', 'מנהל לקוח אישי'],
-    buttonText: 'לשיחה עם נציג',
-    switchFormType: 'Contact',
-    recommended: true,
-  },
-];

@@ -114,6 +114,18 @@ export type GetPackagesResponse =
     }
   | { status: 200; error: 1; message: 'not connected'; text: string };
 
+/**
+ * POST /api/packages/lead (ours): the buy-package contact form without an ad (the /packages page); with an ad it is
+ * finish-publish's contact-form variant. Field errors are 'שדה {label} אינו תקני' (pt_hash: a package not on sale).
+ */
+export interface PackageLeadRequest {
+  pt_hash: string;
+  contactus_fullName: string;
+  contactus_phone: string;
+  contactus_email: string;
+}
+export type PackageLeadResponse = { status: 200; sent: true } | { status: 200; errors: Record<string, string> };
+
 /** GET {gateway}/packages/personal/{adId}: the upgrade packages for one of the owner's ads. */
 export interface PersonalPackagesResponse {
   status: 200;
@@ -154,6 +166,8 @@ export interface MyAd {
   adType: AdType | null;
   /** ISO end date of a finished ad, else null. */
   endsAt: string | null;
+  /** A draft whose track payment was started and is neither paid nor failed (ours: 'waiting for payment'). */
+  awaitingPayment: boolean;
   /** Whole days left until endsAt (0 once passed), null without an end date. */
   daysLeft: number | null;
   autoBump: boolean;

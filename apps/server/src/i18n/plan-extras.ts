@@ -11,8 +11,6 @@ export const planExtrasHe = {
   brokersNotOffered: 'העברת פרטים למתווכים זמינה רק למודעות דירות למכירה',
   unknownCampaigns: 'אחד המבצעים שנבחרו אינו זמין למודעה זו',
   badList: 'הבקשה אינה תקינה',
-  /** A multi-ad package's line: how many ads and the 91-day window (spec §9). */
-  packageText: (ads: number, windowDays: number) => `${ads} מודעות, לניצול עד ${windowDays} יום מהרכישה`,
   /** A title for an ad whose values name nothing better. */
   adTitle: (id: number) => `מודעה מספר ${id}`,
 } as const;

@@ -11,6 +11,8 @@ export const plansHe = {
   trackNeedsPayment: 'המסלול שנבחר כרוך בתשלום. יש להשלים את התשלום כדי לפרסם את המודעה',
   noPlan: 'לקטגוריה הזו אין מסלולי פרסום',
   adNotDraft: 'אי אפשר לפרסם את המודעה במצבה הנוכחי',
+  /** The buy-package contact form named a package that is not on sale (for the ad's category). */
+  packageUnknown: 'החבילה שנבחרה אינה זמינה. יש לבחור חבילה מהרשימה',
   finish: {
     active: {
       title: 'תודה, המודעה שלך פורסמה!',

@@ -1,6 +1,6 @@
+import { packageUsableUntil } from '@app/catalog/packages';
 import type { AdType } from '@app/contract/orders';
 import type { Queryable } from '../db/db.ts';
-import { packageUsableUntil } from '../services/package-offers.ts';
 
 /** A package a customer bought (migration 0015): ads usable until bought_at + 91 days. */
 export interface CustomerPackageRow {

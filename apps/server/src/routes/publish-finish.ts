@@ -1,7 +1,8 @@
 /**
  * The plan step's server side (issue 10; after-save-area.md §2, §4 "Choose-type flow", "Publish button", §7):
  *  - GET  /api/publish/{OrderID}/order-types  the plan step of a saved ad again (ours: after a reload);
- *  - POST /api/publish/finish-publish          a free track finishes the ad (goLive), or a 'next ad' reload;
+ *  - POST /api/publish/finish-publish          a free track finishes the ad (goLive), or a 'next ad' reload; its
+ *                                              contact-form variant stores a 'contact me' lead for a package;
  *  - GET  /api/publish/get-finish-page         where the ad stands (the finish page, /finishPaymentArea).
  * Every call is the owner's: another account's ad, an unknown or a reserved one is 404 and changes nothing.
  */
@@ -15,6 +16,7 @@ import { plansHe } from '../i18n/plans.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { finishPageState } from '../services/finish-page.ts';
 import { FINISHED_STATUSES, type GoLiveReason, goLive } from '../services/go-live.ts';
+import { isContactFormVariant, requestPackageLead } from '../services/package-lead.ts';
 import {
   blockedFinishPath,
   chooseOrderTypeFor,
@@ -83,9 +85,24 @@ export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock:
     body: { status: 200, errors: { [field]: message } } satisfies FinishPublishResponse,
   });
 
+  /** The contact-form variant (spec §7): a valid form stores the lead, the finish page says the sales team calls. */
+  const packageLead = async (customerId: number, ad: Ad, body: FinishPublishRequest) => {
+    const outcome = await requestPackageLead(
+      db,
+      clock.now(),
+      { customerId, ad },
+      body as unknown as Record<string, unknown>,
+    );
+    if (!outcome.ok)
+      return { code: 200, body: { status: 200, errors: outcome.errors } satisfies FinishPublishResponse };
+    const redirect = `/finishArea?action=packageLead&OrderID=${ad.orderId}`;
+    return { code: 200, body: { status: 200, redirect } satisfies FinishPublishResponse };
+  };
+
   const finishPublish = async (customerId: number, body: FinishPublishRequest) => {
     const ad = await ownSavedAd(db, customerId, body.OrderID);
     if (!ad) return NOT_FOUND;
+    if (isContactFormVariant(body)) return packageLead(customerId, ad, body);
     // Blocked words: the ad waits aside; the finish page of blocked words, as the save chain sends it.
     if (ad.status === 'blocked') return { code: 200, body: { status: 200, redirect: blockedFinishPath(ad) } };
     const finished = async (done: Ad) => {

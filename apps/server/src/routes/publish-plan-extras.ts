@@ -4,10 +4,12 @@
  * the phone-payment request, the packages page and an ad's upgrade packages, campaign choices. Every call about an
  * ad is the owner's only: another account's ad is 404 and nothing changes. The CSRF plugin covers every POST.
  */
+import { adPackagesOnSale, upgradePackagesFor } from '@app/catalog/packages';
 import type {
   AgreementResponse,
   CustomerPackage,
   GetPackagesResponse,
+  PackageLeadResponse,
   PersonalPackagesResponse,
   RealEstateLeadResponse,
   StoreDetailsResponse,
@@ -28,7 +30,7 @@ import { type CustomerPackageRow, packagesOfCustomer } from '../repositories/cus
 import { agreementHtml } from '../services/agreement.ts';
 import { campaignsFor } from '../services/campaigns.ts';
 import { checkInvoiceDetails, checkPhonePaymentDetails } from '../services/commercial-details.ts';
-import { packagesOnSale, upgradePackagesFor } from '../services/package-offers.ts';
+import { requestPackageLead } from '../services/package-lead.ts';
 import { offersBrokers, relatedBrokers } from '../services/related-brokers.ts';
 import { adNumber } from './publish-fields.ts';
 
@@ -172,8 +174,17 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     return {
       status: 200,
       error: 0,
-      adData: { packages, packagesOnSale: packagesOnSale(cat) },
+      adData: { packages, packagesOnSale: adPackagesOnSale(cat) },
     } satisfies GetPackagesResponse;
+  });
+
+  // The buy-package contact form from the /packages page (ours; with an ad it is finish-publish's variant).
+  app.post('/api/packages/lead', async (req, reply) => {
+    const customer = await req.customer();
+    if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
+    const outcome = await requestPackageLead(db, clock.now(), { customerId: customer.id, ad: null }, bodyOf(req));
+    if (!outcome.ok) return { status: 200, errors: outcome.errors } satisfies PackageLeadResponse;
+    return { status: 200, sent: true } satisfies PackageLeadResponse;
   });
 
   app.get<{ Params: { adId: string } }>('/gateway/packages/personal/:adId', async (req, reply) => {

@@ -54,12 +54,16 @@ interface Row {
   ad_type: AdType | null;
   ends_at: Date | string | null;
   field_values: FieldValues;
+  awaiting_payment: boolean;
 }
 
 /** The customer's ads (not the reserved holders of photos, not deleted ones), newest first. */
 export async function myAds(db: Queryable, customerId: number, now: Date): Promise<MyAd[]> {
   const rows = await db.query<Row>(
-    `SELECT id, cat, subcat, status, ad_type, ends_at, field_values FROM ads
+    `SELECT id, cat, subcat, status, ad_type, ends_at, field_values,
+       EXISTS (SELECT 1 FROM payments p WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id
+         AND p.purpose = 'track' AND p.status = 'created') AS awaiting_payment
+     FROM ads
      WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
     [customerId],
   );
@@ -74,6 +78,8 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
       status: r.status,
       adType: r.ad_type,
       endsAt: endsAt?.toISOString() ?? null,
+      // A draft whose track payment is open (started, neither paid nor failed): 'waiting for payment'.
+      awaitingPayment: r.status === 'draft' && r.awaiting_payment === true,
       daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),
       // Auto-bump is bought through its own payment (another part of issue 10); not on any ad yet.
       autoBump: false,

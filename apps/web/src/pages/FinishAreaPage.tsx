@@ -3,6 +3,7 @@ import { he } from '../i18n/he.ts';
 import { BusinessForSaleFinish } from './BusinessForSaleFinish.tsx';
 import { EditedFinish } from './EditedFinish.tsx';
 import NotAvailablePage from './NotAvailablePage.tsx';
+import { PackageLeadFinish } from './PackageLeadFinish.tsx';
 import { PublishedFinish } from './PublishedFinish.tsx';
 
 /**
@@ -12,12 +13,11 @@ import { PublishedFinish } from './PublishedFinish.tsx';
  */
 export default function FinishAreaPage() {
   const [params] = useSearchParams();
-  if (params.get('action') === 'edited') {
-    const orderId = params.get('OrderID');
-    return <EditedFinish orderId={orderId && /^\d{1,15}$/.test(orderId) ? orderId : null} />;
-  }
   const orderId = params.get('OrderID');
-  if (orderId && /^\d{1,15}$/.test(orderId)) return <PublishedFinish key={orderId} orderId={orderId} params={params} />;
+  const validOrderId = orderId && /^\d{1,15}$/.test(orderId) ? orderId : null;
+  if (params.get('action') === 'edited') return <EditedFinish orderId={validOrderId} />;
+  if (params.get('action') === 'packageLead') return <PackageLeadFinish orderId={validOrderId} />;
+  if (validOrderId) return <PublishedFinish key={validOrderId} orderId={validOrderId} params={params} />;
   if (params.get('cat') === '3' && params.get('subcat') === '2') return <BusinessForSaleFinish />;
   return <NotAvailablePage text={he.finishArea.unavailableText} />;
 }

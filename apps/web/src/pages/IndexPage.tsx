@@ -3,11 +3,12 @@ import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
+import { hePackages } from '../i18n/hePackages.ts';
 import './pages.css';
 
 const t = he.index;
 
-/** Personal-area landing (/): links to publish, login, finish area, packages and back to the personal area. */
+/** Personal-area landing (/): links to publish, login, finish area, my ads, packages and back to the personal area. */
 export default function IndexPage() {
   usePageTitle(he.meta.index);
   const { customer } = useCustomer();
@@ -37,6 +38,11 @@ export default function IndexPage() {
         <li>
           <Link to="/finishArea" className="index-link">
             {t.finishArea}
+          </Link>
+        </li>
+        <li>
+          <Link to="/my-ads" className="index-link">
+            {hePackages.myAds.title}
           </Link>
         </li>
         <li>

@@ -6,7 +6,7 @@ describe('track prices', () => {
     expect(formatShekels(1234)).toBe('1,234 ₪');
     expect(formatShekels(1234567)).toBe('1,234,567 ₪');
     expect(formatShekels(89)).toBe('89 ₪');
-    expect(formatShekels(19.9)).toBe('19.9 ₪');
+    expect(formatShekels(19.9)).toBe('19.90 ₪');
   });
 
   it('says per how many days', () => {

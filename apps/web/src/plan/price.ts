@@ -1,11 +1,12 @@
 /** Track prices (after-save-area.md §9): thousands separators and the shekel sign, per N days (Intl he-IL). */
+import { formatPrice } from '../format/price.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 
 const NUMBER = new Intl.NumberFormat('he-IL', { maximumFractionDigits: 2 });
 
-/** 1234 → '1,234 ₪'; 19.9 → '19.9 ₪'. */
+/** Shekels for display (the wire's price): 1234 → '1,234 ₪'; 19.9 → '19.90 ₪' (one format: format/price.ts). */
 export function formatShekels(amount: number): string {
-  return `${NUMBER.format(amount)} ₪`;
+  return formatPrice(Math.round(amount * 100));
 }
 
 /** 'ל־30 ימים' ('ליום אחד', 'ליומיים'). */

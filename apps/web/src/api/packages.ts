@@ -1,0 +1,29 @@
+/** The packages page's and my-ads' calls (after-save-area.md §7; /api/my-ads and /api/packages/lead are ours). */
+import type { FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
+import type {
+  GetPackagesResponse,
+  MyAdsResponse,
+  PackageLeadRequest,
+  PackageLeadResponse,
+  PersonalPackagesResponse,
+} from '@app/contract/planExtras';
+import { type ApiResult, getJson, postJson } from './http.ts';
+
+/** GET get-packages with the page's query (spec §7 "current query"; the server reads `cat`). */
+export const getPackages = (search: string, signal?: AbortSignal): Promise<ApiResult<GetPackagesResponse>> =>
+  getJson<GetPackagesResponse>(`/api/publish/get-packages${search.startsWith('?') ? search : ''}`, signal);
+
+/** The buy-package contact form without an ad. */
+export const sendPackageLead = (body: PackageLeadRequest): Promise<ApiResult<PackageLeadResponse>> =>
+  postJson<PackageLeadResponse>('/api/packages/lead', body);
+
+/** finish-publish's contact-form variant (spec §7): the same form for an ad, answered with a redirect. */
+export const finishWithPackageLead = (body: FinishPublishRequest): Promise<ApiResult<FinishPublishResponse>> =>
+  postJson<FinishPublishResponse>('/api/publish/finish-publish', body);
+
+export const getMyAds = (signal?: AbortSignal): Promise<ApiResult<MyAdsResponse>> =>
+  getJson<MyAdsResponse>('/api/my-ads', signal);
+
+/** The one-ad upgrades of the owner's ad ({gateway}/packages/personal/{adId}; our gateway is same-origin). */
+export const getUpgradePackages = (adId: number, signal?: AbortSignal): Promise<ApiResult<PersonalPackagesResponse>> =>
+  getJson<PersonalPackagesResponse>(`/gateway/packages/personal/${adId}`, signal);

@@ -1,0 +1,156 @@
+/**
+ * /my-ads (ours; the ad-strength meter's upgrade link, after-save-area.md §4, opens /my-ads?upgrade={id}): the
+ * customer's ads from GET /api/my-ads — title, number, status in Hebrew, track, days left, auto-bump, an edit link
+ * and an upgrade button that opens the ad's one-ad upgrades ({gateway}/packages/personal/{adId}) under it. A guest
+ * (422) gets the login popup and the list loads after the login.
+ */
+import { trackOfType } from '@app/catalog/tracks';
+import type { MyAd } from '@app/contract/planExtras';
+import { useEffect, useState } from 'react';
+import { getMyAds } from '../api/packages.ts';
+import { useCustomer } from '../app/CustomerContext.tsx';
+import { useOpenLogin } from '../app/LoginPopupContext.tsx';
+import { Link, useNavigate, useSearchParams } from '../app/routing.tsx';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import { hePackages } from '../i18n/hePackages.ts';
+import { useLoginGate } from '../packages/useLoginGate.ts';
+import { UpgradeList } from './UpgradeList.tsx';
+import '../packages/packages.css';
+
+const t = hePackages.myAds;
+
+type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; ads: MyAd[] };
+
+/** The ad's status in Hebrew: a draft with an open payment waits for payment. */
+export const statusText = (ad: MyAd): string =>
+  ad.status === 'draft' && ad.awaitingPayment ? t.statuses.awaitingPayment : t.statuses[ad.status];
+
+const trackText = (ad: MyAd): string =>
+  ad.adType ? (trackOfType({ cat: ad.cat, subcat: ad.subcat }, ad.adType)?.title ?? ad.adType) : t.noTrack;
+
+/** Statuses an upgrade is for (the gateway lists none for a draft or a blocked ad). */
+const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending', 'out_of_slots', 'expired']);
+
+export default function MyAdsPage() {
+  usePageTitle(hePackages.meta.myAds);
+  const { loaded } = useCustomer();
+  const openLogin = useOpenLogin();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const customerId = useLoginGate(state.kind === 'guest');
+  const upgradeRaw = params.get('upgrade');
+  const upgradeId = upgradeRaw && /^\d{1,12}$/.test(upgradeRaw) ? Number(upgradeRaw) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again after a login (customerId) or a retry
+  useEffect(() => {
+    if (!loaded) return;
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    void getMyAds(controller.signal).then((res) => {
+      if (controller.signal.aborted) return;
+      if (res.status === 422) setState({ kind: 'guest' });
+      else if (!res.ok || !res.data) setState({ kind: 'failed' });
+      else setState({ kind: 'ready', ads: res.data.ads });
+    });
+    return () => controller.abort();
+  }, [loaded, customerId, attempt]);
+
+  const toggleUpgrade = (id: number) =>
+    navigate({ search: upgradeId === id ? '' : `?upgrade=${id}` }, { replace: true });
+
+  return (
+    <section className="my-ads-page" aria-busy={state.kind === 'loading'}>
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.lead}</p>
+      {state.kind === 'loading' && <p role="status">{t.loading}</p>}
+      {state.kind === 'failed' && (
+        <div role="alert" className="packages-page__notice">
+          <p>{t.loadFailed}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {hePackages.packages.retry}
+          </button>
+        </div>
+      )}
+      {state.kind === 'guest' && (
+        <div className="packages-page__notice">
+          <p>{t.loginNeeded}</p>
+          <button type="button" className="btn btn--primary" onClick={() => openLogin('login')}>
+            {hePackages.packages.login}
+          </button>
+        </div>
+      )}
+      {state.kind === 'ready' && state.ads.length === 0 && (
+        <div className="packages-page__notice">
+          <p>{t.none}</p>
+          <Link to="/publish" className="btn btn--primary">
+            {t.publish}
+          </Link>
+        </div>
+      )}
+      {state.kind === 'ready' && state.ads.length > 0 && (
+        <ul className="my-ads" data-testid="my-ads">
+          {state.ads.map((ad) => {
+            const titleId = `my-ad-${ad.OrderID}-title`;
+            const open = upgradeId === ad.OrderID;
+            return (
+              <li key={ad.OrderID}>
+                <article className="my-ad card" aria-labelledby={titleId} data-order-id={ad.OrderID}>
+                  <h2 id={titleId} className="my-ad__title">
+                    {ad.title}
+                  </h2>
+                  <dl className="my-ad__facts">
+                    <div>
+                      <dt>{t.adNumber}</dt>
+                      <dd>
+                        <bdi>{ad.OrderID}</bdi>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t.status}</dt>
+                      <dd className={`my-ad__status my-ad__status--${ad.status}`}>{statusText(ad)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t.track}</dt>
+                      <dd>{trackText(ad)}</dd>
+                    </div>
+                    {ad.daysLeft !== null && (
+                      <div>
+                        <dt>{t.daysLeft}</dt>
+                        <dd>{t.days(ad.daysLeft)}</dd>
+                      </div>
+                    )}
+                  </dl>
+                  <p className="my-ad__bump">{ad.autoBump ? t.autoBumpOn : t.autoBumpOff}</p>
+                  <ul className="link-list">
+                    <li>
+                      <Link to={ad.editUrl} className="btn btn--secondary" aria-describedby={titleId}>
+                        {t.edit}
+                      </Link>
+                    </li>
+                    {UPGRADABLE.has(ad.status) && (
+                      <li>
+                        <button
+                          type="button"
+                          className="btn btn--primary"
+                          aria-expanded={open}
+                          aria-controls={`my-ad-${ad.OrderID}-upgrades`}
+                          aria-describedby={titleId}
+                          onClick={() => toggleUpgrade(ad.OrderID)}
+                        >
+                          {open ? t.hideUpgrade : t.upgrade}
+                        </button>
+                      </li>
+                    )}
+                  </ul>
+                  {open && <UpgradeList adId={ad.OrderID} id={`my-ad-${ad.OrderID}-upgrades`} />}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

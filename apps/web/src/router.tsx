@@ -15,6 +15,9 @@ const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
+// The payment frame's result page and the hand-over page: no top bar (they show inside the payment iframe).
+const FinishPaymentPage = lazy(() => import('./pages/FinishPaymentPage.tsx'));
+const FinishPaymentAreaPage = lazy(() => import('./pages/FinishPaymentAreaPage.tsx'));
 
 /**
  * The routes: RootLayout (providers) around /login and the pages under ShellLayout (top bar). A page that fails
@@ -29,6 +32,16 @@ export function AppRoutes() {
           <Route path="/login">
             <Suspense fallback={<PageFallback withMain />}>
               <LoginPage />
+            </Suspense>
+          </Route>
+          <Route path="/finishPayment">
+            <Suspense fallback={<PageFallback withMain />}>
+              <FinishPaymentPage />
+            </Suspense>
+          </Route>
+          <Route path="/finishPaymentArea">
+            <Suspense fallback={<PageFallback withMain />}>
+              <FinishPaymentAreaPage />
             </Suspense>
           </Route>
           <Route>

@@ -281,9 +281,9 @@ describe('security headers', () => {
     expect(policy).toContain("style-src 'self'");
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
-    // The app frames exactly two origins: its video host (PORT + 1 with the test's default PORT 3000) and its
-    // payment host (PORT + 2).
-    expect(policy).toMatch(/(?:^|;)frame-src http:\/\/localhost:3001 http:\/\/localhost:3002(?:;|$)/);
+    // The app frames exactly its video host (PORT + 1 with the test's default PORT 3000), its payment host
+    // (PORT + 2), and itself (the payment frame comes back to /finishPayment).
+    expect(policy).toMatch(/(?:^|;)frame-src 'self' http:\/\/localhost:3001 http:\/\/localhost:3002(?:;|$)/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -299,7 +299,7 @@ describe('security headers', () => {
     try {
       const res = await other.app.inject({ url: '/api/health' });
       expect(csp(res)).toMatch(
-        /(?:^|;)frame-src https:\/\/video\.example\.co\.il https:\/\/pay\.example\.co\.il(?:;|$)/,
+        /(?:^|;)frame-src 'self' https:\/\/video\.example\.co\.il https:\/\/pay\.example\.co\.il(?:;|$)/,
       );
       expect(csp(res)).toContain("connect-src 'self';");
       const site = await other.app.inject({ url: '/api/site-config' });
@@ -315,7 +315,7 @@ describe('security headers', () => {
       const policy = csp(await other.app.inject({ url: '/api/health' }));
       expect(policy).toContain("connect-src 'self' http://localhost:4010 http://localhost:4020");
       expect(policy).toContain(
-        'frame-src http://localhost:3001 http://localhost:3002 http://localhost:4010 http://localhost:4020;',
+        "frame-src 'self' http://localhost:3001 http://localhost:3002 http://localhost:4010 http://localhost:4020;",
       );
     } finally {
       await other.close();

@@ -30,7 +30,9 @@ export function cspDirectives(
 ): Record<string, Source[] | null> {
   const extra = config.CSP_EXTRA_ORIGINS;
   // Helmet joins the sources with spaces: an absent payment host adds nothing.
+  // With a payment host, 'self' too: its frame comes back to us (return URL, then /finishPayment) inside the popup.
   const frames: Source[] = [
+    ...(paymentOrigin ? ["'self'"] : []),
     ...(videoOrigin ? [videoOrigin] : []),
     ...(paymentOrigin ? [(req: IncomingMessage) => paymentOrigin(req) ?? ''] : []),
     ...extra,

@@ -437,6 +437,75 @@ describe('what marks a payment paid', () => {
   });
 });
 
+describe('the sandbox failure switches', () => {
+  /** The admin view's switches: the sandbox key, and the CSRF header like every state-changing /api call. */
+  const switches = async (body: object, key: string | undefined = t.sandboxKey) => {
+    const dev = new Agent(t.app, '10.99.0.7');
+    await dev.get('/api/auth/customer');
+    const csrf = dev.cookies.get('csrf') ?? '';
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/payments/switches',
+      headers: { ...(key ? { 'x-sandbox-key': key } : {}), cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
+      payload: body,
+    });
+  };
+
+  it('a failing notification is retried with back-off by the job store until it is delivered', async () => {
+    expect((await switches({ failNotifications: true })).statusCode).toBe(200);
+    try {
+      const orderId = await newDraft();
+      const url = await startCard(owner, orderId);
+      expect((await submitCard(url)).statusCode).toBe(303);
+      await t.app.jobs.runDueJobs();
+      const [payment] = await paymentsOf(orderId);
+      const delivery = async () =>
+        (
+          await t.db.query<{ status: string; attempts: number }>(
+            'SELECT status, attempts FROM sandbox_payment_deliveries WHERE session_id = $1',
+            [payment?.provider_session_id],
+          )
+        )[0];
+      expect(await delivery()).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(payment?.status).toBe('created');
+      // Not due again at once: the job store backs off (1 minute after the first failure).
+      t.clock.advance(30_000);
+      await t.app.jobs.runDueJobs();
+      expect((await delivery())?.attempts).toBe(1);
+      await switches({ failNotifications: false });
+      t.clock.advance(31_000);
+      await t.app.jobs.runDueJobs();
+      expect(await delivery()).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect((await paymentsOf(orderId))[0]?.status).toBe('paid');
+    } finally {
+      await switches({ failNotifications: false });
+    }
+  });
+
+  it('the provider API switched off: the start answers in Hebrew, and a retry with the same key works later', async () => {
+    const orderId = await newDraft();
+    const key = newKey();
+    await switches({ apiUnavailable: true });
+    try {
+      const res = await owner.post('/api/publish/finish-page', startBody(orderId, key));
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errors.general).toBe(hePay.providerUnavailable);
+    } finally {
+      await switches({ apiUnavailable: false });
+    }
+    const url = await startCard(owner, orderId, key);
+    expect(url).toMatch(/\/pay\/ps_/);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('the switches need the sandbox key and known names', async () => {
+    expect((await switches({ declineAll: true }, '')).statusCode).toBe(401);
+    expect((await switches({ declineAll: true }, 'not-the-key-of-this-app')).statusCode).toBe(401);
+    expect((await switches({ everything: true })).statusCode).toBe(400);
+    expect((await switches({ declineAll: 'yes' })).statusCode).toBe(400);
+  });
+});
+
 describe('mobile payment and the gateway calls', () => {
   it('bit-payment frames the mobile page (QR code and in-app approval) and pays', async () => {
     const orderId = await newDraft();

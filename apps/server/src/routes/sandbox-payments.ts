@@ -58,7 +58,7 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
 
   scope.get('/api/sandbox/payments/switches', async () => ({ switches: await readSwitches(db) }));
 
-  scope.put<{ Body: Partial<Record<SwitchName, unknown>> }>('/api/sandbox/payments/switches', async (req, reply) => {
+  scope.post<{ Body: Partial<Record<SwitchName, unknown>> }>('/api/sandbox/payments/switches', async (req, reply) => {
     const body = req.body ?? {};
     const entries = Object.entries(body);
     if (

@@ -107,7 +107,24 @@ describe('the hosted card page in a frame', () => {
     await frame.getByLabel('מספר תשלומים').selectOption('3');
     await frame.getByRole('button', { name: /לתשלום/ }).click();
 
-    await page.waitForFunction(() => (window as unknown as { accepted: unknown[] }).accepted.length > 0);
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    page.on('framenavigated', (f) => logs.push(`nav ${f.url()}`));
+    try {
+      // The frame goes through the provider, our return URL and the lazily loaded /finishPayment: a loaded CI
+      // machine takes a while.
+      await page.waitForFunction(() => (window as unknown as { accepted: unknown[] }).accepted.length > 0, undefined, {
+        timeout: 30_000,
+      });
+    } catch (err) {
+      // What the frame went through (CSP refusals show in the console).
+      console.log(
+        'payment frame:',
+        logs,
+        page.frames().map((f) => f.url()),
+      );
+      throw err;
+    }
     const accepted = await page.evaluate(() => (window as unknown as { accepted: unknown[] }).accepted);
     expect(accepted).toEqual([{ type: 'payment-finished', OrderID: orderId, ok: true, action: 'finish' }]);
     // The success URL asked the provider (the notification follows by the job tick): the ad is live.
@@ -115,6 +132,15 @@ describe('the hosted card page in a frame', () => {
       .poll(async () => (await api(page, 'GET', `/api/adds/${orderId}`)).status, { timeout: 10_000 })
       .toBe(200);
     await screenshot(page, 'payments-paid');
+
+    // The sandbox admin view (with the key of the start-up log) lists the session as paid, and passes axe.
+    await page.goto(`${product.url}/sandbox/payments?key=${encodeURIComponent(product.sandboxKey)}`);
+    await page.getByRole('heading', { name: 'סביבת התשלומים לבדיקה' }).waitFor();
+    const listed = page.getByTestId('sandbox-payment').filter({ hasText: 'מודעת VIP' }).first();
+    await listed.getByText('שולם').waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-sandbox-admin');
   });
 
   it('the hosted card page passes axe, right to left', async () => {

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
       ? `  SMS/voice sandbox outbox: http://localhost:${port}/sandbox/phones?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) && config.PAYMENT_PROVIDER === 'sandbox'
-      ? `  Payment sandbox admin: GET /api/sandbox/payments/sessions | deliveries, POST switches (header x-sandbox-key)`
+      ? `  Payment sandbox admin: http://localhost:${port}/sandbox/payments?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',

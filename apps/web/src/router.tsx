@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
+const SandboxPaymentsPage = lazy(() => import('./pages/SandboxPaymentsPage.tsx'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
@@ -65,6 +66,9 @@ export function AppRoutes() {
                   </Route>
                   <Route path="/sandbox/phones">
                     <PhoneOutboxPage />
+                  </Route>
+                  <Route path="/sandbox/payments">
+                    <SandboxPaymentsPage />
                   </Route>
                   <Route path="/packages">
                     <NotAvailablePage />

@@ -433,7 +433,13 @@ export async function buildPaymentSandbox(deps: {
       }
       return paymentOriginFrom(config, url, port());
     },
-    apiBase: () => `http://127.0.0.1:${port()}`,
+    apiBase: () => {
+      // This process's own listener: the loopback address unless it listens on one address only.
+      const address = app.server.address();
+      const host = address && typeof address === 'object' ? address.address : '127.0.0.1';
+      if (host === '0.0.0.0' || host === '::' || host === '') return `http://127.0.0.1:${port()}`;
+      return host.includes(':') ? `http://[${host}]:${port()}` : `http://${host}:${port()}`;
+    },
     async listen(options) {
       await app.listen(options);
       return port();

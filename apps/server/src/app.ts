@@ -8,6 +8,9 @@ import { he } from './i18n/messages.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { createMediaStore, type MediaStore } from './media/store.ts';
+import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
+import { buildPaymentSandbox, type NotifyTransport, type PaymentSandbox } from './payments/sandbox/host.ts';
+import { type OnPaid, PaymentService } from './payments/service.ts';
 import { PhoneService } from './phones/phone-service.ts';
 import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -25,6 +28,7 @@ import { freeSearchRoutes } from './routes/free-search.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
 import { missingAddressRoutes } from './routes/missing-address.ts';
 import { myAdsRoutes } from './routes/my-ads.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { publishEditedRoutes } from './routes/publish-edited.ts';
 import { publishFieldsRoutes } from './routes/publish-fields.ts';
 import { publishFinishRoutes } from './routes/publish-finish.ts';
@@ -37,6 +41,7 @@ import { publishStepRoutes } from './routes/publish-steps.ts';
 import { publishTraderRoutes } from './routes/publish-trader.ts';
 import { publishVideoRoutes } from './routes/publish-video.ts';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox.ts';
+import { sandboxPaymentRoutes } from './routes/sandbox-payments.ts';
 import { sandboxPhoneRoutes } from './routes/sandbox-phones.ts';
 import { siteRoutes } from './routes/site.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
@@ -44,6 +49,7 @@ import { warmAddressLists } from './services/address-lists.ts';
 import { AuthService } from './services/auth-service.ts';
 import { CaptchaService } from './services/captcha-service.ts';
 import { CatalogService } from './services/catalog-service.ts';
+import { paidHandler } from './services/paid.ts';
 import { PasswordResetService } from './services/password-reset-service.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import { registerVirtualNumberJobs } from './services/virtual-number.ts';
@@ -55,6 +61,10 @@ declare module 'fastify' {
     videoHost: VideoHost;
     /** The scheduled jobs of this process: started with the app, stopped on close; tests call runDueJobs(). */
     jobs: JobScheduler;
+    /** The payment sandbox: a third listener (its own origin) that main.ts starts after the app (issue 10). */
+    paymentHost: PaymentSandbox;
+    /** Our payment service (start, notify, reconcile). */
+    payments: PaymentService;
   }
 }
 
@@ -68,6 +78,10 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Where ad photos are kept; by default from the configuration (S3 when S3_BUCKET is set, else DATA_DIR/media). */
   media?: MediaStore;
+  /** How the payment sandbox sends its notifications (fetch by default; tests hand them to app.inject). */
+  paymentTransport?: NotifyTransport;
+  /** What a paid payment does in its transaction (default: services/paid.ts). */
+  onPaid?: OnPaid;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -78,6 +92,8 @@ export async function buildApp({
   catalogs = new CatalogService(),
   logStream,
   media = createMediaStore(config),
+  paymentTransport,
+  onPaid,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -107,7 +123,14 @@ export async function buildApp({
   app.decorate('videoHost', videoHost);
   app.addHook('onClose', async () => videoHost.app.close());
 
-  await registerSecurityHeaders(app, config, (req) => videoHost.originFor(req));
+  // The payment host is built with the jobs below; the CSP asks it per request (frame-src).
+  let paymentHost: PaymentSandbox | undefined;
+  await registerSecurityHeaders(
+    app,
+    config,
+    (req) => videoHost.originFor(req),
+    (req) => paymentHost?.originFor(req),
+  );
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
@@ -131,6 +154,23 @@ export async function buildApp({
   const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
   registerVirtualNumberJobs(jobs);
   app.decorate('jobs', jobs);
+
+  // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
+  // neither the sandbox listener nor its admin view exists.
+  paymentHost = await buildPaymentSandbox({ config, db, clock, jobs, transport: paymentTransport });
+  const sandboxHost = paymentHost;
+  app.decorate('paymentHost', sandboxHost);
+  app.addHook('onClose', async () => sandboxHost.app.close());
+  const payments = new PaymentService({
+    db,
+    clock,
+    provider: new SandboxPaymentProvider(config, () => sandboxHost.apiBase()),
+    jobs,
+    config,
+    onPaid: onPaid ?? paidHandler(),
+    log: app.log,
+  });
+  app.decorate('payments', payments);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 
@@ -153,11 +193,13 @@ export async function buildApp({
   missingAddressRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);
+  paymentRoutes(app, { db, payments });
   freeSearchRoutes(app);
   businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {
     sandboxOutboxRoutes(scope, sandboxMailer);
     if (config.SMS_PROVIDER === 'sandbox') sandboxPhoneRoutes(scope, { provider: phoneProvider, phones });
+    if (config.PAYMENT_PROVIDER === 'sandbox') sandboxPaymentRoutes(scope, { db });
   });
 
   const servesWeb = config.NODE_ENV === 'production' && (await registerWebApp(app, config.WEB_DIST_DIR));

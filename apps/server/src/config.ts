@@ -102,6 +102,41 @@ const schema = z.object({
       .default(() => crypto.randomBytes(32).toString('base64url')),
   ),
   /**
+   * The payment provider (issue 10 item 4). Only the local sandbox exists today: a hosted card and mobile-payment
+   * page on its own listener (another origin), signed notifications, state in the database.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The payment sandbox's listener. Default: PORT + 2 (an ephemeral port when PORT is 0). */
+  PAYMENT_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /**
+   * The payment host's origin as browsers reach it. When unset, the page's own scheme and host name with
+   * PAYMENT_PORT (as VIDEO_PUBLIC_ORIGIN).
+   */
+  PAYMENT_PUBLIC_ORIGIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+      .optional(),
+  ),
+  /** The HMAC-SHA256 key of the provider's notifications; random at each start unless set. */
+  PAYMENT_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(32)
+      .default(() => crypto.randomBytes(32).toString('base64url')),
+  ),
+  /** The key of the provider's server-to-server API (create a session, read its result); random unless set. */
+  PAYMENT_API_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(16)
+      .default(() => crypto.randomBytes(24).toString('base64url')),
+  ),
+  /** Seconds after which a session still 'created' is asked for its result (a lost notification). */
+  PAYMENT_RECOVERY_AFTER_S: z.coerce.number().int().min(1).default(120),
+  /**
    * SMS and voice-call provider of phone verification. Only the local sandbox exists today (every SMS and call
    * goes to the outbox behind the sandbox key); a real provider is a later adapter (apps/server/README.md).
    */
@@ -146,6 +181,12 @@ export function sandboxesEnabled(config: Pick<Config, 'MAIL_PROVIDER'>): boolean
 export function videoPort(config: Pick<Config, 'PORT' | 'VIDEO_PORT'>, apiPort = config.PORT): number {
   if (config.VIDEO_PORT !== undefined) return config.VIDEO_PORT;
   return config.PORT === 0 ? 0 : apiPort + 1;
+}
+
+/** The port the payment sandbox listens on: PAYMENT_PORT, else PORT + 2, else (PORT 0) an ephemeral one. */
+export function paymentPort(config: Pick<Config, 'PORT' | 'PAYMENT_PORT'>, apiPort = config.PORT): number {
+  if (config.PAYMENT_PORT !== undefined) return config.PAYMENT_PORT;
+  return config.PORT === 0 ? 0 : apiPort + 2;
 }
 
 /** Reads and validates the configuration; a bad value stops the start with a readable message. */

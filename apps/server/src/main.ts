@@ -1,6 +1,6 @@
 import { formatPhone } from '@app/contract/phones';
 import { buildApp } from './app.ts';
-import { loadConfig, sandboxesEnabled, videoPort } from './config.ts';
+import { loadConfig, paymentPort, sandboxesEnabled, videoPort } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -49,10 +49,13 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number }).port;
   // The video host: the same process, another port, so the upload iframe is another origin (issue 8 §7).
   const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
+  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin (issue 10).
+  const paymentListensOn = await app.paymentHost.listen({ port: paymentPort(config, port), host: config.HOST });
   const lines = [
     '',
     `  Ready: http://localhost:${port}`,
     `  Video host: ${config.VIDEO_PUBLIC_ORIGIN ?? `http://localhost:${videoListensOn}`}`,
+    `  Payment sandbox: ${config.PAYMENT_PUBLIC_ORIGIN ?? `http://localhost:${paymentListensOn}`}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
     seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
     sandboxesEnabled(config)
@@ -60,6 +63,9 @@ async function main(): Promise<void> {
       : '',
     sandboxesEnabled(config) && config.SMS_PROVIDER === 'sandbox'
       ? `  SMS/voice sandbox outbox: http://localhost:${port}/sandbox/phones?key=${encodeURIComponent(config.SANDBOX_KEY)}`
+      : '',
+    sandboxesEnabled(config) && config.PAYMENT_PROVIDER === 'sandbox'
+      ? `  Payment sandbox admin: http://localhost:${port}/sandbox/payments?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',

@@ -281,8 +281,9 @@ describe('security headers', () => {
     expect(policy).toContain("style-src 'self'");
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
-    // The app frames exactly one origin: its video host (PORT + 1 with the test's default PORT 3000).
-    expect(policy).toMatch(/(?:^|;)frame-src http:\/\/localhost:3001(?:;|$)/);
+    // The app frames exactly its video host (PORT + 1 with the test's default PORT 3000), its payment host
+    // (PORT + 2), and itself (the payment frame comes back to /finishPayment).
+    expect(policy).toMatch(/(?:^|;)frame-src 'self' http:\/\/localhost:3001 http:\/\/localhost:3002(?:;|$)/);
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain('unsafe-inline');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -290,11 +291,16 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
-  it('the video origin follows VIDEO_PUBLIC_ORIGIN and stays the only framed origin', async () => {
-    const other = await createTestApp({ VIDEO_PUBLIC_ORIGIN: 'https://video.example.co.il' });
+  it('the video and payment origins follow VIDEO_PUBLIC_ORIGIN and PAYMENT_PUBLIC_ORIGIN, the only framed ones', async () => {
+    const other = await createTestApp({
+      VIDEO_PUBLIC_ORIGIN: 'https://video.example.co.il',
+      PAYMENT_PUBLIC_ORIGIN: 'https://pay.example.co.il',
+    });
     try {
       const res = await other.app.inject({ url: '/api/health' });
-      expect(csp(res)).toMatch(/(?:^|;)frame-src https:\/\/video\.example\.co\.il(?:;|$)/);
+      expect(csp(res)).toMatch(
+        /(?:^|;)frame-src 'self' https:\/\/video\.example\.co\.il https:\/\/pay\.example\.co\.il(?:;|$)/,
+      );
       expect(csp(res)).toContain("connect-src 'self';");
       const site = await other.app.inject({ url: '/api/site-config' });
       expect(site.json().videoOrigin).toBe('https://video.example.co.il');
@@ -308,7 +314,9 @@ describe('security headers', () => {
     try {
       const policy = csp(await other.app.inject({ url: '/api/health' }));
       expect(policy).toContain("connect-src 'self' http://localhost:4010 http://localhost:4020");
-      expect(policy).toContain('frame-src http://localhost:3001 http://localhost:4010 http://localhost:4020;');
+      expect(policy).toContain(
+        "frame-src 'self' http://localhost:3001 http://localhost:3002 http://localhost:4010 http://localhost:4020;",
+      );
     } finally {
       await other.close();
     }

@@ -12,11 +12,15 @@ const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
+const SandboxPaymentsPage = lazy(() => import('./pages/SandboxPaymentsPage.tsx'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 const PackagesPage = lazy(() => import('./packages/PackagesPage.tsx'));
 const MyAdsPage = lazy(() => import('./myAds/MyAdsPage.tsx'));
+// The payment frame's result page and the hand-over page: no top bar (they show inside the payment iframe).
+const FinishPaymentPage = lazy(() => import('./pages/FinishPaymentPage.tsx'));
+const FinishPaymentAreaPage = lazy(() => import('./pages/FinishPaymentAreaPage.tsx'));
 
 /**
  * The routes: RootLayout (providers) around /login and the pages under ShellLayout (top bar). A page that fails
@@ -31,6 +35,16 @@ export function AppRoutes() {
           <Route path="/login">
             <Suspense fallback={<PageFallback withMain />}>
               <LoginPage />
+            </Suspense>
+          </Route>
+          <Route path="/finishPayment">
+            <Suspense fallback={<PageFallback withMain />}>
+              <FinishPaymentPage />
+            </Suspense>
+          </Route>
+          <Route path="/finishPaymentArea">
+            <Suspense fallback={<PageFallback withMain />}>
+              <FinishPaymentAreaPage />
             </Suspense>
           </Route>
           <Route>
@@ -54,6 +68,9 @@ export function AppRoutes() {
                   </Route>
                   <Route path="/sandbox/phones">
                     <PhoneOutboxPage />
+                  </Route>
+                  <Route path="/sandbox/payments">
+                    <SandboxPaymentsPage />
                   </Route>
                   <Route path="/packages">
                     <PackagesPage />

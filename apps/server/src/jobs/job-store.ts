@@ -103,8 +103,8 @@ export async function failJob(db: Queryable, job: ClaimedJob, error: string, now
   await db.query(
     `UPDATE scheduled_jobs
      SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
-         run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE $4 END,
-         finished_at = CASE WHEN attempts >= max_attempts THEN $5 ELSE NULL END,
+         run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE $4::timestamptz END,
+         finished_at = CASE WHEN attempts >= max_attempts THEN $5::timestamptz ELSE NULL END,
          locked_until = NULL, last_error = $3
      WHERE id = $1 AND attempts = $2 AND status = 'running'`,
     [job.id, job.attempt, error.slice(0, 2000), retryAt, now],

@@ -43,7 +43,7 @@ class LeaseLost extends Error {}
 const retryDelayMs = (attempt: number): number => Math.min(attempt * attempt, 60) * 60_000;
 
 export class JobScheduler {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { handler: JobHandler; transaction: boolean }>();
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<unknown> | undefined;
   private readonly leaseMs: number;
@@ -58,10 +58,15 @@ export class JobScheduler {
     this.batch = options.batch ?? 20;
   }
 
-  /** Registers the work of a kind ('virtual-number.reenable'); one handler per kind. */
-  register(kind: string, handler: JobHandler): void {
+  /**
+   * Registers the work of a kind ('virtual-number.reenable'); one handler per kind. With `transaction: false` the
+   * handler runs outside a transaction (ctx.tx is the database itself) and the job is marked done after it: for work
+   * that waits on the network, such as a webhook delivery whose receiver may be this very process (on PGlite an open
+   * transaction would hold every other query). Such work must be idempotent: a run whose lease ran out may repeat.
+   */
+  register(kind: string, handler: JobHandler, options: { transaction?: boolean } = {}): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
-    this.handlers.set(kind, handler);
+    this.handlers.set(kind, { handler, transaction: options.transaction ?? true });
   }
 
   /** Schedules a job (in the caller's transaction when given one); see ScheduleJob.key. */
@@ -114,10 +119,16 @@ export class JobScheduler {
   }
 
   private async runOne(job: ClaimedJob): Promise<boolean> {
-    const handler = this.handlers.get(job.kind);
+    const registered = this.handlers.get(job.kind);
     const now = this.clock.now();
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      if (!registered) throw new Error(`no handler for job kind ${job.kind}`);
+      const { handler, transaction } = registered;
+      if (!transaction) {
+        await handler(job, { tx: this.db, now });
+        if (!(await completeJob(this.db, job, now))) throw new LeaseLost();
+        return true;
+      }
       await this.db.transaction(async (tx) => {
         await handler(job, { tx, now });
         if (!(await completeJob(tx, job, now))) throw new LeaseLost();

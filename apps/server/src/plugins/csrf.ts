@@ -16,6 +16,13 @@ declare module 'fastify' {
      * once the body is parsed. The Origin check is the same as for every other call.
      */
     csrfTokenInBody?: boolean;
+    /**
+     * A server-to-server callback that proves itself with its own signature (the payment provider's notification):
+     * no browser, no cookie, so no CSRF token; the route checks the signature before anything else.
+     */
+    signedCallback?: boolean;
+    /** A state-changing route outside /api (the gateway's payment calls): checked like every /api call. */
+    csrfProtected?: boolean;
   }
 }
 
@@ -40,7 +47,9 @@ function ownOrigin(req: FastifyRequest): string {
  */
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    const config = req.routeOptions.config;
+    if (!req.url.startsWith('/api/') && config?.csrfProtected !== true) return;
+    if (config?.signedCallback === true) return;
     const cookie = req.cookies[CSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(CSRF_COOKIE, crypto.randomBytes(18).toString('base64url'), {

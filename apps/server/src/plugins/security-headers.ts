@@ -6,6 +6,14 @@ import type { Config } from '../config.ts';
 /** The video host's origin for a request (the video upload iframe, issue 8 §7). */
 export type VideoOriginOf = (req: IncomingMessage) => string;
 type Source = string | ((req: IncomingMessage) => string);
+/** The payment host's origin for a request (the hosted card and mobile-payment pages), when one is mounted. */
+export type PaymentOriginOf = (req: IncomingMessage) => string | undefined;
+
+/**
+ * The app's pages that its own frames show (the payment frame's result page, /finishPayment, after the hosted page
+ * sends its frame back to us): framed by our own origin only (frame-ancestors 'self', X-Frame-Options SAMEORIGIN).
+ */
+export const SAME_ORIGIN_FRAMABLE_PAGES = ['/finishPayment'];
 
 /**
  * The Content-Security-Policy of the app. Scripts and styles only from our own origin (the built index.html has
@@ -18,9 +26,17 @@ type Source = string | ((req: IncomingMessage) => string);
 export function cspDirectives(
   config: Pick<Config, 'CSP_EXTRA_ORIGINS'>,
   videoOrigin?: VideoOriginOf,
+  paymentOrigin?: PaymentOriginOf,
 ): Record<string, Source[] | null> {
   const extra = config.CSP_EXTRA_ORIGINS;
-  const frames: Source[] = [...(videoOrigin ? [videoOrigin] : []), ...extra];
+  // Helmet joins the sources with spaces: an absent payment host adds nothing.
+  // With a payment host, 'self' too: its frame comes back to us (return URL, then /finishPayment) inside the popup.
+  const frames: Source[] = [
+    ...(paymentOrigin ? ["'self'"] : []),
+    ...(videoOrigin ? [videoOrigin] : []),
+    ...(paymentOrigin ? [(req: IncomingMessage) => paymentOrigin(req) ?? ''] : []),
+    ...extra,
+  ];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -47,9 +63,10 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   videoOrigin?: VideoOriginOf,
+  paymentOrigin?: PaymentOriginOf,
 ): Promise<void> {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, videoOrigin) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, videoOrigin, paymentOrigin) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Opens the payment page in a popup later; same-origin-allow-popups keeps that working.
@@ -58,6 +75,13 @@ export async function registerSecurityHeaders(
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    const pathname = req.url.split('?')[0] ?? '';
+    if (SAME_ORIGIN_FRAMABLE_PAGES.includes(pathname)) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
     return payload;
   });
 }

@@ -14,26 +14,47 @@ export interface TestApp {
   sandboxKey: string;
   /** http://127.0.0.1:PORT of the video host when it was asked to listen (`listenVideo`), else undefined. */
   videoUrl: string | undefined;
+  /** http://127.0.0.1:PORT of the payment sandbox when it was asked to listen (`listenPayments`), else undefined. */
+  paymentUrl: string | undefined;
   close(): Promise<void>;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream'> & { listenVideo?: boolean } = {},
+  deps: Pick<AppDeps, 'logStream' | 'onPaid'> & { listenVideo?: boolean; listenPayments?: boolean } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const clock = new ManualClock();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
-  const { listenVideo, ...appDeps } = deps;
-  const app = await buildApp({ config, db, clock, ...appDeps });
+  const { listenVideo, listenPayments, ...appDeps } = deps;
+  // The payment sandbox's notifications reach the app through inject (the app itself does not listen).
+  const app: FastifyInstance = await buildApp({
+    config,
+    db,
+    clock,
+    ...appDeps,
+    paymentTransport: async (url, init) => {
+      const target = new URL(url);
+      const res = await app.inject({
+        method: 'POST',
+        url: `${target.pathname}${target.search}`,
+        headers: init.headers,
+        payload: init.body,
+      });
+      return res.statusCode;
+    },
+  });
   // The API is reached through inject; the video host (tus over real sockets) on an ephemeral port when asked.
   const videoPort = listenVideo ? await app.videoHost.listen({ port: 0, host: '127.0.0.1' }) : undefined;
+  // The payment sandbox's server-to-server API is real HTTP (the provider adapter fetches it) when asked.
+  const paymentPort = listenPayments ? await app.paymentHost.listen({ port: 0, host: '127.0.0.1' }) : undefined;
   return {
     app,
     db,
     clock,
     sandboxKey: config.SANDBOX_KEY,
     videoUrl: videoPort === undefined ? undefined : `http://127.0.0.1:${videoPort}`,
+    paymentUrl: paymentPort === undefined ? undefined : `http://127.0.0.1:${paymentPort}`,
     async close() {
       await app.close();
       await drop();

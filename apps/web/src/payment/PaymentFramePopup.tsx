@@ -2,7 +2,7 @@ import type { PaymentFinishedMessage } from '@app/contract/orders';
 import { useEffect, useRef } from 'react';
 import { hePlan } from '../i18n/hePlan.ts';
 import { Popup } from '../popups/Popup.tsx';
-import { listenForPaymentFinished } from './paymentMessages.ts';
+import { listenPaymentFinished } from './paymentFinished.ts';
 
 export interface PaymentFramePopupProps {
   channel: 'creditCard' | 'bit';
@@ -25,8 +25,13 @@ export function PaymentFramePopup({ channel, url, trial = false, onFinished, onC
   finished.current = onFinished;
   useEffect(
     () =>
-      listenForPaymentFinished(
-        () => frame.current,
+      // The iframe element is read when a message arrives (the popup may render it after this effect).
+      listenPaymentFinished(
+        {
+          get contentWindow() {
+            return frame.current?.contentWindow ?? null;
+          },
+        },
         (message) => finished.current(message),
       ),
     [],

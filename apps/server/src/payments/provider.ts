@@ -1,0 +1,116 @@
+/**
+ * The payment provider adapter (issue 10 item 4; ENGINEERING.md §4 "Money"). Our payment service talks to the
+ * provider only through this interface: it creates a hosted session, reads a session's result server to server,
+ * and checks a notification's signature. PAYMENT_PROVIDER=sandbox is the only implementation today
+ * (payments/sandbox/); a real Israeli hosted-payment provider is another class with the same three methods.
+ */
+import crypto from 'node:crypto';
+import type { PaymentChannel } from '@app/contract/orders';
+
+export interface CreateSessionInput {
+  /** Our payment's public id: the provider's merchant reference (never our serial id). */
+  merchantRef: string;
+  amountAgorot: number;
+  description: string;
+  /** Where the hosted page sends its frame after a success / a failure (never proof of payment). */
+  successUrl: string;
+  failureUrl: string;
+  /** Where the provider POSTs its signed notifications. */
+  notifyUrl: string;
+  /** The same key answers the same session (a retry of ours never makes a second one). */
+  idempotencyKey: string;
+  channel: PaymentChannel;
+}
+
+export interface CreatedSession {
+  sessionId: string;
+  /** The hosted page to frame (the card page, or the mobile-payment page with its QR code). */
+  hostedUrl: string;
+}
+
+export type ProviderStatus = 'pending' | 'paid' | 'declined' | 'cancelled';
+
+export interface ProviderResult {
+  status: ProviderStatus;
+  amountAgorot: number;
+  merchantRef: string;
+  /** ISO time, when paid. */
+  paidAt: string | null;
+}
+
+/** A notification whose signature and time were checked: only a hint to fetch the result. */
+export interface ProviderEvent {
+  eventId: string;
+  kind: string;
+  sessionId: string;
+  merchantRef: string;
+}
+
+export type NotificationCheck =
+  | { ok: true; event: ProviderEvent }
+  | { ok: false; reason: 'signature' | 'timestamp' | 'malformed' };
+
+export interface PaymentProvider {
+  readonly name: string;
+  createSession(input: CreateSessionInput): Promise<CreatedSession>;
+  getResult(sessionId: string): Promise<ProviderResult>;
+  verifyNotification(
+    rawBody: Buffer | string,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): NotificationCheck;
+}
+
+/** The headers of a signed notification (Stripe-like: the signature covers the timestamp and the raw body). */
+export const NOTIFY_HEADERS = {
+  signature: 'x-payment-signature',
+  timestamp: 'x-payment-timestamp',
+  eventId: 'x-payment-event-id',
+} as const;
+
+/** How far a notification's timestamp may be from our clock (a replay of an old one is refused). */
+export const NOTIFY_TOLERANCE_MS = 5 * 60_000;
+
+/** hex HMAC-SHA256 over `${timestamp}.${eventId}.${rawBody}`. */
+export function signNotification(secret: string, timestamp: number, eventId: string, rawBody: string): string {
+  return crypto.createHmac('sha256', secret).update(`${timestamp}.${eventId}.${rawBody}`).digest('hex');
+}
+
+const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Checks a notification: a signature over the exact raw bytes with our secret (constant time), a timestamp (seconds)
+ * within ±5 minutes of `now`, and the event id of the header equal to the body's. The body is parsed only after.
+ */
+export function verifySignedNotification(
+  secret: string,
+  rawBody: Buffer | string,
+  headers: Record<string, string | string[] | undefined>,
+  now: Date,
+): NotificationCheck {
+  const raw = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+  const signature = one(headers[NOTIFY_HEADERS.signature]) ?? '';
+  const timestampText = one(headers[NOTIFY_HEADERS.timestamp]) ?? '';
+  const eventId = one(headers[NOTIFY_HEADERS.eventId]) ?? '';
+  if (!/^\d{1,12}$/.test(timestampText) || !/^[A-Za-z0-9_-]{8,80}$/.test(eventId) || !/^[0-9a-f]{64}$/.test(signature))
+    return { ok: false, reason: 'malformed' };
+  const timestamp = Number(timestampText);
+  const expected = Buffer.from(signNotification(secret, timestamp, eventId, raw), 'hex');
+  if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return { ok: false, reason: 'signature' };
+  if (Math.abs(now.getTime() - timestamp * 1000) > NOTIFY_TOLERANCE_MS) return { ok: false, reason: 'timestamp' };
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const b = body as Partial<Record<'eventId' | 'kind' | 'sessionId' | 'merchantRef', unknown>>;
+  if (
+    b.eventId !== eventId ||
+    typeof b.kind !== 'string' ||
+    typeof b.sessionId !== 'string' ||
+    typeof b.merchantRef !== 'string'
+  )
+    return { ok: false, reason: 'malformed' };
+  return { ok: true, event: { eventId, kind: b.kind, sessionId: b.sessionId, merchantRef: b.merchantRef } };
+}

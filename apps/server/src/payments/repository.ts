@@ -1,0 +1,194 @@
+/** The payments and payment_events tables (migration 0012): SQL only; every time is the caller's clock. */
+import type { PaymentChannel } from '@app/contract/orders';
+import type { Queryable } from '../db/db.ts';
+
+export type PaymentPurpose = 'track' | 'auto_bump' | 'package';
+export type PaymentStatus = 'created' | 'paid' | 'failed' | 'cancelled';
+
+export interface Payment {
+  id: number;
+  publicId: string;
+  customerId: number;
+  adId: number | null;
+  purpose: PaymentPurpose;
+  adType: string;
+  days: number;
+  amountAgorot: number;
+  channel: PaymentChannel;
+  status: PaymentStatus;
+  idempotencyKey: string;
+  provider: string;
+  providerSessionId: string | null;
+  hostedUrl: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+interface Row {
+  id: number | string;
+  public_id: string;
+  customer_id: number | string;
+  ad_id: number | string | null;
+  purpose: PaymentPurpose;
+  ad_type: string;
+  days: number;
+  amount_agorot: number;
+  channel: PaymentChannel;
+  status: PaymentStatus;
+  idempotency_key: string;
+  provider: string;
+  provider_session_id: string | null;
+  hosted_url: string | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+}
+
+const toPayment = (r: Row): Payment => ({
+  id: Number(r.id),
+  publicId: r.public_id,
+  customerId: Number(r.customer_id),
+  adId: r.ad_id === null ? null : Number(r.ad_id),
+  purpose: r.purpose,
+  adType: r.ad_type,
+  days: Number(r.days),
+  amountAgorot: Number(r.amount_agorot),
+  channel: r.channel,
+  status: r.status,
+  idempotencyKey: r.idempotency_key,
+  provider: r.provider,
+  providerSessionId: r.provider_session_id,
+  hostedUrl: r.hosted_url,
+  createdAt: new Date(r.created_at),
+  paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+});
+
+export interface NewPayment {
+  publicId: string;
+  customerId: number;
+  adId: number | null;
+  purpose: PaymentPurpose;
+  adType: string;
+  days: number;
+  amountAgorot: number;
+  channel: PaymentChannel;
+  idempotencyKey: string;
+  provider: string;
+}
+
+/** Inserts a payment, or answers the customer's payment of the same idempotency key. */
+export async function insertPayment(db: Queryable, p: NewPayment, now: Date): Promise<Payment> {
+  const [row] = await db.query<Row>(
+    `INSERT INTO payments (public_id, customer_id, ad_id, purpose, ad_type, days, amount_agorot, channel,
+       idempotency_key, provider, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (customer_id, idempotency_key) DO NOTHING RETURNING *`,
+    [
+      p.publicId,
+      p.customerId,
+      p.adId,
+      p.purpose,
+      p.adType,
+      p.days,
+      p.amountAgorot,
+      p.channel,
+      p.idempotencyKey,
+      p.provider,
+      now,
+    ],
+  );
+  if (row) return toPayment(row);
+  const existing = await findPaymentByKey(db, p.customerId, p.idempotencyKey);
+  if (!existing) throw new Error('idempotent payment insert found nothing');
+  return existing;
+}
+
+export async function findPaymentByKey(db: Queryable, customerId: number, key: string): Promise<Payment | null> {
+  const [row] = await db.query<Row>('SELECT * FROM payments WHERE customer_id = $1 AND idempotency_key = $2', [
+    customerId,
+    key,
+  ]);
+  return row ? toPayment(row) : null;
+}
+
+export async function findPaymentByPublicId(
+  db: Queryable,
+  publicId: string,
+  forUpdate = false,
+): Promise<Payment | null> {
+  const [row] = await db.query<Row>(`SELECT * FROM payments WHERE public_id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+    publicId,
+  ]);
+  return row ? toPayment(row) : null;
+}
+
+/** The customer's open payment of the same ad, purpose, charge and channel, created since `since` (reused). */
+export async function findOpenPayment(
+  db: Queryable,
+  q: {
+    customerId: number;
+    adId: number | null;
+    purpose: PaymentPurpose;
+    adType: string;
+    days: number;
+    amountAgorot: number;
+    channel: PaymentChannel;
+    since: Date;
+  },
+): Promise<Payment | null> {
+  const [row] = await db.query<Row>(
+    `SELECT * FROM payments
+     WHERE customer_id = $1 AND ad_id IS NOT DISTINCT FROM $2 AND purpose = $3 AND ad_type = $4 AND days = $5
+       AND amount_agorot = $6 AND channel = $7 AND status = 'created' AND created_at >= $8
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [q.customerId, q.adId, q.purpose, q.adType, q.days, q.amountAgorot, q.channel, q.since],
+  );
+  return row ? toPayment(row) : null;
+}
+
+export async function setPaymentSession(
+  db: Queryable,
+  id: number,
+  sessionId: string,
+  hostedUrl: string,
+): Promise<void> {
+  await db.query(
+    'UPDATE payments SET provider_session_id = $2, hosted_url = $3 WHERE id = $1 AND provider_session_id IS NULL',
+    [id, sessionId, hostedUrl],
+  );
+}
+
+export async function markPaymentPaid(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query("UPDATE payments SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'created'", [id, now]);
+}
+
+export async function markPaymentFailed(
+  db: Queryable,
+  id: number,
+  status: 'failed' | 'cancelled',
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    "UPDATE payments SET status = $2, failure_reason = $3, failed_at = $4 WHERE id = $1 AND status = 'created'",
+    [id, status, reason, now],
+  );
+}
+
+/** Records a processed event; false when it was processed before (a replay or a second delivery). */
+export async function recordPaymentEvent(
+  db: Queryable,
+  e: { eventId: string; paymentId: number | null; kind: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO payment_events (event_id, payment_id, kind, received_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+    [e.eventId, e.paymentId, e.kind, now],
+  );
+  return rows.length > 0;
+}
+
+export async function paymentEventSeen(db: Queryable, eventId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM payment_events WHERE event_id = $1', [eventId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,67 @@
+/**
+ * Our side of the sandbox provider (PAYMENT_PROVIDER=sandbox): the PaymentProvider adapter that calls the sandbox's
+ * server-to-server API over HTTP with PAYMENT_API_KEY, exactly as an adapter of a real provider would call theirs,
+ * and checks notifications with PAYMENT_WEBHOOK_SECRET.
+ */
+import type { Config } from '../../config.ts';
+import {
+  type CreatedSession,
+  type CreateSessionInput,
+  type NotificationCheck,
+  type PaymentProvider,
+  type ProviderResult,
+  verifySignedNotification,
+} from '../provider.ts';
+
+export class ProviderError extends Error {}
+
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+
+  constructor(
+    private readonly config: Pick<Config, 'PAYMENT_API_KEY' | 'PAYMENT_WEBHOOK_SECRET'>,
+    /** The sandbox API's base URL (its listener in this process). */
+    private readonly apiBase: () => string,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.apiBase()}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.config.PAYMENT_API_KEY}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      throw new ProviderError(`payment provider unreachable: ${String(err)}`);
+    }
+    if (!res.ok) throw new ProviderError(`payment provider answered ${res.status} to ${method} ${path}`);
+    return (await res.json()) as T;
+  }
+
+  async createSession(input: CreateSessionInput): Promise<CreatedSession> {
+    const out = await this.call<CreatedSession>('POST', '/v1/sessions', input);
+    if (typeof out.sessionId !== 'string' || typeof out.hostedUrl !== 'string')
+      throw new ProviderError('payment provider answered a malformed session');
+    return { sessionId: out.sessionId, hostedUrl: out.hostedUrl };
+  }
+
+  async getResult(sessionId: string): Promise<ProviderResult> {
+    const out = await this.call<ProviderResult>('GET', `/v1/sessions/${encodeURIComponent(sessionId)}`);
+    if (!['pending', 'paid', 'declined', 'cancelled'].includes(out.status) || !Number.isInteger(out.amountAgorot))
+      throw new ProviderError('payment provider answered a malformed result');
+    return out;
+  }
+
+  verifyNotification(
+    rawBody: Buffer | string,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): NotificationCheck {
+    return verifySignedNotification(this.config.PAYMENT_WEBHOOK_SECRET, rawBody, headers, now);
+  }
+}

@@ -1,0 +1,448 @@
+/**
+ * The payment sandbox (issue 10 item 4; ENGINEERING.md §4): a local stand-in of an Israeli hosted-payment provider,
+ * as strict as Stripe's test mode. Its own Fastify listener on PAYMENT_PORT, so its pages are another origin than
+ * the app (origin checks and the CSP are real), with state in the database (migration 0013):
+ *   - a server-to-server API, authenticated with PAYMENT_API_KEY: POST /v1/sessions (idempotent by key) and
+ *     GET /v1/sessions/{id} (the result our service trusts);
+ *   - the hosted card page (/pay/{id}, Hebrew, per-field errors; test cards in card-form.ts) with a one-time-code
+ *     challenge, and the mobile-payment page (QR code of the approval URL and an in-app approval button);
+ *   - signed notifications (HMAC-SHA256 over timestamp, event id and raw body) to the merchant's notifyUrl,
+ *     delivered by the job store with retries and back-off; test cards make them late or lose them.
+ * After a success or a decline the hosted page sends its frame to the merchant's success or failure URL.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import { type Config, paymentPort } from '../../config.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { hePay } from '../../i18n/payments.ts';
+import type { JobScheduler } from '../../jobs/scheduler.ts';
+import { isUnstorableText } from '../../plugins/input-guard.ts';
+import { sandboxKeyMatches } from '../../plugins/sandbox-guard.ts';
+import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
+import { type CardForm, checkCardForm, TEST_CARDS } from './card-form.ts';
+import { approvalPage, cardPage, challengePage, messagePage, mobilePage } from './pages.ts';
+import {
+  createSandboxSession,
+  findDelivery,
+  findSandboxSession,
+  insertDelivery,
+  readSwitches,
+  recordAttempt,
+  type SandboxSession,
+  updateOpenSession,
+} from './store.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ASSETS: Record<string, { file: string; type: string }> = {
+  'pay.js': { file: path.join(here, 'assets/pay.js'), type: 'text/javascript; charset=utf-8' },
+  'pay.css': { file: path.join(here, 'assets/pay.css'), type: 'text/css; charset=utf-8' },
+};
+
+export const SANDBOX_DELIVERY_JOB = 'payments.sandbox.deliver';
+/** A 'slow notification' card's notification leaves this long after the payment. */
+export const SLOW_NOTIFY_DELAY_MS = 3 * 60_000;
+/** Attempts of one notification (the job store's back-off between them: 1, 4, 9, … minutes). */
+export const DELIVERY_MAX_ATTEMPTS = 8;
+
+/** Sends one notification; answers the receiver's HTTP status. Injected in tests (the network stand-in). */
+export type NotifyTransport = (url: string, init: { headers: Record<string, string>; body: string }) => Promise<number>;
+
+export const fetchTransport: NotifyTransport = async (url, init) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: init.headers,
+    body: init.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(10_000),
+  });
+  await res.arrayBuffer().catch(() => undefined);
+  return res.status;
+};
+
+export interface PaymentSandbox {
+  app: FastifyInstance;
+  port(): number;
+  /** The host's origin as browsers reach it, for a request to the app (the CSP's frame-src). */
+  originFor(req: IncomingMessage): string;
+  listen(options: { port: number; host: string }): Promise<number>;
+  /** The base URL of the server-to-server API (this process's own listener). */
+  apiBase(): string;
+}
+
+const HOST_NAME = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i;
+
+/** PAYMENT_PUBLIC_ORIGIN, else the scheme and host name of `appUrl` with the sandbox's port (as the video host). */
+export function paymentOriginFrom(config: Pick<Config, 'PAYMENT_PUBLIC_ORIGIN'>, appUrl: URL, port: number): string {
+  if (config.PAYMENT_PUBLIC_ORIGIN) return config.PAYMENT_PUBLIC_ORIGIN;
+  const name = HOST_NAME.test(appUrl.hostname) ? appUrl.hostname.toLowerCase() : 'localhost';
+  return `${appUrl.protocol}//${name}:${port}`;
+}
+
+const createBody = z.object({
+  merchantRef: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
+  amountAgorot: z.number().int().min(1).max(100_000_000),
+  description: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !isUnstorableText(v)),
+  successUrl: z.string().url().max(2000),
+  failureUrl: z.string().url().max(2000),
+  notifyUrl: z.string().url().max(2000),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,120}$/),
+  channel: z.enum(['creditCard', 'bit']),
+});
+
+const resultOf = (s: SandboxSession): ProviderResult => ({
+  status: s.status === 'challenge' ? 'pending' : s.status,
+  amountAgorot: s.amountAgorot,
+  merchantRef: s.merchantRef,
+  paidAt: s.paidAt ? s.paidAt.toISOString() : null,
+});
+
+/** The page's policy: own scripts, styles and calls; forms post here (and follow the redirect to the merchant). */
+function pageCsp(merchantOrigin: string | null): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    `form-action 'self'${merchantOrigin ? ` ${merchantOrigin}` : ''}`,
+    `frame-ancestors ${merchantOrigin ?? "'none'"}`,
+  ].join('; ');
+}
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+export async function buildPaymentSandbox(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  jobs: JobScheduler;
+  transport?: NotifyTransport;
+}): Promise<PaymentSandbox> {
+  const { config, db, clock, jobs } = deps;
+  const transport = deps.transport ?? fetchTransport;
+
+  const app = Fastify({
+    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    connectionTimeout: 60_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
+    forceCloseConnections: true,
+  });
+  await app.register(fastifyFormbody);
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).type('text/html; charset=utf-8').send(messagePage(hePay.sessionNotFound, hePay.sessionNotFound)),
+  );
+
+  const port = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? address.port : paymentPort(config);
+  };
+  const publicOrigin = (s: SandboxSession) => paymentOriginFrom(config, new URL(s.successUrl), port());
+
+  const html = (reply: FastifyReply, session: SandboxSession | null, body: string, code = 200) =>
+    reply
+      .code(code)
+      .header('content-security-policy', pageCsp(session ? originOf(session.successUrl) : null))
+      .type('text/html; charset=utf-8')
+      .send(body);
+
+  /** A notification of a finished session, in the transaction that finished it (dropped when 'lost'). */
+  const enqueueNotification = async (tx: Queryable, session: SandboxSession, now: Date) => {
+    const switches = await readSwitches(tx);
+    const kind = session.status === 'paid' ? 'payment.succeeded' : `payment.${session.status}`;
+    const eventId = `evt_${crypto.randomBytes(12).toString('base64url')}`;
+    const body = JSON.stringify({
+      eventId,
+      kind,
+      sessionId: session.id,
+      merchantRef: session.merchantRef,
+      createdAt: now.toISOString(),
+    });
+    const dropped = session.notifyMode === 'lost' || switches.dropNotifications;
+    const delivery = await insertDelivery(
+      tx,
+      { eventId, sessionId: session.id, kind, url: session.notifyUrl, body, dropped },
+      now,
+    );
+    if (dropped) return;
+    const delay = session.notifyMode === 'slow' ? SLOW_NOTIFY_DELAY_MS : 0;
+    await jobs.schedule(
+      {
+        kind: SANDBOX_DELIVERY_JOB,
+        runAt: new Date(now.getTime() + delay),
+        payload: { deliveryId: delivery.id },
+        maxAttempts: DELIVERY_MAX_ATTEMPTS,
+      },
+      tx,
+    );
+  };
+
+  /** Finishes an open session (paid, declined, cancelled) and queues its notification; null when already final. */
+  const finish = async (
+    id: string,
+    change: Parameters<typeof updateOpenSession>[2],
+  ): Promise<SandboxSession | null> => {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const session = await updateOpenSession(tx, id, change, now);
+      if (session && session.status !== 'challenge' && session.status !== 'pending')
+        await enqueueNotification(tx, session, now);
+      return session;
+    });
+  };
+
+  /** Where the frame goes after the session finished. */
+  const nextUrl = (s: SandboxSession): string | null =>
+    s.status === 'paid' ? s.successUrl : s.status === 'declined' || s.status === 'cancelled' ? s.failureUrl : null;
+
+  // Deliveries run outside a transaction: the receiver (our app, maybe this very process) uses the database too.
+  jobs.register(
+    SANDBOX_DELIVERY_JOB,
+    async (job, { tx }) => {
+      const delivery = await findDelivery(tx, Number(job.payload.deliveryId));
+      if (delivery?.status !== 'pending') return;
+      const now = clock.now();
+      const final = job.attempt >= job.maxAttempts;
+      const switches = await readSwitches(tx);
+      let status: number | null = null;
+      let error: string | null = null;
+      if (switches.failNotifications) {
+        error = 'switched off in the sandbox admin view';
+      } else {
+        const timestamp = Math.floor(now.getTime() / 1000);
+        try {
+          status = await transport(delivery.url, {
+            headers: {
+              'content-type': 'application/json',
+              [NOTIFY_HEADERS.timestamp]: String(timestamp),
+              [NOTIFY_HEADERS.eventId]: delivery.eventId,
+              [NOTIFY_HEADERS.signature]: signNotification(
+                config.PAYMENT_WEBHOOK_SECRET,
+                timestamp,
+                delivery.eventId,
+                delivery.body,
+              ),
+            },
+            body: delivery.body,
+          });
+        } catch (err) {
+          error = String(err).slice(0, 500);
+        }
+      }
+      const delivered = status !== null && status >= 200 && status < 300;
+      await recordAttempt(
+        tx,
+        delivery.id,
+        { delivered, lastStatus: status, lastError: error, final: !delivered && final },
+        now,
+      );
+      // The job store retries with back-off until the last attempt.
+      if (!delivered) throw new Error(`notification ${delivery.eventId} not delivered (${status ?? error})`);
+    },
+    { transaction: false },
+  );
+
+  // The server-to-server API.
+  app.register(async (api) => {
+    api.addHook('onRequest', async (req, reply) => {
+      const auth = req.headers.authorization ?? '';
+      const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+      if (!sandboxKeyMatches(config.PAYMENT_API_KEY, key)) return reply.code(401).send({ error: 'unauthorized' });
+      if ((await readSwitches(db)).apiUnavailable) return reply.code(503).send({ error: 'unavailable' });
+    });
+    api.post('/v1/sessions', async (req, reply) => {
+      const parsed = createBody.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
+      const { session, created } = await createSandboxSession(db, parsed.data, clock.now());
+      // The same key with other parameters is a merchant bug, refused as Stripe does.
+      if (
+        !created &&
+        (session.amountAgorot !== parsed.data.amountAgorot || session.merchantRef !== parsed.data.merchantRef)
+      )
+        return reply.code(409).send({ error: 'idempotency_key_reused' });
+      return reply
+        .code(created ? 201 : 200)
+        .send({ sessionId: session.id, hostedUrl: `${publicOrigin(session)}/pay/${session.id}` });
+    });
+    api.get('/v1/sessions/:id', async (req, reply) => {
+      const session = await findSandboxSession(db, (req.params as { id: string }).id);
+      if (!session) return reply.code(404).send({ error: 'not_found' });
+      return resultOf(session);
+    });
+  });
+
+  const sessionOf = async (id: string) => (/^ps_[A-Za-z0-9_-]{16}$/.test(id) ? findSandboxSession(db, id) : null);
+  const finishedPage = (reply: FastifyReply, s: SandboxSession) => {
+    const next = nextUrl(s);
+    if (next) return reply.redirect(next, 303);
+    return html(reply, s, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+  };
+
+  app.get('/pay/:id', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (session.status === 'challenge') return reply.redirect(`/pay/${session.id}/challenge`, 303);
+    if (session.status !== 'pending') return finishedPage(reply, session);
+    if (session.channel === 'bit') {
+      const approveUrl = `${publicOrigin(session)}/approve/${session.id}?t=${session.approvalToken}`;
+      const svg = await QRCode.toString(approveUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+      const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+      return html(reply, session, mobilePage(session, dataUrl));
+    }
+    return html(reply, session, cardPage(session, {}, clock.now().getUTCFullYear()));
+  });
+
+  app.post('/pay/:id', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (session.status !== 'pending' || session.channel !== 'creditCard') return finishedPage(reply, session);
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const form: Partial<CardForm> = {};
+    for (const k of ['cardNumber', 'expMonth', 'expYear', 'cvv', 'idNumber', 'installments'] as const)
+      if (typeof raw[k] === 'string') form[k] = (raw[k] as string).slice(0, 40);
+    const now = clock.now();
+    const checked = checkCardForm(form, now);
+    const year = now.getUTCFullYear();
+    if (!checked.ok) return html(reply, session, cardPage(session, { form, errors: checked.errors }, year), 422);
+    const behaviour = TEST_CARDS[checked.card.digits];
+    if (!behaviour)
+      return html(reply, session, cardPage(session, { form, errors: { cardNumber: hePay.cardUnknown } }, year), 422);
+    const switches = await readSwitches(db);
+    const card = { cardLast4: checked.card.digits.slice(-4), installments: checked.card.installments };
+    let finished: SandboxSession | null;
+    if (behaviour === 'decline' || switches.declineAll) {
+      finished = await finish(session.id, { status: 'declined', declineReason: 'card_declined', ...card });
+    } else if (behaviour === 'challenge') {
+      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      await updateOpenSession(db, session.id, { status: 'challenge', challengeCode: code, ...card }, now);
+      return reply.redirect(`/pay/${session.id}/challenge`, 303);
+    } else {
+      const notifyMode = behaviour === 'slow' ? 'slow' : behaviour === 'lost' ? 'lost' : 'normal';
+      finished = await finish(session.id, { status: 'paid', notifyMode, ...card });
+    }
+    return finishedPage(reply, finished ?? ((await findSandboxSession(db, session.id)) as SandboxSession));
+  });
+
+  app.get('/pay/:id/challenge', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (session.status !== 'challenge') return finishedPage(reply, session);
+    return html(reply, session, challengePage(session));
+  });
+
+  app.post('/pay/:id/challenge', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (session.status !== 'challenge') return finishedPage(reply, session);
+    const code = String((req.body as { code?: unknown } | null)?.code ?? '');
+    const expected = session.challengeCode ?? '';
+    const ok = code.length === expected.length && crypto.timingSafeEqual(Buffer.from(code), Buffer.from(expected));
+    if (!ok) return html(reply, session, challengePage(session, hePay.challengeWrong), 422);
+    const finished = await finish(session.id, { status: 'paid', challengeCode: null });
+    return finishedPage(reply, finished ?? ((await findSandboxSession(db, session.id)) as SandboxSession));
+  });
+
+  // The mobile-payment app: the phone's page behind the QR code, and the approval (from the phone or the button).
+  app.get('/approve/:id', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    const token = String((req.query as { t?: unknown }).t ?? '');
+    if (session?.channel !== 'bit' || !sandboxKeyMatches(session.approvalToken, token))
+      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (session.status !== 'pending')
+      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+    return html(reply, null, approvalPage(session));
+  });
+
+  app.post('/pay/:id/approve', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    const body = (req.body ?? {}) as { t?: unknown; decision?: unknown; from?: unknown };
+    if (session?.channel !== 'bit' || !sandboxKeyMatches(session.approvalToken, body.t))
+      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (session.status !== 'pending') return finishedPage(reply, session);
+    const switches = await readSwitches(db);
+    const approve = body.decision === 'approve' && !switches.declineAll;
+    const finished =
+      (await finish(
+        session.id,
+        approve ? { status: 'paid' } : { status: 'declined', declineReason: 'app_declined' },
+      )) ?? ((await findSandboxSession(db, session.id)) as SandboxSession);
+    // On the phone: a message; in the frame: on to the merchant.
+    if (body.from === 'phone') return html(reply, null, messagePage(hePay.approvedTitle, hePay.approvedText));
+    return finishedPage(reply, finished);
+  });
+
+  app.get('/pay/:id/status', async (req, reply) => {
+    const session = await sessionOf((req.params as { id: string }).id);
+    if (!session) return reply.code(404).send({ status: 'unknown' });
+    return { status: resultOf(session).status, next: nextUrl(session) };
+  });
+
+  app.get('/assets/:name', async (req, reply) => {
+    const asset = ASSETS[(req.params as { name: string }).name];
+    if (!asset) return reply.callNotFound();
+    return reply
+      .type(asset.type)
+      .header('cache-control', 'public, max-age=3600')
+      .send(await fs.readFile(asset.file));
+  });
+
+  return {
+    app,
+    port,
+    originFor: (req) => {
+      const host = req.headers.host ?? 'localhost';
+      const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+      const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : '';
+      const proto = forwarded === 'https' || (!forwarded && encrypted) ? 'https' : 'http';
+      let url: URL;
+      try {
+        url = new URL(`${proto}://${host}`);
+      } catch {
+        url = new URL('http://localhost');
+      }
+      return paymentOriginFrom(config, url, port());
+    },
+    apiBase: () => {
+      // This process's own listener: the loopback address unless it listens on one address only.
+      const address = app.server.address();
+      const host = address && typeof address === 'object' ? address.address : '127.0.0.1';
+      if (host === '0.0.0.0' || host === '::' || host === '') return `http://127.0.0.1:${port()}`;
+      return host.includes(':') ? `http://[${host}]:${port()}` : `http://${host}:${port()}`;
+    },
+    async listen(options) {
+      await app.listen(options);
+      return port();
+    },
+  };
+}

@@ -1,0 +1,264 @@
+/** The payment sandbox's state (migration 0013): SQL only; every time is the caller's clock. */
+import crypto from 'node:crypto';
+import type { PaymentChannel } from '@app/contract/orders';
+import type { Queryable } from '../../db/db.ts';
+import type { CreateSessionInput } from '../provider.ts';
+
+export type SandboxStatus = 'pending' | 'challenge' | 'paid' | 'declined' | 'cancelled';
+export type NotifyMode = 'normal' | 'slow' | 'lost';
+
+export interface SandboxSession {
+  id: string;
+  merchantRef: string;
+  amountAgorot: number;
+  description: string;
+  channel: PaymentChannel;
+  successUrl: string;
+  failureUrl: string;
+  notifyUrl: string;
+  idempotencyKey: string;
+  status: SandboxStatus;
+  challengeCode: string | null;
+  notifyMode: NotifyMode;
+  cardLast4: string | null;
+  installments: number | null;
+  declineReason: string | null;
+  approvalToken: string;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  merchant_ref: string;
+  amount_agorot: number;
+  description: string;
+  channel: PaymentChannel;
+  success_url: string;
+  failure_url: string;
+  notify_url: string;
+  idempotency_key: string;
+  status: SandboxStatus;
+  challenge_code: string | null;
+  notify_mode: NotifyMode;
+  card_last4: string | null;
+  installments: number | null;
+  decline_reason: string | null;
+  approval_token: string;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+}
+
+const toSession = (r: Row): SandboxSession => ({
+  id: r.id,
+  merchantRef: r.merchant_ref,
+  amountAgorot: Number(r.amount_agorot),
+  description: r.description,
+  channel: r.channel,
+  successUrl: r.success_url,
+  failureUrl: r.failure_url,
+  notifyUrl: r.notify_url,
+  idempotencyKey: r.idempotency_key,
+  status: r.status,
+  challengeCode: r.challenge_code,
+  notifyMode: r.notify_mode,
+  cardLast4: r.card_last4,
+  installments: r.installments === null ? null : Number(r.installments),
+  declineReason: r.decline_reason,
+  approvalToken: r.approval_token,
+  createdAt: new Date(r.created_at),
+  paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+});
+
+const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
+
+/** Creates a session, or answers the one made earlier with the same idempotency key. */
+export async function createSandboxSession(
+  db: Queryable,
+  input: CreateSessionInput,
+  now: Date,
+): Promise<{ session: SandboxSession; created: boolean }> {
+  const [row] = await db.query<Row>(
+    `INSERT INTO sandbox_payment_sessions (id, merchant_ref, amount_agorot, description, channel, success_url,
+       failure_url, notify_url, idempotency_key, approval_token, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
+    [
+      randomId('ps'),
+      input.merchantRef,
+      input.amountAgorot,
+      input.description,
+      input.channel,
+      input.successUrl,
+      input.failureUrl,
+      input.notifyUrl,
+      input.idempotencyKey,
+      crypto.randomBytes(16).toString('base64url'),
+      now,
+    ],
+  );
+  if (row) return { session: toSession(row), created: true };
+  const [existing] = await db.query<Row>('SELECT * FROM sandbox_payment_sessions WHERE idempotency_key = $1', [
+    input.idempotencyKey,
+  ]);
+  if (!existing) throw new Error('idempotent session insert found nothing');
+  return { session: toSession(existing), created: false };
+}
+
+export async function findSandboxSession(db: Queryable, id: string, forUpdate = false): Promise<SandboxSession | null> {
+  const [row] = await db.query<Row>(
+    `SELECT * FROM sandbox_payment_sessions WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return row ? toSession(row) : null;
+}
+
+/** Moves a session on; only from an open state (pending or challenge), so a finished session never changes. */
+export async function updateOpenSession(
+  db: Queryable,
+  id: string,
+  change: {
+    status: SandboxStatus;
+    challengeCode?: string | null;
+    notifyMode?: NotifyMode;
+    cardLast4?: string | null;
+    installments?: number | null;
+    declineReason?: string | null;
+  },
+  now: Date,
+): Promise<SandboxSession | null> {
+  const finished = change.status !== 'pending' && change.status !== 'challenge';
+  const [row] = await db.query<Row>(
+    `UPDATE sandbox_payment_sessions SET status = $2, challenge_code = $3,
+       notify_mode = COALESCE($4, notify_mode), card_last4 = COALESCE($5, card_last4),
+       installments = COALESCE($6, installments), decline_reason = $7,
+       paid_at = CASE WHEN $2 = 'paid' THEN $8::timestamptz ELSE paid_at END,
+       finished_at = CASE WHEN $9 THEN $8::timestamptz ELSE finished_at END
+     WHERE id = $1 AND status IN ('pending', 'challenge') RETURNING *`,
+    [
+      id,
+      change.status,
+      change.challengeCode ?? null,
+      change.notifyMode ?? null,
+      change.cardLast4 ?? null,
+      change.installments ?? null,
+      change.declineReason ?? null,
+      now,
+      finished,
+    ],
+  );
+  return row ? toSession(row) : null;
+}
+
+export async function listSandboxSessions(db: Queryable, limit = 50): Promise<SandboxSession[]> {
+  const rows = await db.query<Row>('SELECT * FROM sandbox_payment_sessions ORDER BY created_at DESC, id LIMIT $1', [
+    limit,
+  ]);
+  return rows.map(toSession);
+}
+
+export interface Delivery {
+  id: number;
+  eventId: string;
+  sessionId: string;
+  kind: string;
+  url: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed' | 'dropped';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+interface DeliveryRow {
+  id: number;
+  event_id: string;
+  session_id: string;
+  kind: string;
+  url: string;
+  body: string;
+  status: Delivery['status'];
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Date | string;
+  delivered_at: Date | string | null;
+}
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
+  id: Number(r.id),
+  eventId: r.event_id,
+  sessionId: r.session_id,
+  kind: r.kind,
+  url: r.url,
+  body: r.body,
+  status: r.status,
+  attempts: Number(r.attempts),
+  lastStatus: r.last_status === null ? null : Number(r.last_status),
+  lastError: r.last_error,
+  createdAt: new Date(r.created_at),
+  deliveredAt: r.delivered_at === null ? null : new Date(r.delivered_at),
+});
+
+export async function insertDelivery(
+  db: Queryable,
+  d: { eventId: string; sessionId: string; kind: string; url: string; body: string; dropped: boolean },
+  now: Date,
+): Promise<Delivery> {
+  const [row] = await db.query<DeliveryRow>(
+    `INSERT INTO sandbox_payment_deliveries (event_id, session_id, kind, url, body, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+    [d.eventId, d.sessionId, d.kind, d.url, d.body, d.dropped ? 'dropped' : 'pending', now],
+  );
+  if (!row) throw new Error('delivery insert returned nothing');
+  return toDelivery(row);
+}
+
+export async function findDelivery(db: Queryable, id: number): Promise<Delivery | null> {
+  const [row] = await db.query<DeliveryRow>('SELECT * FROM sandbox_payment_deliveries WHERE id = $1', [id]);
+  return row ? toDelivery(row) : null;
+}
+
+export async function recordAttempt(
+  db: Queryable,
+  id: number,
+  outcome: { delivered: boolean; lastStatus: number | null; lastError: string | null; final: boolean },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE sandbox_payment_deliveries SET attempts = attempts + 1, last_status = $2, last_error = $3,
+       status = CASE WHEN $4 THEN 'delivered' WHEN $5 THEN 'failed' ELSE 'pending' END,
+       delivered_at = CASE WHEN $4 THEN $6::timestamptz ELSE delivered_at END
+     WHERE id = $1`,
+    [id, outcome.lastStatus, outcome.lastError, outcome.delivered, outcome.final, now],
+  );
+}
+
+export async function listDeliveries(db: Queryable, limit = 100): Promise<Delivery[]> {
+  const rows = await db.query<DeliveryRow>(
+    'SELECT * FROM sandbox_payment_deliveries ORDER BY created_at DESC, id DESC LIMIT $1',
+    [limit],
+  );
+  return rows.map(toDelivery);
+}
+
+/** The failures the admin view switches on. */
+export const SWITCHES = ['declineAll', 'dropNotifications', 'failNotifications', 'apiUnavailable'] as const;
+export type SwitchName = (typeof SWITCHES)[number];
+
+export async function readSwitches(db: Queryable): Promise<Record<SwitchName, boolean>> {
+  const rows = await db.query<{ name: string; enabled: boolean }>('SELECT name, enabled FROM sandbox_payment_switches');
+  const out = Object.fromEntries(SWITCHES.map((s) => [s, false])) as Record<SwitchName, boolean>;
+  for (const r of rows) if ((SWITCHES as readonly string[]).includes(r.name)) out[r.name as SwitchName] = r.enabled;
+  return out;
+}
+
+export async function setSwitch(db: Queryable, name: SwitchName, enabled: boolean): Promise<void> {
+  await db.query(
+    `INSERT INTO sandbox_payment_switches (name, enabled) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET enabled = EXCLUDED.enabled`,
+    [name, enabled],
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * Our payment service (issue 10 item 4; ENGINEERING.md §4 "Money", §6): starts a hosted payment session for a
+ * track, an auto-bump week or a package, and marks a payment paid only when the provider's signed notification is
+ * checked AND the result fetched from the provider agrees (paid, the same amount, the same reference). Every
+ * notification is processed once per event id (payment_events); a return URL is never proof of payment; a
+ * session whose notification was lost is found by the recovery job, which asks the provider.
+ *
+ *   start ──► payments row 'created' (idempotency key; an open session of the same ad, charge and channel reused)
+ *         ──► provider.createSession (idempotent by our public id) ──► hosted URL to frame
+ *   notify ─► signature + ±5 min timestamp ─► event seen? ─► provider.getResult ─► agree? ─► paid + onPaid(tx)
+ *   recovery job (PAYMENT_RECOVERY_AFTER_S after the session) ─► provider.getResult ─► the same apply
+ */
+import crypto from 'node:crypto';
+import type { PaymentChannel } from '@app/contract/orders';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { PaymentProvider, ProviderEvent, ProviderResult } from './provider.ts';
+import {
+  findOpenPayment,
+  findPaymentByKey,
+  findPaymentByPublicId,
+  insertPayment,
+  markPaymentFailed,
+  markPaymentPaid,
+  type Payment,
+  type PaymentPurpose,
+  paymentEventSeen,
+  recordPaymentEvent,
+  setPaymentSession,
+} from './repository.ts';
+import type { Charge } from './tracks.ts';
+
+/**
+ * What a paid payment does, inside the transaction that marks it paid (payment.status 'paid', paidAt set):
+ * services/paid.ts (goLive for a track, the upgrade of an ad, the auto-bump week).
+ */
+export type OnPaid = (tx: Queryable, payment: Payment & { paidAt: Date }) => Promise<void>;
+
+export const PAYMENT_RECOVERY_JOB = 'payments.recover';
+/** An open session of the same ad, charge and channel is reused for this long (a second press of "pay"). */
+export const OPEN_SESSION_REUSE_MS = 30 * 60_000;
+/** The recovery job keeps asking the provider about an unfinished session for a day. */
+const RECOVERY_GIVE_UP_MS = 24 * 60 * 60_000;
+
+export type ApplyOutcome = 'paid' | 'failed' | 'pending' | 'mismatch' | 'final' | 'duplicate' | 'unknown';
+
+export interface StartPayment {
+  customerId: number;
+  adId: number | null;
+  purpose: PaymentPurpose;
+  charge: Charge;
+  channel: PaymentChannel;
+  idempotencyKey: string;
+  /** The app's origin as the browser reached it (return URLs) and as the provider reaches it (notifications). */
+  appOrigin: string;
+  /** Which failure return: the publish flow's, or the upgrade flow's (the failure is shown in place). */
+  failure: 'failure' | 'failureUpgrade';
+  /** Same-origin paths the return URLs go on to (the gateway calls' successUrl and failUrl). */
+  next?: { success?: string; failure?: string };
+}
+
+export type StartOutcome =
+  | { ok: true; hostedUrl: string; payment: Payment }
+  | { ok: false; reason: 'key_reused' | 'provider' };
+
+/** A same-origin path: '/x…', never '//host' or a scheme. */
+export function safePath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 500) return undefined;
+  return /^\/(?![/\\])[^\s]*$/.test(value) ? value : undefined;
+}
+
+export class PaymentService {
+  private readonly onPaid: OnPaid;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      provider: PaymentProvider;
+      jobs: JobScheduler;
+      config: Pick<Config, 'PAYMENT_RECOVERY_AFTER_S'>;
+      onPaid: OnPaid;
+      log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+    },
+  ) {
+    this.onPaid = deps.onPaid;
+    deps.jobs.register(PAYMENT_RECOVERY_JOB, (job) => this.recover(job.payload), { transaction: false });
+  }
+
+  /** Starts (or finds again) a payment and its hosted session. */
+  async start(input: StartPayment): Promise<StartOutcome> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const { charge } = input;
+    const payment = await db.transaction(async (tx) => {
+      // One start at a time per ad: two quick presses find the first one's row.
+      if (input.adId !== null) await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [input.adId]);
+      const byKey = await findPaymentByKey(tx, input.customerId, input.idempotencyKey);
+      if (byKey) return byKey;
+      const open = await findOpenPayment(tx, {
+        customerId: input.customerId,
+        adId: input.adId,
+        purpose: input.purpose,
+        adType: charge.adType,
+        days: charge.days,
+        amountAgorot: charge.amountAgorot,
+        channel: input.channel,
+        since: new Date(now.getTime() - OPEN_SESSION_REUSE_MS),
+      });
+      if (open) return open;
+      return insertPayment(
+        tx,
+        {
+          publicId: `pay_${crypto.randomBytes(16).toString('base64url')}`,
+          customerId: input.customerId,
+          adId: input.adId,
+          purpose: input.purpose,
+          adType: charge.adType,
+          days: charge.days,
+          amountAgorot: charge.amountAgorot,
+          channel: input.channel,
+          idempotencyKey: input.idempotencyKey,
+          provider: this.deps.provider.name,
+        },
+        now,
+      );
+    });
+    // The same key for another ad, charge or channel is a client bug: refused, nothing new.
+    if (
+      payment.adId !== input.adId ||
+      payment.purpose !== input.purpose ||
+      payment.amountAgorot !== charge.amountAgorot ||
+      payment.channel !== input.channel
+    )
+      return { ok: false, reason: 'key_reused' };
+    if (payment.hostedUrl) return { ok: true, hostedUrl: payment.hostedUrl, payment };
+    return this.openSession(payment, input);
+  }
+
+  private returnUrl(input: StartPayment, payment: Payment, kind: 'success' | 'failure' | 'failureUpgrade'): string {
+    const query = new URLSearchParams({ pid: payment.publicId });
+    const next = kind === 'success' ? input.next?.success : input.next?.failure;
+    if (next) query.set('next', next);
+    return `${input.appOrigin}/api/payments/${kind}?${query}`;
+  }
+
+  private async openSession(payment: Payment, input: StartPayment): Promise<StartOutcome> {
+    const { db, clock, provider, jobs, config } = this.deps;
+    let session: { sessionId: string; hostedUrl: string };
+    try {
+      session = await provider.createSession({
+        merchantRef: payment.publicId,
+        amountAgorot: payment.amountAgorot,
+        description: input.charge.title,
+        successUrl: this.returnUrl(input, payment, 'success'),
+        failureUrl: this.returnUrl(input, payment, input.failure),
+        notifyUrl: `${input.appOrigin}/api/payments/notify`,
+        // Ours is the payment's public id: a retry, a double click or a concurrent start makes one session.
+        idempotencyKey: payment.publicId,
+        channel: payment.channel,
+      });
+    } catch (err) {
+      this.deps.log?.error({ err, payment: payment.publicId }, 'payment provider: createSession failed');
+      return { ok: false, reason: 'provider' };
+    }
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await setPaymentSession(tx, payment.id, session.sessionId, session.hostedUrl);
+      await jobs.schedule(
+        {
+          kind: PAYMENT_RECOVERY_JOB,
+          key: payment.publicId,
+          runAt: new Date(now.getTime() + config.PAYMENT_RECOVERY_AFTER_S * 1000),
+          payload: { publicId: payment.publicId, round: 0 },
+        },
+        tx,
+      );
+    });
+    return {
+      ok: true,
+      hostedUrl: session.hostedUrl,
+      payment: { ...payment, providerSessionId: session.sessionId, hostedUrl: session.hostedUrl },
+    };
+  }
+
+  /**
+   * Applies the provider's result to our payment, in one transaction that locks the payment row (so two deliveries
+   * of one event, or a notification and the recovery job, apply it once). An event is recorded once it was
+   * applied; a 'pending' result records nothing, so the provider's next delivery is processed.
+   */
+  async apply(publicId: string, result: ProviderResult, event: ProviderEvent | null): Promise<ApplyOutcome> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    return db.transaction(async (tx): Promise<ApplyOutcome> => {
+      const payment = await findPaymentByPublicId(tx, publicId, true);
+      if (!payment) return 'unknown';
+      const record = async () =>
+        event ? recordPaymentEvent(tx, { eventId: event.eventId, paymentId: payment.id, kind: event.kind }, now) : true;
+      if (payment.status !== 'created') return (await record()) ? 'final' : 'duplicate';
+      if (result.merchantRef !== payment.publicId || result.amountAgorot !== payment.amountAgorot) {
+        this.deps.log?.error({ payment: publicId, result }, 'payment provider result disagrees with the payment');
+        await record();
+        return 'mismatch';
+      }
+      if (result.status === 'pending') return 'pending';
+      if (!(await record())) return 'duplicate';
+      if (result.status === 'paid') {
+        await markPaymentPaid(tx, payment.id, now);
+        await this.onPaid(tx, { ...payment, status: 'paid', paidAt: now });
+        return 'paid';
+      }
+      await markPaymentFailed(
+        tx,
+        payment.id,
+        result.status === 'cancelled' ? 'cancelled' : 'failed',
+        result.status,
+        now,
+      );
+      return 'failed';
+    });
+  }
+
+  /** POST /api/payments/notify: answers the HTTP status and body for the provider. */
+  async notify(
+    rawBody: Buffer | string,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ code: number; outcome: ApplyOutcome | 'refused' | 'unavailable' }> {
+    const { db, clock, provider } = this.deps;
+    const check = provider.verifyNotification(rawBody, headers, clock.now());
+    if (!check.ok) {
+      this.deps.log?.warn({ reason: check.reason }, 'payment notification refused');
+      return { code: 400, outcome: 'refused' };
+    }
+    const { event } = check;
+    if (await paymentEventSeen(db, event.eventId)) return { code: 200, outcome: 'duplicate' };
+    const payment = await findPaymentByPublicId(db, event.merchantRef);
+    if (!payment || payment.providerSessionId !== event.sessionId) return { code: 404, outcome: 'unknown' };
+    let result: ProviderResult;
+    try {
+      result = await provider.getResult(event.sessionId);
+    } catch (err) {
+      this.deps.log?.error({ err, payment: payment.publicId }, 'payment provider: getResult failed');
+      return { code: 503, outcome: 'unavailable' };
+    }
+    const outcome = await this.apply(payment.publicId, result, event);
+    // Still pending at the provider: not processed; the provider delivers it again.
+    return { code: outcome === 'pending' ? 409 : 200, outcome };
+  }
+
+  /** Asks the provider once about an unfinished payment (the success return, the recovery job). */
+  async reconcile(payment: Payment): Promise<ApplyOutcome> {
+    if (payment.status !== 'created' || !payment.providerSessionId) return 'final';
+    const result = await this.deps.provider.getResult(payment.providerSessionId);
+    return this.apply(payment.publicId, result, null);
+  }
+
+  findByPublicId(publicId: string): Promise<Payment | null> {
+    return findPaymentByPublicId(this.deps.db, publicId);
+  }
+
+  /** The recovery job: a session still 'created' (a lost or late notification) is asked about, then again later. */
+  private async recover(payload: Record<string, unknown>): Promise<void> {
+    const { db, clock, jobs, config } = this.deps;
+    const publicId = String(payload.publicId ?? '');
+    const payment = await findPaymentByPublicId(db, publicId);
+    if (payment?.status !== 'created' || !payment.providerSessionId) return;
+    const outcome = await this.reconcile(payment);
+    if (outcome !== 'pending') return;
+    const now = clock.now();
+    if (now.getTime() - payment.createdAt.getTime() > RECOVERY_GIVE_UP_MS) return;
+    const round = Number(payload.round ?? 0) + 1;
+    const delayMs = Math.min(config.PAYMENT_RECOVERY_AFTER_S * 1000 * 2 ** Math.min(round, 6), 60 * 60_000);
+    await jobs.schedule({
+      kind: PAYMENT_RECOVERY_JOB,
+      key: `${publicId}#${round}`,
+      runAt: new Date(now.getTime() + delayMs),
+      payload: { publicId, round },
+    });
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What a payment charges, always from the catalogue's data (packages/catalog tracks and packages), never an
+ * amount from the browser.
+ */
+import { upgradePackagesFor } from '@app/catalog/packages';
+import { AUTO_BUMP_DAYS, AUTO_BUMP_HASH, autoBumpPriceAgorot, findTrack } from '@app/catalog/tracks';
+import type { AdType, OrderTypeItem } from '@app/contract/orders';
+
+export { AUTO_BUMP_HASH };
+
+export interface Charge {
+  adType: AdType | 'AutoBump';
+  /** The days it buys (a track's days plus its gifted days). */
+  days: number;
+  /** 0 for a free track (nothing to pay). */
+  amountAgorot: number;
+  /** The payment's description on the provider's page. */
+  title: string;
+}
+
+const chargeOf = (item: OrderTypeItem): Charge => ({
+  adType: item.adType,
+  days: item.days + item.giftedDays,
+  amountAgorot: item.amountAgorot,
+  title: item.title,
+});
+
+/** The chosen track of an ad's selection (cat, subcat, SalesCatID) by its hash, or null when it is not offered. */
+export function trackFor(selectors: Record<string, string>, ptHash: string): Charge | null {
+  if (!selectors.cat) return null;
+  const track = findTrack(
+    { cat: selectors.cat, subcat: selectors.subcat ?? null, SalesCatID: selectors.SalesCatID ?? null },
+    ptHash,
+  );
+  return track ? chargeOf(track) : null;
+}
+
+/** A one-ad upgrade offered for this ad (gateway packages/personal/pay/{adId}) by its hash, or null. */
+export function packageFor(ad: { cat: number; selectors: Record<string, string> }, packageHash: string): Charge | null {
+  const salesCat = Number(ad.selectors.SalesCatID);
+  const upgrade = upgradePackagesFor(ad.cat, Number.isInteger(salesCat) ? salesCat : undefined).find(
+    (p) => p.hash === packageHash,
+  );
+  return upgrade ? chargeOf(upgrade) : null;
+}
+
+/** Spec §9: auto-bump every 4 hours for 7 days, 18 NIS for cat 3, 39 NIS otherwise. */
+export function autoBumpFor(cat: number): Charge {
+  return {
+    adType: 'AutoBump',
+    days: AUTO_BUMP_DAYS,
+    amountAgorot: autoBumpPriceAgorot(cat),
+    title: 'הקפצה אוטומטית לשבוע',
+  };
+}

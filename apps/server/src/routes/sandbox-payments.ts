@@ -1,0 +1,72 @@
+/**
+ * The payment sandbox's admin view (issue 10 item 4), registered through registerSandboxes: every route needs the
+ * sandbox key (x-sandbox-key), and none exists with a real provider. Lists the hosted sessions (with the one-time
+ * codes of the challenge card), the notifications and their attempts, and switches failures on and off.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { he } from '../i18n/messages.ts';
+import {
+  listDeliveries,
+  listSandboxSessions,
+  readSwitches,
+  SWITCHES,
+  type SwitchName,
+  setSwitch,
+} from '../payments/sandbox/store.ts';
+
+export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): void {
+  const { db } = deps;
+
+  scope.get('/api/sandbox/payments/sessions', async () => {
+    const sessions = await listSandboxSessions(db);
+    return {
+      sessions: sessions.map((s) => ({
+        id: s.id,
+        merchantRef: s.merchantRef,
+        amountAgorot: s.amountAgorot,
+        description: s.description,
+        channel: s.channel,
+        status: s.status,
+        challengeCode: s.challengeCode,
+        notifyMode: s.notifyMode,
+        cardLast4: s.cardLast4,
+        installments: s.installments,
+        createdAt: s.createdAt.toISOString(),
+        paidAt: s.paidAt ? s.paidAt.toISOString() : null,
+      })),
+    };
+  });
+
+  scope.get('/api/sandbox/payments/deliveries', async () => {
+    const deliveries = await listDeliveries(db);
+    return {
+      deliveries: deliveries.map((d) => ({
+        eventId: d.eventId,
+        sessionId: d.sessionId,
+        kind: d.kind,
+        url: d.url,
+        status: d.status,
+        attempts: d.attempts,
+        lastStatus: d.lastStatus,
+        lastError: d.lastError,
+        createdAt: d.createdAt.toISOString(),
+        deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+      })),
+    };
+  });
+
+  scope.get('/api/sandbox/payments/switches', async () => ({ switches: await readSwitches(db) }));
+
+  scope.post<{ Body: Partial<Record<SwitchName, unknown>> }>('/api/sandbox/payments/switches', async (req, reply) => {
+    const body = req.body ?? {};
+    const entries = Object.entries(body);
+    if (
+      entries.length === 0 ||
+      entries.some(([k, v]) => !(SWITCHES as readonly string[]).includes(k) || typeof v !== 'boolean')
+    )
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    for (const [k, v] of entries) await setSwitch(db, k as SwitchName, v as boolean);
+    return { switches: await readSwitches(db) };
+  });
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { sandboxKey } from '../api/outbox.ts';
+import {
+  fetchSandboxPayments,
+  PAYMENT_SWITCHES,
+  type SandboxPaymentsView,
+  setPaymentSwitch,
+} from '../api/sandboxPayments.ts';
+import { useSearchParams } from '../app/routing.tsx';
+import { usePageTitle } from '../app/usePageTitle.ts';
+import { formatDateTime } from '../format/dateTime.ts';
+import { he } from '../i18n/he.ts';
+import { heSandboxPayments as t } from '../i18n/hePayment.ts';
+import './pages.css';
+
+const shekels = (agorot: number) => `₪${(agorot / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/**
+ * /sandbox/payments: the payment sandbox's admin view (developer page, with the sandbox key like /sandbox/outbox):
+ * hosted sessions with their one-time codes, the notifications and their attempts, and the failure switches.
+ */
+export default function SandboxPaymentsPage() {
+  usePageTitle(t.title);
+  const [params, setParams] = useSearchParams();
+  const [key] = useState(() => sandboxKey(params.get('key')));
+  const [view, setView] = useState<SandboxPaymentsView | null>(null);
+  const [status, setStatus] = useState<'idle' | 'loading' | 'failed' | 'keyNeeded'>(key ? 'idle' : 'keyNeeded');
+
+  useEffect(() => {
+    if (params.has('key')) {
+      const rest = new URLSearchParams(params);
+      rest.delete('key');
+      setParams(rest, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const load = useCallback(async () => {
+    setStatus('loading');
+    const result = await fetchSandboxPayments(key);
+    setView(result.kind === 'ok' ? result.view : null);
+    setStatus(result.kind === 'ok' ? 'idle' : result.kind);
+  }, [key]);
+
+  useEffect(() => {
+    if (key) void load();
+  }, [key, load]);
+
+  return (
+    <section className="outbox">
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.intro}</p>
+      <h2>{t.testCardsTitle}</h2>
+      <ul>
+        {t.testCards.map(([card, text]) => (
+          <li key={card}>
+            <bdi dir="ltr">{card}</bdi> – {text}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn--secondary" onClick={() => void load()}>
+        {t.refresh}
+      </button>
+      <div aria-live="polite" aria-busy={status === 'loading'}>
+        {status === 'failed' && <p className="outbox__error">{t.failed}</p>}
+        {status === 'keyNeeded' && <p className="outbox__error">{he.outbox.keyNeeded}</p>}
+      </div>
+      {view && key && (
+        <>
+          <fieldset className="card">
+            <legend>{t.switchesTitle}</legend>
+            {PAYMENT_SWITCHES.map((name) => (
+              <div key={name}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={view.switches[name]}
+                    onChange={async (e) => {
+                      await setPaymentSwitch(key, name, e.target.checked);
+                      await load();
+                    }}
+                  />{' '}
+                  {t.switches[name]}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <h2>{t.sessionsTitle}</h2>
+          {view.sessions.length === 0 ? (
+            <p className="outbox__status">{t.empty}</p>
+          ) : (
+            <ol className="outbox__list" aria-label={t.sessionsTitle}>
+              {view.sessions.map((s) => (
+                <li key={s.id} className="outbox__email card" data-testid="sandbox-payment">
+                  <h3 className="outbox__subject">
+                    {s.description} · <bdi dir="ltr">{shekels(s.amountAgorot)}</bdi>
+                  </h3>
+                  <p className="outbox__meta">
+                    <time dateTime={s.createdAt}>
+                      <bdi dir="ltr">{formatDateTime(s.createdAt)}</bdi>
+                    </time>{' '}
+                    · {t.channel[s.channel]} · {t.status[s.status]}
+                    {s.cardLast4 && (
+                      <>
+                        {' '}
+                        · <bdi dir="ltr">**** {s.cardLast4}</bdi>
+                      </>
+                    )}
+                  </p>
+                  {s.challengeCode && (
+                    <p>
+                      {t.code} <bdi dir="ltr">{s.challengeCode}</bdi>
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          <h2>{t.deliveriesTitle}</h2>
+          {view.deliveries.length === 0 ? (
+            <p className="outbox__status">{t.empty}</p>
+          ) : (
+            <ol className="outbox__list" aria-label={t.deliveriesTitle}>
+              {view.deliveries.map((d) => (
+                <li key={d.eventId} className="outbox__email card">
+                  <p className="outbox__meta">
+                    {t.kinds[d.kind] ?? d.kind} · {t.status[d.status]} · {t.attempts(d.attempts)}
+                    {d.lastStatus !== null && (
+                      <>
+                        {' '}
+                        · {t.responseCode} <bdi dir="ltr">{d.lastStatus}</bdi>
+                      </>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

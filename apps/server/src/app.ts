@@ -45,8 +45,10 @@ import { sandboxPaymentRoutes } from './routes/sandbox-payments.ts';
 import { sandboxPhoneRoutes } from './routes/sandbox-phones.ts';
 import { siteRoutes } from './routes/site.ts';
 import { SandboxMailer } from './sandbox/mailer.ts';
+import { registerAdExpiryJobs } from './services/ad-expiry.ts';
 import { warmAddressLists } from './services/address-lists.ts';
 import { AuthService } from './services/auth-service.ts';
+import { autoBumpOnPaid, registerAutoBumpJobs } from './services/auto-bump.ts';
 import { CaptchaService } from './services/captcha-service.ts';
 import { CatalogService } from './services/catalog-service.ts';
 import { paidHandler } from './services/paid.ts';
@@ -153,6 +155,8 @@ export async function buildApp({
   // Scheduled work lives in the database (jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
   const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
   registerVirtualNumberJobs(jobs);
+  registerAdExpiryJobs(jobs);
+  registerAutoBumpJobs(jobs);
   app.decorate('jobs', jobs);
 
   // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
@@ -167,7 +171,7 @@ export async function buildApp({
     provider: new SandboxPaymentProvider(config, () => sandboxHost.apiBase()),
     jobs,
     config,
-    onPaid: onPaid ?? paidHandler(),
+    onPaid: onPaid ?? paidHandler({ autoBump: autoBumpOnPaid() }),
     log: app.log,
   });
   app.decorate('payments', payments);

@@ -68,6 +68,7 @@ describe('GET /api/my-ads', () => {
         awaitingPayment: false,
         daysLeft: 0,
         autoBump: false,
+        autoBumpUntil: null,
         editUrl: `/edit/${sofa}`,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
       },

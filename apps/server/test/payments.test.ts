@@ -570,7 +570,8 @@ describe('mobile payment and the gateway calls', () => {
       ['auto_bump', 3900],
       ['package', PREMIUM?.amountAgorot],
     ]);
-    // Paying the bump leaves the ad as it was (the bump scheduler is not this issue's), and the return goes on to
+    // Paying the bump leaves the draft as it was (a draft is never bumped: its week stops at its first slot,
+    // services/auto-bump.ts), and the return goes on to
     // the same-origin successUrl; the foreign failUrl was dropped.
     const paid = await submitCard(bump.json().data.iframe);
     const success = new URL(paid.headers.location as string);

@@ -170,7 +170,10 @@ export interface MyAd {
   awaitingPayment: boolean;
   /** Whole days left until endsAt (0 once passed), null without an end date. */
   daysLeft: number | null;
+  /** An auto-bump week runs now (ours: bumped every 4 hours). */
   autoBump: boolean;
+  /** ISO end of the running auto-bump (the last of weeks bought back to back), null when none runs. */
+  autoBumpUntil: string | null;
   editUrl: string;
   /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */
   upgradeUrl: string;

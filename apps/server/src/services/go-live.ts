@@ -9,6 +9,7 @@ import type { TradeMap } from '@app/contract/auth';
 import type { AdType } from '@app/contract/orders';
 import type { Queryable } from '../db/db.ts';
 import { type Ad, type AdRow, type AdStatus, toAd } from '../repositories/ads.ts';
+import { scheduleAdExpiry } from './ad-expiry.ts';
 
 /** Why the ad goes live: a free track, a paid track (the payment is paid), or an ad of a package. */
 export type GoLiveReason = 'free' | 'paid' | 'package';
@@ -85,7 +86,11 @@ export async function goLive(tx: Queryable, now: Date, input: GoLiveInput): Prom
      RETURNING *`,
     [ad.orderId, status, input.adType, now.toISOString(), endsAt.toISOString()],
   );
-  if (updated) return { outcome: 'published', ad: toAd(updated) };
+  if (updated) {
+    // The ad expires at its end date (ad-expiry.ts), in this same transaction.
+    await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
+    return { outcome: 'published', ad: toAd(updated) };
+  }
   // Another call moved it first (or it changed meanwhile): answer from the ad as it is now.
   const [now2] = await tx.query<AdRow>('SELECT * FROM ads WHERE id = $1', [ad.orderId]);
   if (!now2) return { outcome: 'notFound', ad: null };

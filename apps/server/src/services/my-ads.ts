@@ -55,6 +55,7 @@ interface Row {
   ends_at: Date | string | null;
   field_values: FieldValues;
   awaiting_payment: boolean;
+  auto_bump_until: Date | string | null;
 }
 
 /** The customer's ads (not the reserved holders of photos, not deleted ones), newest first. */
@@ -62,14 +63,19 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
   const rows = await db.query<Row>(
     `SELECT id, cat, subcat, status, ad_type, ends_at, field_values,
        EXISTS (SELECT 1 FROM payments p WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id
-         AND p.purpose = 'track' AND p.status = 'created') AS awaiting_payment
+         AND p.purpose = 'track' AND p.status = 'created') AS awaiting_payment,
+       (SELECT max(w.ends_at) FROM auto_bump_weeks w
+         WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
+         HAVING min(w.starts_at) <= $2) AS auto_bump_until
      FROM ads
      WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
-    [customerId],
+    [customerId, now],
   );
   return rows.map((r) => {
     const id = Number(r.id);
     const endsAt = r.ends_at === null ? null : new Date(r.ends_at);
+    const live = r.status === 'active' || r.status === 'pending';
+    const bumpUntil = live && r.auto_bump_until !== null ? new Date(r.auto_bump_until) : null;
     return {
       OrderID: id,
       title: adTitle(id, r.field_values),
@@ -81,8 +87,9 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
       // A draft whose track payment is open (started, neither paid nor failed): 'waiting for payment'.
       awaitingPayment: r.status === 'draft' && r.awaiting_payment === true,
       daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),
-      // Auto-bump is bought through its own payment (another part of issue 10); not on any ad yet.
-      autoBump: false,
+      // A paid auto-bump week (services/auto-bump.ts) running now; weeks bought back to back end at the last one.
+      autoBump: bumpUntil !== null,
+      autoBumpUntil: bumpUntil?.toISOString() ?? null,
       editUrl: `/edit/${id}`,
       upgradeUrl: `/my-ads?upgrade=${id}`,
     };

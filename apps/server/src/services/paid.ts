@@ -2,23 +2,26 @@
  * What a confirmed payment does, inside the transaction that marks it paid (payments/service.ts OnPaid): a
  * track finishes its draft through goLive (the one way out of draft); a one-ad upgrade (gateway
  * packages/personal/pay/{adId}) gives the finished ad its new track, moves it up and adds its days; the auto-bump
- * week is scheduled by the auto-bump service when it is wired.
+ * week is the `autoBump` handler's (services/auto-bump.ts, wired in app.ts).
  */
 import type { AdType } from '@app/contract/orders';
 import type { Queryable } from '../db/db.ts';
 import type { OnPaid } from '../payments/service.ts';
+import { scheduleAdExpiry } from './ad-expiry.ts';
 import { goLive } from './go-live.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An upgrade of a live (or pending) ad: its track, a bump now, and its days added from today or its end date. */
 async function upgradeAd(tx: Queryable, adId: number, adType: string, days: number, now: Date): Promise<void> {
-  await tx.query(
+  const [row] = await tx.query<{ ends_at: Date | string }>(
     `UPDATE ads SET ad_type = $2, bumped_at = $3,
        ends_at = GREATEST(COALESCE(ends_at, $3), $3) + ($4::bigint * interval '1 millisecond')
-     WHERE id = $1 AND status IN ('active', 'pending', 'out_of_slots')`,
+     WHERE id = $1 AND status IN ('active', 'pending', 'out_of_slots') RETURNING ends_at`,
     [adId, adType, now, days * DAY_MS],
   );
+  // The new end date gets its own expiry job (the one of the old date will find the end still ahead).
+  if (row) await scheduleAdExpiry(tx, adId, new Date(row.ends_at), now);
 }
 
 export function paidHandler(extra: { autoBump?: OnPaid } = {}): OnPaid {

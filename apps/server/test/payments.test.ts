@@ -548,8 +548,24 @@ describe('mobile payment and the gateway calls', () => {
     expect((await paymentsOf(orderId))[0]).toMatchObject({ status: 'paid', amount_agorot: SUPERGOLD.amountAgorot });
   });
 
-  it('the auto-bump week and a package are paid through the gateway calls', async () => {
+  it('the auto-bump week and a package are paid through the gateway calls, for a finished ad only', async () => {
     const orderId = await newDraft();
+    const early = await owner.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
+      packageHash: 'weekly-package',
+      channel: 'creditCard',
+      idempotencyKey: newKey(),
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(hePay.adNotLive);
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+    const finished = await owner.post('/api/publish/finish-publish', {
+      CatID: 1,
+      SubCatID: 1,
+      OrderID: orderId,
+      RecordID: orderId,
+      pt_hash: FREE,
+    });
+    expect(finished.json().redirect, finished.body).toContain('/finishArea');
     const bump = await owner.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
       packageHash: 'weekly-package',
       channel: 'creditCard',
@@ -570,8 +586,7 @@ describe('mobile payment and the gateway calls', () => {
       ['auto_bump', 3900],
       ['package', PREMIUM?.amountAgorot],
     ]);
-    // Paying the bump leaves the draft as it was (a draft is never bumped: its week stops at its first slot,
-    // services/auto-bump.ts), and the return goes on to
+    // Paying the bump keeps the ad live (its week of bumps is services/auto-bump.ts'), and the return goes on to
     // the same-origin successUrl; the foreign failUrl was dropped.
     const paid = await submitCard(bump.json().data.iframe);
     const success = new URL(paid.headers.location as string);
@@ -580,7 +595,7 @@ describe('mobile payment and the gateway calls', () => {
     );
     await t.app.jobs.runDueJobs();
     expect((await paymentsOf(orderId))[0]?.status).toBe('paid');
-    expect(await adStatus(orderId)).toBe('draft');
+    expect(await adStatus(orderId)).toBe('active');
     const sessions = await t.db.query<{ failure_url: string }>(
       'SELECT failure_url FROM sandbox_payment_sessions WHERE merchant_ref = $1',
       [rows[0]?.public_id],

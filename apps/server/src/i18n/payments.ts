@@ -7,6 +7,7 @@ export const hePay = {
   idempotencyKey: 'הבקשה אינה תקינה, רעננו את הדף ונסו שוב',
   providerUnavailable: 'לא הצלחנו לפתוח את דף התשלום כרגע. נסו שוב בעוד כמה דקות',
   packageUnknown: 'החבילה שנבחרה אינה זמינה',
+  adNotLive: 'אפשר להוסיף שדרוג או הקפצה אוטומטית רק למודעה שפורסמה',
   notificationRefused: 'ההודעה נדחתה',
   // The hosted pages.
   pageTitle: 'תשלום מאובטח',

@@ -121,6 +121,8 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: Pa
     async (customerId: number): Promise<Started | Failure> => {
       const ad = await ownAd(customerId, id);
       if (!ad) return { code: 404, message: he.adNotFound };
+      // An upgrade or an auto-bump week is for a finished ad (live or waiting for review), never a draft.
+      if (ad.status !== 'active' && ad.status !== 'pending') return { code: 409, message: hePay.adNotLive };
       const key = keyOf(body.idempotencyKey);
       if (!key) return { code: 400, errors: { idempotencyKey: hePay.idempotencyKey } };
       const channel = channelOf(body.channel);

@@ -135,7 +135,11 @@ describe('commercial real estate: agreement, invoice, phone payment', () => {
       await page.waitForURL((u) => u.pathname === '/finishArea');
       expect(query(page)).toMatchObject({ cat: '2', subcat: '4', OrderID: String(orderId) });
       expect(query(page).step).toBeUndefined();
-      await page.getByTestId('finish-published').waitFor();
+      // The ad waits for the business line's call: the finish page says so (not 'choose a track').
+      await page
+        .getByTestId('finish-published')
+        .getByRole('heading', { level: 1, name: 'תודה, בקשת התשלום הטלפוני התקבלה' })
+        .waitFor();
       await checkScreen(page, `commercial-finish-${label}`);
       await page.close();
     });

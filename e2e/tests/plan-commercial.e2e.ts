@@ -146,6 +146,39 @@ describe('commercial real estate: agreement, invoice, phone payment', () => {
   }
 });
 
+describe('commercial real estate: paying by card', () => {
+  it("card opens the card popup for the track's hash (the payment page itself is stubbed here)", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, commercialAd());
+    const started: Record<string, unknown>[] = [];
+    await page.route('**/api/publish/finish-page', async (route) => {
+      started.push(route.request().postDataJSON() as Record<string, unknown>);
+      await route.fulfill({ json: { merchantPaymentUrl: `/stub-card?OrderID=${orderId}` } });
+    });
+    await page.route('**/stub-card*', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="he"><body>דף תשלום</body></html>' }),
+    );
+    await openPlan(page, 4, orderId);
+    await track(page, 'Bold').getByRole('button').last().click();
+    const agreement = dialog(page, 'הסכם פרסום מסחרי');
+    await agreement.getByTestId('agreement-text').waitFor();
+    await agreement.getByRole('checkbox').check();
+    await agreement.getByTestId('agreement-read').click();
+    const invoice = dialog(page, 'פרטים לחשבונית');
+    await invoice.getByLabel('שם העסק').fill('דיזנגוף משרדים');
+    await invoice.getByLabel('מספר עוסק מורשה או ח.פ.').fill('123456782');
+    await invoice.getByLabel('דואר אלקטרוני לחשבונית').fill('office@example.co.il');
+    await invoice.getByRole('button', { name: 'המשך' }).click();
+    await dialog(page, 'איך תרצו לשלם?').getByTestId('pay-card').click();
+    await page.getByTestId('card-payment-frame').waitFor();
+    expect(started).toEqual([
+      expect.objectContaining({ OrderID: orderId, pt_hash: 'c2-com-bold', CatID: 2, SubCatID: 4 }),
+    ]);
+    await page.close();
+  });
+});
+
 /** The brokers' leads stored for an ad (read from the product's database while the server is stopped). */
 async function leadsOf(orderId: number): Promise<number[]> {
   let ids: number[] = [];

@@ -314,6 +314,25 @@ describe('GET /api/publish/get-finish-page', () => {
     expect((await page(id)).returnUrl).toBeUndefined();
   });
 
+  it('a draft whose owner asked to pay by phone says the business line calls back (until a payment moves it)', async () => {
+    const id = await carAd();
+    expect((await page(id)).phonePaymentRequested).toBeUndefined();
+    const asked = await owner.post('/api/publish/commercial-payment/store-phone-payment-details', {
+      OrderID: id,
+      fullPhone1: '050-7654321',
+    });
+    expect(asked.statusCode).toBe(200);
+    const byPhone = await page(id);
+    expect(byPhone).toMatchObject({ state: 'draft', phonePaymentRequested: true, FinishTextID: 10, StatusID: 0 });
+    expect(byPhone.title).toBe('תודה, בקשת התשלום הטלפוני התקבלה');
+    expect(byPhone.finalMessage).toContain('09:00');
+    // A card payment started later takes over.
+    await payment(id, 'created');
+    const waiting = await page(id);
+    expect(waiting).toMatchObject({ state: 'awaitingPayment', FinishTextID: 5 });
+    expect(waiting.phonePaymentRequested).toBeUndefined();
+  });
+
   it('a free live ad: no paid step; blocked words; out of slots; another account is 404', async () => {
     const id = await carAd();
     await finish(owner, id);

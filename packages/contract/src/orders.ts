@@ -221,6 +221,8 @@ export interface FinishPageState {
   endsAt?: string;
   /** Ours: the ad is still a draft because its last payment failed (spec §2 "Payment failure" variant). */
   paymentFailed?: boolean;
+  /** Ours: a draft whose owner asked to pay by phone (the commercial chain); the business line calls back. */
+  phonePaymentRequested?: boolean;
   CatID: number;
   SubCatID: number | null;
   OrderID: number;

@@ -46,7 +46,10 @@ export function israelDate(d: Date): string {
  * The spec's numbers per state. StatusID follows the analytics rule of spec §4: 2, 9, 17 and 100 are pending
  * approval (a pending trader ad is 2, an ad held for blocked words 17), 1 is live; 0 not finished yet.
  */
-const NUMBERS: Record<AdPublishState | 'paymentFailed', { FinishTextID: number; StatusID: number }> = {
+const NUMBERS: Record<
+  AdPublishState | 'paymentFailed' | 'phonePaymentRequested',
+  { FinishTextID: number; StatusID: number }
+> = {
   active: { FinishTextID: 1, StatusID: 1 },
   pending: { FinishTextID: 2, StatusID: 2 },
   outOfSlots: { FinishTextID: 3, StatusID: 5 },
@@ -56,7 +59,17 @@ const NUMBERS: Record<AdPublishState | 'paymentFailed', { FinishTextID: number; 
   paid: { FinishTextID: 7, StatusID: 0 },
   draft: { FinishTextID: 8, StatusID: 0 },
   expired: { FinishTextID: 9, StatusID: 6 },
+  phonePaymentRequested: { FinishTextID: 10, StatusID: 0 },
 };
+
+/** A draft whose owner asked to pay by phone (the commercial chain): the business line calls back. */
+async function phonePaymentRequested(db: Queryable, ad: Ad): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM phone_payment_requests WHERE ad_id = $1 AND customer_id = $2 AND status = 'requested' LIMIT 1`,
+    [ad.orderId, ad.customerId],
+  );
+  return rows.length > 0;
+}
 
 const iso = (d: Date | string | null | undefined): string | undefined =>
   d === null || d === undefined ? undefined : new Date(d).toISOString();
@@ -90,7 +103,8 @@ export async function finishPageState(
       state = paid ? 'paid' : latest?.status === 'created' ? 'awaitingPayment' : 'draft';
   }
   const paymentFailed = state === 'draft' && latest?.status === 'failed';
-  const key = paymentFailed ? 'paymentFailed' : state;
+  const byPhone = state === 'draft' && !paymentFailed && (await phonePaymentRequested(db, ad));
+  const key = paymentFailed ? 'paymentFailed' : byPhone ? 'phonePaymentRequested' : state;
   const texts = plansHe.finish[key];
   const finalMessage =
     typeof texts.message === 'function' ? texts.message(ad.endsAt ? israelDate(ad.endsAt) : '') : texts.message;
@@ -121,6 +135,7 @@ export async function finishPageState(
     ...(paid ? { paidAgorot: Number(paid.amount_agorot) } : {}),
     ...(endsAt ? { endsAt } : {}),
     ...(paymentFailed ? { paymentFailed: true } : {}),
+    ...(byPhone ? { phonePaymentRequested: true } : {}),
     CatID: ad.cat,
     SubCatID: ad.subcat,
     OrderID: ad.orderId,

@@ -45,3 +45,15 @@ describe('A/B tests', () => {
     expect(activeAbTests(['t'], 0, { t: true })).toEqual(new Set(['t']));
   });
 });
+
+describe('rolled-out tests', () => {
+  it('brokerLead is on for everyone (guests too) unless ?ab=-brokerLead switches it off', async () => {
+    const { abTestOn, BROKER_LEAD_TEST, AB_ROLLED_OUT } = await import('./abTests.ts');
+    expect(AB_ROLLED_OUT.has(BROKER_LEAD_TEST)).toBe(true);
+    expect(abTestOn(BROKER_LEAD_TEST, 0, {})).toBe(true);
+    expect(abTestOn(BROKER_LEAD_TEST, 1234, {})).toBe(true);
+    expect(abTestOn(BROKER_LEAD_TEST, 1234, overridesOf(new URLSearchParams('ab=-brokerLead')))).toBe(false);
+    // A test that is not rolled out keeps the split: a guest is in none.
+    expect(abTestOn('freeSearch', 0, {})).toBe(false);
+  });
+});

@@ -7,11 +7,23 @@
  *   customer id (a customer stays in or out of a test on every device; tests split independently);
  *   guests are in no test.
  * The active tests go to the server as `ab=<testId>` on check-step and save-ad, so it resolves the same steps.
+ * A test in AB_ROLLED_OUT is on for everyone (guests too) unless an override switches it off: a rollout, not a
+ * split. Moving a test from there to a 50/50 split is deleting it from that set.
  * Small and free of React: the first /publish screen remembers the override.
  */
 export const AB_PARAM = 'ab';
 const STORAGE_KEY = 'publish.abTests';
 const TEST_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * The plan step's broker-lead experiment (after-save-area.md §4 "Choose-type flow": a free real-estate sale shows
+ * the broker-lead flow first while the experiment is on). Rolled out to everyone in the sandbox/demo so the flow
+ * is exercised; `?ab=-brokerLead` switches it off for the tab, `?ab=brokerLead` on again.
+ */
+export const BROKER_LEAD_TEST = 'brokerLead';
+
+/** Tests on for everyone unless an override says otherwise. */
+export const AB_ROLLED_OUT: ReadonlySet<string> = new Set([BROKER_LEAD_TEST]);
 
 /** Test id → on (true) or off (false). */
 export type AbOverrides = Readonly<Record<string, boolean>>;
@@ -81,8 +93,13 @@ export function assignedTo(testId: string, customerId: number): boolean {
 export function activeAbTests(testIds: Iterable<string>, customerId: number, overrides: AbOverrides): Set<string> {
   const active = new Set<string>();
   for (const id of testIds) {
-    const on = Object.hasOwn(overrides, id) ? overrides[id] : assignedTo(id, customerId);
-    if (on) active.add(id);
+    if (abTestOn(id, customerId, overrides)) active.add(id);
   }
   return active;
+}
+
+/** One test: the override when there is one, else on when rolled out, else the customer's assignment. */
+export function abTestOn(testId: string, customerId: number, overrides: AbOverrides): boolean {
+  if (Object.hasOwn(overrides, testId)) return overrides[testId] === true;
+  return AB_ROLLED_OUT.has(testId) || assignedTo(testId, customerId);
 }

@@ -99,9 +99,9 @@ export function AutoBumpPopup(props: { price: number; onAccept: () => void; onRe
   );
 }
 
-/** Commercial tracks and the package contact form lead to the business line for now (the agreement comes later). */
-export function ContactPopup(props: { kind: 'commercial' | 'contactPackage'; onClose: () => void }) {
-  const t = hePlan[props.kind];
+/** The plan step's buy-package contact choice leads to the contact page (the buy-package form is /packages'). */
+export function ContactPopup(props: { onClose: () => void }) {
+  const t = hePlan.contactPackage;
   return (
     <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose}>
       <p>{t.text}</p>

@@ -1,4 +1,5 @@
 import type { ChooseOrderType, OrderTypeItem, PaymentChannel, PaymentFinishedMessage } from '@app/contract/orders';
+import type { Broker } from '@app/contract/planExtras';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   fetchOrderTypes,
@@ -9,6 +10,9 @@ import {
   startCardPayment,
   startPackagePayment,
 } from '../api/orders.ts';
+import { fetchRelatedBrokers } from '../api/planExtras.ts';
+import { abTestOn, BROKER_LEAD_TEST, overridesOf, rememberedOverrides } from '../app/abTests.ts';
+import { useCustomer } from '../app/CustomerContext.tsx';
 import { postAppEvent } from '../app/nativeApp.ts';
 import { useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
@@ -18,6 +22,8 @@ import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
 import { newIdempotencyKey } from '../wizard/formData.ts';
 import { isAppUpgradeDisabled } from './appUpgrade.ts';
+import { BrokerLeadPopup } from './BrokerLeadPopup.tsx';
+import { CommercialFlow } from './CommercialPopups.tsx';
 import {
   AUTO_BUMP_PACKAGE,
   autoBumpOffered,
@@ -30,6 +36,7 @@ import {
   trialEndDate,
 } from './flow.ts';
 import { AutoBumpPopup, ContactPopup, PaymentTypePopup, TrialPopup } from './PlanPopups.tsx';
+import { brokerLeadFirst, type LeadEnd, leadFailedFlag } from './sideFlows.ts';
 import { TrackCard } from './TrackCard.tsx';
 import './plan.css';
 
@@ -61,7 +68,9 @@ type Popup =
   | { name: 'trial'; track: OrderTypeItem }
   | { name: 'frame'; target: PayTarget; channel: PaymentChannel; url: string }
   | { name: 'autoBump'; after: string }
-  | { name: 'contact'; kind: 'commercial' | 'contactPackage' };
+  | { name: 'contact' }
+  | { name: 'brokerLead'; track: OrderTypeItem; brokers: Broker[]; cityName: string | null }
+  | { name: 'commercial'; track: OrderTypeItem };
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: ChooseOrderType };
 
@@ -77,6 +86,14 @@ const num = (value: string | null): number | null => {
  */
 export default function PlanStep({ orderId, recordId, params, initial, justSaved }: PlanStepProps) {
   const navigate = useNavigate();
+  const { customer } = useCustomer();
+  // The broker-lead experiment (app/abTests.ts), decided once per plan step.
+  const [brokerLeadOn] = useState(() =>
+    abTestOn(BROKER_LEAD_TEST, customer.id, {
+      ...rememberedOverrides(),
+      ...overridesOf(new URLSearchParams(window.location.search)),
+    }),
+  );
   const compact = useMediaQuery(COMPACT_QUERY);
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', data: initial } : { state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -138,7 +155,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     [navigate, toFinish],
   );
 
-  const finish = async (track: OrderTypeItem, withPackage: boolean) => {
+  const finish = async (track: OrderTypeItem, withPackage: boolean, lead?: LeadEnd) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
@@ -150,6 +167,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       orderType: track.adType,
       ...(continueNext ? { continuePublishNewAd: true } : {}),
       ...(withPackage ? { pt_hash: track.hash } : {}),
+      ...(lead ? leadFailedFlag(lead) : {}),
     });
     inFlight.current = false;
     setBusy(false);
@@ -173,6 +191,22 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     goOn(redirect);
   };
 
+  /**
+   * A free real-estate sale with the experiment on (spec §4): the brokers of the ad's city first; none there, or
+   * their fetch failing (swallowed), finishes straight away.
+   */
+  const startBrokerLead = async (track: OrderTypeItem) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(undefined);
+    const related = await fetchRelatedBrokers(orderId);
+    inFlight.current = false;
+    setBusy(false);
+    if (!related || related.brokers.length === 0) return void finish(track, false, 'noBrokers');
+    setPopup({ name: 'brokerLead', track, brokers: related.brokers, cityName: related.cityName });
+  };
+
   const choose = (track: OrderTypeItem) => {
     if (!data) return;
     const action = trackAction(track, { mode: data.mode, busy, appWithoutUpgrade: isAppUpgradeDisabled() });
@@ -180,17 +214,18 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       case 'blocked':
         return;
       case 'free':
+        if (brokerLeadFirst(cat, subcat, brokerLeadOn)) return void startBrokerLead(track);
         return void finish(track, false);
       case 'usePackage':
         return void finish(track, true);
       case 'buyPackage':
-        if (action.through === 'contact') return setPopup({ name: 'contact', kind: 'contactPackage' });
+        if (action.through === 'contact') return setPopup({ name: 'contact' });
         return setPopup({ name: 'paymentType', target: { kind: 'package', track } });
       case 'nativeApp':
         postAppEvent('adUpgradeRequested', { catId: cat, subCatId: subcat, clickedAdType: track.adType });
         return;
       case 'commercial':
-        return setPopup({ name: 'contact', kind: 'commercial' });
+        return setPopup({ name: 'commercial', track });
       case 'easyStart':
         return setPopup({ name: 'trial', track });
       case 'pay':
@@ -221,7 +256,8 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
         (outcome.kind === 'failed' && Object.values(outcome.errors ?? {})[0]) || hePlan.paymentStartFailed;
       setError(message);
       // A trial accepted straight into the card page shows its failure on the plan screen.
-      setPopup((open) => (open.name === 'paymentType' ? open : { name: 'none' }));
+      // The commercial chain keeps its payment-method choice open and shows the failure there.
+      setPopup((open) => (open.name === 'paymentType' || open.name === 'commercial' ? open : { name: 'none' }));
       return;
     }
     setPopup({ name: 'frame', target, channel, url });
@@ -376,7 +412,32 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
           }}
         />
       )}
-      {popup.name === 'contact' && <ContactPopup kind={popup.kind} onClose={() => setPopup({ name: 'none' })} />}
+      {popup.name === 'contact' && <ContactPopup onClose={() => setPopup({ name: 'none' })} />}
+      {popup.name === 'brokerLead' && (
+        <BrokerLeadPopup
+          orderId={orderId}
+          brokers={popup.brokers}
+          cityName={popup.cityName}
+          onDone={(end) => {
+            setPopup({ name: 'none' });
+            void finish(popup.track, false, end);
+          }}
+        />
+      )}
+      {popup.name === 'commercial' && (
+        <CommercialFlow
+          track={popup.track}
+          ids={ids}
+          starting={starting}
+          error={error}
+          onCard={() => void startPayment({ kind: 'track', track: popup.track, trial: false }, 'creditCard')}
+          onClose={() => {
+            setError(undefined);
+            setPopup({ name: 'none' });
+          }}
+          onFinish={() => toFinish()}
+        />
+      )}
     </section>
   );
 }

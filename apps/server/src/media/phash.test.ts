@@ -31,7 +31,10 @@ describe('hammingDistance', () => {
 });
 
 describe('perceptualHash', () => {
-  it('keeps a re-encoded, rescaled copy within the threshold and a different photo outside it', async () => {
+  // Several full sharp encodes: seconds on a busy machine (it timed out at the default 5 s in a loaded run).
+  it('keeps a re-encoded, rescaled copy within the threshold and a different photo outside it', {
+    timeout: 30_000,
+  }, async () => {
     const original = await scenePhoto(1);
     const hash = (await processImage(original, 1)).phash;
     expect(hash).toBe(await perceptualHash((await processImage(original, 1)).jpeg));

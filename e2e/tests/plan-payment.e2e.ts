@@ -166,6 +166,13 @@ describe('paying for a track from the plan step', () => {
     const failure = finish.getByTestId('payment-failure');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר');
+    // Said once, with one service phone, under a failure icon (not the success check mark).
+    await expect.poll(() => finish.getAttribute('data-state')).toBe('draft');
+    const text = (await finish.textContent()) ?? '';
+    expect(text.split('תהליך התשלום נכשל').length - 1, text).toBe(1);
+    expect(text.split('לעזרה').length - 1, text).toBe(1);
+    expect(await finish.getByTestId('finish-icon').getAttribute('data-variant')).toBe('failure');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('התשלום לא הושלם');
     await screenshot(page, 'plan-payment-failure-phone');
     await expect.poll(() => finish.getAttribute('data-state')).toBe('draft');
     expect(await finish.getByTestId('finish-timeline').locator('[data-step="live"]').getAttribute('data-done')).toBe(

@@ -193,6 +193,13 @@ describe('paying for a track from the plan step', () => {
     const frame = await payVip(page, 'bit');
     await frame.getByRole('img', { name: 'קוד QR לאישור התשלום בטלפון' }).waitFor();
     await viewShot(page, 'plan-payment-app-popup-desktop');
+    // The approve button is in sight in the popup's frame (470x550), not below its fold.
+    const appFrame = page.frames().find((f) => f.url().includes('/pay/'));
+    const fits = await appFrame?.evaluate(() => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'אישור באפליקציה');
+      return { bottom: Math.round(button?.getBoundingClientRect().bottom ?? 1e6), height: window.innerHeight };
+    });
+    expect(fits?.bottom, JSON.stringify(fits)).toBeLessThanOrEqual(fits?.height ?? 0);
     await frame.getByRole('button', { name: 'אישור באפליקציה' }).click();
 
     await expectLive(page, orderId);

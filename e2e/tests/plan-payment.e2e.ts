@@ -196,7 +196,7 @@ describe('paying for a track from the plan step', () => {
     // The approve button is in sight in the popup's frame (470x550), not below its fold.
     const appFrame = page.frames().find((f) => f.url().includes('/pay/'));
     const fits = await appFrame?.evaluate(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'אישור באפליקציה');
+      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'אישור באפליקציה');
       return { bottom: Math.round(button?.getBoundingClientRect().bottom ?? 1e6), height: window.innerHeight };
     });
     expect(fits?.bottom, JSON.stringify(fits)).toBeLessThanOrEqual(fits?.height ?? 0);

@@ -136,7 +136,7 @@ describe('the hosted card page in a frame', () => {
     // The sandbox admin view (with the key of the start-up log) lists the session as paid, and passes axe.
     await page.goto(`${product.url}/sandbox/payments?key=${encodeURIComponent(product.sandboxKey)}`);
     await page.getByRole('heading', { name: 'סביבת התשלומים לבדיקה' }).waitFor();
-    const listed = page.getByTestId('sandbox-payment').filter({ hasText: 'מודעת VIP' }).first();
+    const listed = page.getByTestId('sandbox-payment').filter({ hasText: 'מסלול VIP' }).first();
     await listed.getByText('שולם').waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     expect(await axeViolations(page)).toEqual([]);

@@ -414,6 +414,29 @@ describe('what marks a payment paid', () => {
     expect(await adStatus(orderId)).toBe('draft');
   });
 
+  it('the failure return asks the provider once: before the notification, the finish page shows the failure', async () => {
+    const orderId = await newDraft();
+    const url = await startCard(owner, orderId);
+    const res = await submitCard(url, { cardNumber: CARDS.decline });
+    const failure = new URL(res.headers.location as string);
+    // The browser's frame is back before the notification job has run.
+    const back = await owner.get(`${failure.pathname}${failure.search}`);
+    expect(back.headers.location).toBe(`/finishPayment?OrderID=${orderId}&result=failure`);
+    expect((await paymentsOf(orderId))[0]?.status).toBe('failed');
+    const page = await owner.get(`/api/publish/get-finish-page?OrderID=${orderId}`);
+    expect(page.json()).toMatchObject({ state: 'draft', paymentFailed: true });
+    expect(await adStatus(orderId)).toBe('draft');
+  });
+
+  it('opening the failure URL of an open session marks nothing failed (the provider says pending)', async () => {
+    const orderId = await newDraft();
+    await startCard(owner, orderId);
+    const [payment] = await paymentsOf(orderId);
+    const res = await owner.get(`/api/payments/failure?pid=${payment?.public_id}`);
+    expect(res.statusCode).toBe(303);
+    expect((await paymentsOf(orderId))[0]?.status).toBe('created');
+  });
+
   it('the challenge card pays after the one-time code of the admin view', async () => {
     const orderId = await newDraft();
     const url = await startCard(owner, orderId);

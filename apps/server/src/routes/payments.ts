@@ -181,8 +181,9 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: Pa
         typeof req.query.pid === 'string' && /^pay_[A-Za-z0-9_-]{10,60}$/.test(req.query.pid) ? req.query.pid : '';
       const payment = pid ? await payments.findByPublicId(pid) : null;
       if (!payment) return reply.redirect(finishPaymentPath(null, 'failure'), 303);
-      if (kind === 'success' && payment.status === 'created') {
-        // The notification may be on its way: ask the provider once (its answer, not this visit, decides).
+      if (payment.status === 'created') {
+        // The notification may be on its way: ask the provider once (its answer, not this visit, decides). On the
+        // failure return too, so the finish page the frame goes on to shows the failure, not 'awaiting payment'.
         await payments.reconcile(payment).catch((err) => req.log.warn({ err }, 'payment reconcile on return failed'));
       }
       const next = safePath(req.query.next);

@@ -155,6 +155,7 @@ export const hePlan = {
     paymentFailedTitle: 'התשלום לא הושלם',
     paymentFailed: 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר',
     servicePhone: 'לעזרה אפשר להתקשר לשירות הלקוחות:',
-    servicePhoneNumber: '*2000',
+    /** The one service phone of the product (as hePayment and the server's messages). */
+    servicePhoneNumber: '03-7654321',
   },
 } as const;

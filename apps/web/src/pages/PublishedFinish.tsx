@@ -48,12 +48,11 @@ function displayDate(iso: string): string {
 export function PublishedFinish({ orderId, params }: { orderId: string; params: URLSearchParams }) {
   const cat = params.get('cat');
   const subcat = params.get('subcat');
-  const failed = params.get('result') === 'failure';
+  const returnedFailed = params.get('result') === 'failure';
   const [page, setPage] = useState<FinishPageState>();
   const [loadFailed, setLoadFailed] = useState(false);
   const desktop = useMediaQuery('(min-width: 881px)');
   const links = useExternalLinks();
-  usePageTitle(page?.title || t.pageTitle);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -82,18 +81,32 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
   }, [orderId, cat, subcat]);
 
   const carAd = (page?.CatID ?? Number(cat)) === 1;
-  const message = page ? htmlToText(page.finalMessage) : '';
+  // The failure variant: the frame came back with result=failure, or the server knows the last payment failed.
+  // It is said once: our title and alert, not the server's title and message (another phone) under them too.
+  const failed = returnedFailed || page?.paymentFailed === true;
+  const message = page && !failed ? htmlToText(page.finalMessage) : '';
+  usePageTitle(failed ? t.paymentFailedTitle : page?.title || t.pageTitle);
   return (
     <section className="finish card" data-testid="finish-published" data-state={page?.state}>
-      <span className="finish__icon" aria-hidden="true">
+      <span
+        className={`finish__icon${failed ? ' finish__icon--failure' : ''}`}
+        aria-hidden="true"
+        data-testid="finish-icon"
+        data-variant={failed ? 'failure' : 'done'}
+      >
         <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          <path
+            d={failed ? 'M12 6v8M12 18v.5' : 'M5 12.5l4.5 4.5L19 7.5'}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
         </svg>
       </span>
-      <h1 className="page__title">{page?.title || t.pageTitle}</h1>
+      <h1 className="page__title">{failed ? t.paymentFailedTitle : page?.title || t.pageTitle}</h1>
       {failed && (
         <div className="finish__failure" role="alert" data-testid="payment-failure">
-          <h2 className="finish__failure-title">{t.paymentFailedTitle}</h2>
           <p>{t.paymentFailed}</p>
           <p>
             {t.servicePhone}{' '}

@@ -288,7 +288,7 @@ describe('EasyStart', () => {
     await choice.getByRole('button', { name: 'סגירה' }).click();
 
     await plan(page).getByTestId('track-EasyStart').getByRole('button', { name: 'לנסות בחינם' }).click();
-    await trial.getByRole('button', { name: 'אני רוצה לנסות בחינם' }).click();
+    await trial.getByRole('button', { name: 'כן, אני רוצה את שבוע המתנה' }).click();
     const card = page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' });
     await card.waitFor();
     expect(calls.bodies.at(-1)).toMatchObject({ pt_hash: 'easy-start' });

@@ -82,10 +82,10 @@ export const TRACK_KINDS: Record<
   easyStart: {
     adType: 'EasyStart',
     orderType: 3,
-    headerText: 'שבוע ראשון חינם',
+    headerText: 'שבוע VIP במתנה',
     title: 'VIP בהתחלה קלה',
-    description: 'שבוע ראשון של VIP במתנה, ואחריו המסלול ממשיך במחיר VIP',
-    descriptionInner: ['7 ימים ראשונים ללא תשלום', 'אחר כך מסלול VIP מלא', 'אפשר לבטל לפני תום השבוע'],
+    description: 'מסלול VIP במחירו הרגיל, ועוד שבוע פרסום במתנה',
+    descriptionInner: ['כל יתרונות מסלול VIP', '7 ימי פרסום נוספים במתנה', 'תשלום אחד, היום'],
     descriptionEffects: '**רקע צהוב** ו**מקום בראש הרשימה**',
     buttonText: 'להתחלה קלה',
   },

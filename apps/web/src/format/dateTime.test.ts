@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './dateTime.ts';
+import { formatDateTime, formatIsraelDate } from './dateTime.ts';
 
 describe('formatDateTime', () => {
   it('formats DD/MM/YYYY HH:MM with zero padding', () => {
@@ -9,5 +9,14 @@ describe('formatDateTime', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatIsraelDate', () => {
+  it('writes the day in Israel with slashes, whatever the browser’s zone', () => {
+    // 22:30 UTC on 23 November is already 24 November in Israel (UTC+2).
+    expect(formatIsraelDate('2026-11-23T22:30:00Z')).toBe('24/11/2026');
+    expect(formatIsraelDate(new Date('2026-07-01T10:00:00Z'))).toBe('01/07/2026');
+    expect(formatIsraelDate('not a date')).toBe('');
   });
 });

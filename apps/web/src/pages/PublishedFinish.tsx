@@ -5,6 +5,7 @@ import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
+import { formatIsraelDate } from '../format/dateTime.ts';
 import { htmlToText } from '../format/htmlText.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 import { FINISH_POLL_MS, shouldPoll } from '../plan/flow.ts';
@@ -32,12 +33,6 @@ function Timeline({ entries, reason }: { entries: TimelineEntry[]; reason?: stri
       ))}
     </ol>
   );
-}
-
-function displayDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('he-IL', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
 /**
@@ -135,8 +130,8 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           <div role="status" aria-live="polite" className="finish__timeline">
             <Timeline entries={page.timeline} reason={page.reason} />
           </div>
-          {page.state === 'active' && page.endsAt && displayDate(page.endsAt) && (
-            <p className="finish__ends">{t.endsAt(displayDate(page.endsAt))}</p>
+          {page.state === 'active' && page.endsAt && formatIsraelDate(page.endsAt) && (
+            <p className="finish__ends">{t.endsAt(formatIsraelDate(page.endsAt))}</p>
           )}
         </>
       )}

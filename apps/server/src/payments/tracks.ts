@@ -36,8 +36,12 @@ export function trackFor(selectors: Record<string, string>, ptHash: string): Cha
 }
 
 /** A one-ad upgrade offered for this ad (gateway packages/personal/pay/{adId}) by its hash, or null. */
-export function packageFor(ad: { cat: number; selectors: Record<string, string> }, packageHash: string): Charge | null {
-  const salesCat = Number(ad.selectors.SalesCatID);
+export function packageFor(
+  ad: { cat: number; selectors: Record<string, string>; values: Record<string, unknown> },
+  packageHash: string,
+): Charge | null {
+  // The same section as the list the customer saw (gateway packages/personal/{adId}): the selection's, else the ad's.
+  const salesCat = Number(ad.selectors.SalesCatID ?? ad.values.salesCatID ?? Number.NaN);
   const upgrade = upgradePackagesFor(ad.cat, Number.isInteger(salesCat) ? salesCat : undefined).find(
     (p) => p.hash === packageHash,
   );

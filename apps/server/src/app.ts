@@ -173,6 +173,10 @@ export async function buildApp({
     config,
     onPaid: onPaid ?? paidHandler({ autoBump: autoBumpOnPaid() }),
     log: app.log,
+    listenPort: () => {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? address.port : undefined;
+    },
   });
   app.decorate('payments', payments);
   app.addHook('onReady', async () => jobs.start());
@@ -197,7 +201,7 @@ export async function buildApp({
   missingAddressRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);
-  paymentRoutes(app, { db, payments });
+  paymentRoutes(app, { db, payments, clock });
   freeSearchRoutes(app);
   businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {

@@ -112,6 +112,17 @@ const schema = z.object({
    * The payment host's origin as browsers reach it. When unset, the page's own scheme and host name with
    * PAYMENT_PORT (as VIDEO_PUBLIC_ORIGIN).
    */
+  /**
+   * The app's origin as the payment provider reaches it for its server-to-server notifications
+   * (…/api/payments/notify). Configuration only, never the request's Host header (a forged Host must not send the
+   * provider's signed POSTs elsewhere). Default: http://127.0.0.1:PORT.
+   */
+  PAYMENT_NOTIFY_ORIGIN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+      .optional(),
+  ),
   PAYMENT_PUBLIC_ORIGIN: optionalString.pipe(
     z
       .string()

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { ManualClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
+import { hePay } from '../src/i18n/payments.ts';
 import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/services/auto-bump.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
@@ -195,6 +196,34 @@ describe('one server process (the test database: PGlite, or DATABASE_URL)', () =
     const jobs = await slotJobs(t.db, orderId);
     expect(jobs.filter((j) => j.status === 'cancelled')).toHaveLength(39);
     expect(jobs.filter((j) => j.status === 'pending')).toHaveLength(0);
+    // The week stopped early: its payment is recorded refund_due with the 40 slots that never ran.
+    const [payment] = await t.db.query<{ fulfilment: string; fulfilment_reason: string; fulfilment_detail: unknown }>(
+      `SELECT fulfilment, fulfilment_reason, fulfilment_detail FROM payments WHERE ad_id = $1 AND purpose = 'auto_bump'`,
+      [orderId],
+    );
+    expect(payment).toMatchObject({ fulfilment: 'refund_due', fulfilment_reason: 'auto_bump_stopped' });
+    const detail =
+      typeof payment?.fulfilment_detail === 'string'
+        ? JSON.parse(payment.fulfilment_detail)
+        : payment?.fulfilment_detail;
+    expect(detail).toMatchObject({ slotsNotRun: 40, slots: 42 });
+  });
+
+  it('no auto-bump week is sold to an ad with less than 7 days left (409, Hebrew, nothing made)', async () => {
+    const { agent, orderId } = await liveAdWithPaidWeek(t, '10.17.0.9');
+    await t.db.query('UPDATE ads SET ends_at = $2 WHERE id = $1', [
+      orderId,
+      new Date(t.clock.now().getTime() + 6 * DAY),
+    ]);
+    const before = await t.db.query('SELECT id FROM payments WHERE ad_id = $1', [orderId]);
+    const res = await agent.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
+      packageHash: 'weekly-package',
+      channel: 'creditCard',
+      idempotencyKey: newKey(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(hePay.autoBumpTooShort);
+    expect(await t.db.query('SELECT id FROM payments WHERE ad_id = $1', [orderId])).toHaveLength(before.length);
   });
 
   it('an active ad expires at its end date (the free track: 28 days), not before', async () => {

@@ -670,3 +670,180 @@ describe('the hosted card form', () => {
     expect((await paymentsOf(orderId))[0]?.status).toBe('created');
   });
 });
+
+/** Approves a hosted mobile-payment page, as the customer's app does. */
+async function approveBit(saleUrl: string): Promise<void> {
+  const path = new URL(saleUrl).pathname;
+  const page = await t.app.paymentHost.app.inject({ method: 'GET', url: path });
+  const token = /name="t" value="([^"]+)"/.exec(page.body)?.[1];
+  const approved = await t.app.paymentHost.app.inject({
+    method: 'POST',
+    url: `${path}/approve`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `decision=approve&t=${token}`,
+  });
+  expect(approved.statusCode).toBe(303);
+}
+
+async function fulfilmentOf(publicId: string | undefined) {
+  const [row] = await t.db.query<{
+    status: string;
+    fulfilment: string | null;
+    fulfilment_reason: string | null;
+    superseded_at: string | null;
+  }>('SELECT status, fulfilment, fulfilment_reason, superseded_at FROM payments WHERE public_id = $1', [publicId]);
+  return row;
+}
+
+describe('paid but not delivered: recorded refund_due, never silently charged', () => {
+  it('a card session and a bit session for one draft, both paid: the older is superseded, its payment refund_due', async () => {
+    const orderId = await newDraft();
+    const card = await startCard(owner, orderId, newKey());
+    const bit = await owner.post('/api/publish/bit-payment', startBody(orderId, newKey()));
+    expect(bit.statusCode, bit.body).toBe(200);
+    const [cardPay, bitPay] = await paymentsOf(orderId);
+    expect((await fulfilmentOf(cardPay?.public_id))?.superseded_at).not.toBeNull();
+    // The customer pays both hosted pages (the card frame was still open).
+    await approveBit(bit.json().sale_url);
+    expect((await submitCard(card)).statusCode).toBe(303);
+    await t.app.jobs.runDueJobs();
+    expect(await adStatus(orderId)).toBe('active');
+    expect(await fulfilmentOf(bitPay?.public_id)).toMatchObject({ status: 'paid', fulfilment: 'done' });
+    expect(await fulfilmentOf(cardPay?.public_id)).toMatchObject({
+      status: 'paid',
+      fulfilment: 'refund_due',
+      fulfilment_reason: 'superseded',
+    });
+    const [ad] = await t.db.query<{ ad_type: string }>('SELECT ad_type FROM ads WHERE id = $1', [orderId]);
+    expect(ad?.ad_type).toBe(carTrack('vip').adType);
+    // The sandbox admin list shows it.
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/sandbox/payments/sessions',
+      headers: { 'x-sandbox-key': t.sandboxKey },
+    });
+    const listed = sessions.json().sessions.find((s: { merchantRef: string }) => s.merchantRef === cardPay?.public_id);
+    expect(listed).toMatchObject({ fulfilment: 'refund_due', fulfilmentReason: 'superseded' });
+  });
+
+  it('a draft saved with a blocked word while its card session is open: paid, refund_due (goLive refused)', async () => {
+    const orderId = await newDraft();
+    const url = await startCard(owner, orderId);
+    const saved = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      ...contactOf(owner),
+      OrderID: orderId,
+      description: 'מוכר גם אקדח',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await adStatus(orderId)).toBe('blocked');
+    expect((await submitCard(url)).statusCode).toBe(303);
+    await t.app.jobs.runDueJobs();
+    const [payment] = await paymentsOf(orderId);
+    expect(await fulfilmentOf(payment?.public_id)).toMatchObject({
+      status: 'paid',
+      fulfilment: 'refund_due',
+      fulfilment_reason: 'ad_refused',
+    });
+    expect(await adStatus(orderId)).toBe('blocked');
+  });
+
+  it('a free finish while a paid session is open: the later paid notification ends as refund_due', async () => {
+    const orderId = await newDraft();
+    const url = await startCard(owner, orderId);
+    const finished = await owner.post('/api/publish/finish-publish', {
+      CatID: 1,
+      SubCatID: 1,
+      OrderID: orderId,
+      RecordID: orderId,
+      pt_hash: FREE,
+    });
+    expect(finished.json().redirect, finished.body).toContain('/finishArea');
+    expect((await submitCard(url)).statusCode).toBe(303);
+    await t.app.jobs.runDueJobs();
+    const [payment] = await paymentsOf(orderId);
+    expect(await fulfilmentOf(payment?.public_id)).toMatchObject({
+      status: 'paid',
+      fulfilment: 'refund_due',
+      fulfilment_reason: 'ad_already_finished',
+    });
+  });
+
+  it('an upgrade of an ad deleted before the notification: paid, refund_due (no ad row changed)', async () => {
+    const orderId = await newDraft();
+    await owner.post('/api/publish/finish-publish', {
+      CatID: 1,
+      SubCatID: 1,
+      OrderID: orderId,
+      RecordID: orderId,
+      pt_hash: FREE,
+    });
+    const pack = await owner.post(`/gateway/packages/personal/pay/${orderId}`, {
+      packageHash: PREMIUM?.hash,
+      channel: 'creditCard',
+      idempotencyKey: newKey(),
+    });
+    expect(pack.statusCode, pack.body).toBe(200);
+    expect((await submitCard(pack.json().data.iframe, { cardNumber: CARDS.lost })).statusCode).toBe(303);
+    await t.db.query(`UPDATE ads SET status = 'deleted' WHERE id = $1`, [orderId]);
+    t.clock.advance(RECOVERY_S * 1000 + 1000);
+    await t.app.jobs.runDueJobs();
+    const [payment] = await paymentsOf(orderId);
+    expect(await fulfilmentOf(payment?.public_id)).toMatchObject({
+      status: 'paid',
+      fulfilment: 'refund_due',
+      fulfilment_reason: 'ad_not_live',
+    });
+  });
+
+  it('a paid and delivered track is marked fulfilment done', async () => {
+    const orderId = await newDraft();
+    expect((await submitCard(await startCard(owner, orderId))).statusCode).toBe(303);
+    await t.app.jobs.runDueJobs();
+    const [payment] = await paymentsOf(orderId);
+    expect(await fulfilmentOf(payment?.public_id)).toMatchObject({ status: 'paid', fulfilment: 'done' });
+    // goLive's updated_at is the injected clock's, as published_at (not the database's now()).
+    const [ad] = await t.db.query<{ updated_at: string; published_at: string }>(
+      'SELECT updated_at, published_at FROM ads WHERE id = $1',
+      [orderId],
+    );
+    expect(new Date(ad?.updated_at ?? 0).getTime()).toBe(new Date(ad?.published_at ?? 1).getTime());
+  });
+});
+
+describe('the notify URL and reusing a session', () => {
+  it('a forged Host header does not change the notify URL the provider is given', async () => {
+    const orderId = await newDraft();
+    const csrf = owner.cookies.get('csrf') ?? '';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/publish/finish-page',
+      remoteAddress: owner.ip,
+      headers: {
+        host: '169.254.169.254:80',
+        cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': csrf,
+      },
+      payload: startBody(orderId, newKey()),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [payment] = await paymentsOf(orderId);
+    const [session] = await t.db.query<{ notify_url: string }>(
+      'SELECT notify_url FROM sandbox_payment_sessions WHERE merchant_ref = $1',
+      [payment?.public_id],
+    );
+    expect(session?.notify_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/payments\/notify$/);
+    expect(session?.notify_url).not.toContain('169.254');
+  });
+
+  it('a declined session is not reused: pay again before its notification runs → a new session', async () => {
+    const orderId = await newDraft();
+    const first = await startCard(owner, orderId);
+    expect((await submitCard(first, { cardNumber: CARDS.decline })).statusCode).toBe(303);
+    // The notification of the decline has not run yet; the customer presses pay again on the card.
+    const second = await startCard(owner, orderId);
+    expect(second).not.toBe(first);
+    const rows = await paymentsOf(orderId);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'created']);
+  });
+});

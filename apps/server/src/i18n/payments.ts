@@ -8,6 +8,7 @@ export const hePay = {
   providerUnavailable: 'לא הצלחנו לפתוח את דף התשלום כרגע. נסו שוב בעוד כמה דקות',
   packageUnknown: 'החבילה שנבחרה אינה זמינה',
   adNotLive: 'אפשר להוסיף שדרוג או הקפצה אוטומטית רק למודעה שפורסמה',
+  autoBumpTooShort: 'למודעה נותרו פחות משבעה ימים עד סוף הפרסום, ולכן אי אפשר לרכוש לה שבוע של הקפצה אוטומטית',
   notificationRefused: 'ההודעה נדחתה',
   // The hosted pages.
   pageTitle: 'תשלום מאובטח',

@@ -22,6 +22,8 @@ export interface Payment {
   hostedUrl: string | null;
   createdAt: Date;
   paidAt: Date | null;
+  /** A newer start for the same ad replaced this open session (migration 0018): its payment fulfils nothing. */
+  supersededAt: Date | null;
 }
 
 interface Row {
@@ -41,6 +43,7 @@ interface Row {
   hosted_url: string | null;
   created_at: Date | string;
   paid_at: Date | string | null;
+  superseded_at?: Date | string | null;
 }
 
 const toPayment = (r: Row): Payment => ({
@@ -60,6 +63,7 @@ const toPayment = (r: Row): Payment => ({
   hostedUrl: r.hosted_url,
   createdAt: new Date(r.created_at),
   paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+  supersededAt: r.superseded_at ? new Date(r.superseded_at) : null,
 });
 
 export interface NewPayment {
@@ -139,6 +143,7 @@ export async function findOpenPayment(
     `SELECT * FROM payments
      WHERE customer_id = $1 AND ad_id IS NOT DISTINCT FROM $2 AND purpose = $3 AND ad_type = $4 AND days = $5
        AND amount_agorot = $6 AND channel = $7 AND status = 'created' AND created_at >= $8
+       AND superseded_at IS NULL
      ORDER BY created_at DESC, id DESC LIMIT 1`,
     [q.customerId, q.adId, q.purpose, q.adType, q.days, q.amountAgorot, q.channel, q.since],
   );
@@ -159,6 +164,38 @@ export async function setPaymentSession(
 
 export async function markPaymentPaid(db: Queryable, id: number, now: Date): Promise<void> {
   await db.query("UPDATE payments SET status = 'paid', paid_at = $2 WHERE id = $1 AND status = 'created'", [id, now]);
+}
+
+/**
+ * Supersedes the ad's other open payments of this purpose (one open track payment per ad, migration 0018): a
+ * later success of one of them is recorded paid and refund_due. Answers the superseded public ids.
+ */
+export async function supersedeOpenPayments(
+  db: Queryable,
+  q: { adId: number; purpose: PaymentPurpose; exceptId: number },
+  now: Date,
+): Promise<string[]> {
+  const rows = await db.query<{ public_id: string }>(
+    `UPDATE payments SET superseded_at = $4
+     WHERE ad_id = $1 AND purpose = $2 AND id <> $3 AND status = 'created' AND superseded_at IS NULL
+     RETURNING public_id`,
+    [q.adId, q.purpose, q.exceptId, now],
+  );
+  return rows.map((r) => r.public_id);
+}
+
+/** How a paid payment ended (migration 0018): delivered, or paid for nothing (a refund is due). */
+export async function setPaymentFulfilment(
+  db: Queryable,
+  id: number,
+  f: { fulfilment: 'done' | 'refund_due'; reason?: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  await db.query('UPDATE payments SET fulfilment = $2, fulfilment_reason = $3, fulfilment_detail = $4 WHERE id = $1', [
+    id,
+    f.fulfilment,
+    f.reason ?? null,
+    f.detail ? JSON.stringify(f.detail) : null,
+  ]);
 }
 
 export async function markPaymentFailed(

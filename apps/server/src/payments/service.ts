@@ -28,15 +28,31 @@ import {
   type PaymentPurpose,
   paymentEventSeen,
   recordPaymentEvent,
+  setPaymentFulfilment,
   setPaymentSession,
+  supersedeOpenPayments,
 } from './repository.ts';
 import type { Charge } from './tracks.ts';
 
+/** A paid payment that delivered nothing: why (payments.fulfilment_reason) and any detail (migration 0018). */
+export interface NotFulfilled {
+  fulfilled: false;
+  reason: string;
+  detail?: Record<string, unknown>;
+}
+
 /**
  * What a paid payment does, inside the transaction that marks it paid (payment.status 'paid', paidAt set):
- * services/paid.ts (goLive for a track, the upgrade of an ad, the auto-bump week).
+ * services/paid.ts (goLive for a track, the upgrade of an ad, the auto-bump week). Answers NotFulfilled when it
+ * delivered nothing (the ad was finished already, refused, no longer live): the payment is still recorded paid (the
+ * customer was charged) with fulfilment 'refund_due'. Nothing (undefined) means delivered.
  */
-export type OnPaid = (tx: Queryable, payment: Payment & { paidAt: Date }) => Promise<void>;
+export type OnPaid = (tx: Queryable, payment: Payment & { paidAt: Date }) => Promise<NotFulfilled | undefined>;
+
+/** Where the provider sends notifications: configuration only, never a request's Host (SSRF). */
+export function notifyOriginOf(config: Pick<Config, 'PAYMENT_NOTIFY_ORIGIN' | 'PORT'>, port = config.PORT): string {
+  return config.PAYMENT_NOTIFY_ORIGIN ?? `http://127.0.0.1:${port}`;
+}
 
 export const PAYMENT_RECOVERY_JOB = 'payments.recover';
 /** An open session of the same ad, charge and channel is reused for this long (a second press of "pay"). */
@@ -53,7 +69,7 @@ export interface StartPayment {
   charge: Charge;
   channel: PaymentChannel;
   idempotencyKey: string;
-  /** The app's origin as the browser reached it (return URLs) and as the provider reaches it (notifications). */
+  /** The app's origin as the browser reached it (return URLs only; notifications go to PAYMENT_NOTIFY_ORIGIN). */
   appOrigin: string;
   /** Which failure return: the publish flow's, or the upgrade flow's (the failure is shown in place). */
   failure: 'failure' | 'failureUpgrade';
@@ -80,8 +96,10 @@ export class PaymentService {
       clock: Clock;
       provider: PaymentProvider;
       jobs: JobScheduler;
-      config: Pick<Config, 'PAYMENT_RECOVERY_AFTER_S'>;
+      config: Pick<Config, 'PAYMENT_RECOVERY_AFTER_S' | 'PAYMENT_NOTIFY_ORIGIN' | 'PORT'>;
       onPaid: OnPaid;
+      /** The port the app listens on, once it does (the default notify origin); else config.PORT. */
+      listenPort?: () => number | undefined;
       log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
     },
   ) {
@@ -89,16 +107,20 @@ export class PaymentService {
     deps.jobs.register(PAYMENT_RECOVERY_JOB, (job) => this.recover(job.payload), { transaction: false });
   }
 
-  /** Starts (or finds again) a payment and its hosted session. */
-  async start(input: StartPayment): Promise<StartOutcome> {
+  /**
+   * Starts (or finds again) a payment and its hosted session. An open session of the same ad, charge and channel
+   * is reused only while the provider still has it pending (a declined one is applied, and a new session made).
+   * A new track payment supersedes the ad's other open track payments (one open track payment per ad).
+   */
+  async start(input: StartPayment, retried = false): Promise<StartOutcome> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const { charge } = input;
-    const payment = await db.transaction(async (tx) => {
+    const { payment, reused } = await db.transaction(async (tx) => {
       // One start at a time per ad: two quick presses find the first one's row.
       if (input.adId !== null) await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [input.adId]);
       const byKey = await findPaymentByKey(tx, input.customerId, input.idempotencyKey);
-      if (byKey) return byKey;
+      if (byKey) return { payment: byKey, reused: false };
       const open = await findOpenPayment(tx, {
         customerId: input.customerId,
         adId: input.adId,
@@ -109,8 +131,8 @@ export class PaymentService {
         channel: input.channel,
         since: new Date(now.getTime() - OPEN_SESSION_REUSE_MS),
       });
-      if (open) return open;
-      return insertPayment(
+      if (open) return { payment: open, reused: true };
+      const created = await insertPayment(
         tx,
         {
           publicId: `pay_${crypto.randomBytes(16).toString('base64url')}`,
@@ -126,7 +148,25 @@ export class PaymentService {
         },
         now,
       );
+      if (input.adId !== null && input.purpose === 'track') {
+        const superseded = await supersedeOpenPayments(
+          tx,
+          { adId: input.adId, purpose: 'track', exceptId: created.id },
+          now,
+        );
+        if (superseded.length)
+          this.deps.log?.warn({ payment: created.publicId, superseded }, 'payment start superseded open sessions');
+      }
+      return { payment: created, reused: false };
     });
+    // A reused session the provider has finished already (declined, cancelled): applied, and a new one made.
+    if (reused && !retried && payment.providerSessionId) {
+      const result = await this.deps.provider.getResult(payment.providerSessionId).catch(() => null);
+      if (result && (result.status === 'declined' || result.status === 'cancelled')) {
+        await this.apply(payment.publicId, result, null);
+        return this.start(input, true);
+      }
+    }
     // The same key for another ad, charge or channel is a client bug: refused, nothing new.
     if (
       payment.adId !== input.adId ||
@@ -156,7 +196,7 @@ export class PaymentService {
         description: input.charge.title,
         successUrl: this.returnUrl(input, payment, 'success'),
         failureUrl: this.returnUrl(input, payment, input.failure),
-        notifyUrl: `${input.appOrigin}/api/payments/notify`,
+        notifyUrl: `${notifyOriginOf(config, this.deps.listenPort?.() ?? config.PORT)}/api/payments/notify`,
         // Ours is the payment's public id: a retry, a double click or a concurrent start makes one session.
         idempotencyKey: payment.publicId,
         channel: payment.channel,
@@ -208,7 +248,21 @@ export class PaymentService {
       if (!(await record())) return 'duplicate';
       if (result.status === 'paid') {
         await markPaymentPaid(tx, payment.id, now);
-        await this.onPaid(tx, { ...payment, status: 'paid', paidAt: now });
+        // A superseded session fulfils nothing (its ad's newer payment does); otherwise onPaid says what it did.
+        const outcome: NotFulfilled | undefined = payment.supersededAt
+          ? { fulfilled: false, reason: 'superseded' }
+          : await this.onPaid(tx, { ...payment, status: 'paid', paidAt: now });
+        if (outcome && !outcome.fulfilled) {
+          await setPaymentFulfilment(tx, payment.id, {
+            fulfilment: 'refund_due',
+            reason: outcome.reason,
+            detail: outcome.detail,
+          });
+          this.deps.log?.error(
+            { payment: publicId, adId: payment.adId, reason: outcome.reason, detail: outcome.detail },
+            'payment paid but not fulfilled: refund due',
+          );
+        } else await setPaymentFulfilment(tx, payment.id, { fulfilment: 'done' });
         return 'paid';
       }
       await markPaymentFailed(

@@ -19,19 +19,25 @@ import type {
   StartPaymentRequest,
 } from '@app/contract/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { hePay } from '../i18n/payments.ts';
 import { type PaymentService, type StartPayment, safePath } from '../payments/service.ts';
 import { AUTO_BUMP_HASH, autoBumpFor, packageFor, trackFor } from '../payments/tracks.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
+import { AUTO_BUMP_WEEK_MS } from '../services/auto-bump.ts';
 import { adNumber } from './publish-fields.ts';
 import { requireCustomer } from './publish-steps.ts';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** The app's origin as this request reached it (behind TRUST_PROXY, as the proxy reports it). */
+/**
+ * The app's origin as this request reached it (behind TRUST_PROXY, as the proxy reports it): for the browser's
+ * return URLs only (a forged Host only misleads the forger's own browser). The provider's notify URL comes from
+ * configuration (PAYMENT_NOTIFY_ORIGIN, payments/service.ts), never from here.
+ */
 export function appOriginOf(req: FastifyRequest): string {
   const host = HOST.test(req.host) ? req.host.toLowerCase() : 'localhost';
   return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
@@ -51,8 +57,8 @@ export function finishPaymentPath(orderId: number | null, result: 'success' | 'f
   return `/finishPayment?${query}`;
 }
 
-export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentService }): void {
-  const { db, payments } = deps;
+export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentService; clock: Clock }): void {
+  const { db, payments, clock } = deps;
 
   const ownAd = async (customerId: number, id: number): Promise<Ad | null> => {
     const ad = id ? await findOwnAd(db, customerId, id) : null;
@@ -130,6 +136,9 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: Pa
       const hash = typeof body.packageHash === 'string' ? body.packageHash : '';
       const charge = kind === 'package' ? packageFor(ad, hash) : hash === AUTO_BUMP_HASH ? autoBumpFor(ad.cat) : null;
       if (!charge) return { code: 400, errors: { packageHash: hePay.packageUnknown } };
+      // A week of auto-bump is sold only to an ad that stays on the board for the whole week.
+      if (kind === 'auto_bump' && ad.endsAt && ad.endsAt.getTime() < clock.now().getTime() + AUTO_BUMP_WEEK_MS)
+        return { code: 409, message: hePay.autoBumpTooShort };
       return {
         adId: ad.orderId,
         purpose: kind,

@@ -20,6 +20,12 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
 
   scope.get('/api/sandbox/payments/sessions', async () => {
     const sessions = await listSandboxSessions(db);
+    // Our side of each session: a paid payment that delivered nothing shows refund_due and why (migration 0018).
+    const ours = await db.query<{ public_id: string; fulfilment: string | null; fulfilment_reason: string | null }>(
+      'SELECT public_id, fulfilment, fulfilment_reason FROM payments WHERE public_id = ANY($1::text[])',
+      [sessions.map((s) => s.merchantRef)],
+    );
+    const byRef = new Map(ours.map((p) => [p.public_id, p]));
     return {
       sessions: sessions.map((s) => ({
         id: s.id,
@@ -34,6 +40,8 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
         installments: s.installments,
         createdAt: s.createdAt.toISOString(),
         paidAt: s.paidAt ? s.paidAt.toISOString() : null,
+        fulfilment: byRef.get(s.merchantRef)?.fulfilment ?? null,
+        fulfilmentReason: byRef.get(s.merchantRef)?.fulfilment_reason ?? null,
       })),
     };
   });

@@ -8,7 +8,8 @@
  * one having run. A slot is done exactly once: it inserts its (ad_id, slot_at) into auto_bump_slots and bumps only
  * if that row is new, all inside the transaction that completes the job (a lost lease rolls it back).
  * A bump sets ads.bumped_at to the slot's time (never back) for an ad still active or pending and not past its
- * end; otherwise the week stops and its remaining slot jobs are cancelled. A week bought while another is
+ * end; otherwise the week stops, its remaining slot jobs are cancelled and its payment is marked refund_due with
+ * the slots not run (payments.fulfilment_detail.slotsNotRun). A week bought while another is
  * running starts where the last one ends.
  */
 import { AUTO_BUMP_DAYS, AUTO_BUMP_EVERY_HOURS } from '@app/catalog/tracks';
@@ -62,8 +63,17 @@ export async function startAutoBumpWeek(
 /** The `autoBump` OnPaid of paidHandler (app.ts). */
 export function autoBumpOnPaid(): OnPaid {
   return async (tx, payment) => {
-    if (payment.adId === null) return;
+    if (payment.adId === null) return { fulfilled: false, reason: 'no_ad' };
+    // The ad left active/pending (deleted, expired) or its end passed before the notification: nothing to bump.
+    const [ad] = await tx.query<{ status: string; ends_at: Date | string | null }>(
+      'SELECT status, ends_at FROM ads WHERE id = $1',
+      [payment.adId],
+    );
+    const live =
+      ad && (ad.status === 'active' || ad.status === 'pending') && (!ad.ends_at || toDate(ad.ends_at) > payment.paidAt);
+    if (!live) return { fulfilled: false, reason: 'ad_not_live' };
     await startAutoBumpWeek(tx, { adId: payment.adId, paymentId: Number(payment.id), paidAt: payment.paidAt });
+    return undefined;
   };
 }
 
@@ -73,12 +83,14 @@ export type SlotOutcome = 'bumped' | 'alreadyDone' | 'stopped';
 export async function runAutoBumpSlot(tx: Queryable, weekId: number, slot: number, now: Date): Promise<SlotOutcome> {
   const [row] = await tx.query<{
     ad_id: number;
+    payment_id: number | string;
+    bumps_done: number;
     starts_at: Date | string;
     stopped_at: Date | string | null;
     status: string;
     ad_ends_at: Date | string | null;
   }>(
-    `SELECT w.ad_id, w.starts_at, w.stopped_at, a.status, a.ends_at AS ad_ends_at
+    `SELECT w.ad_id, w.payment_id, w.bumps_done, w.starts_at, w.stopped_at, a.status, a.ends_at AS ad_ends_at
      FROM auto_bump_weeks w JOIN ads a ON a.id = w.ad_id WHERE w.id = $1`,
     [weekId],
   );
@@ -89,8 +101,20 @@ export async function runAutoBumpSlot(tx: Queryable, weekId: number, slot: numbe
     (row.status === 'active' || row.status === 'pending') &&
     (row.ad_ends_at === null || toDate(row.ad_ends_at) > slotAt);
   if (!live) {
-    // Deleted, expired (or past its end): the series stops here; its later slots are cancelled.
-    await tx.query('UPDATE auto_bump_weeks SET stopped_at = $2 WHERE id = $1 AND stopped_at IS NULL', [weekId, now]);
+    // Deleted, expired (or past its end): the series stops here; its later slots are cancelled, and the week's
+    // payment is marked refund_due with the slots not run (migration 0018).
+    const stopped = await tx.query(
+      'UPDATE auto_bump_weeks SET stopped_at = $2 WHERE id = $1 AND stopped_at IS NULL RETURNING id',
+      [weekId, now],
+    );
+    if (stopped.length > 0) {
+      const slotsNotRun = AUTO_BUMP_SLOTS - Number(row.bumps_done);
+      await tx.query(
+        `UPDATE payments SET fulfilment = 'refund_due', fulfilment_reason = 'auto_bump_stopped',
+           fulfilment_detail = $2 WHERE id = $1`,
+        [row.payment_id, JSON.stringify({ slotsNotRun, slots: AUTO_BUMP_SLOTS, weekId })],
+      );
+    }
     await tx.query(
       `UPDATE scheduled_jobs SET status = 'cancelled', finished_at = $3
        WHERE kind = $1 AND status = 'pending' AND dedupe_key LIKE $2`,

@@ -81,7 +81,7 @@ export async function goLive(tx: Queryable, now: Date, input: GoLiveInput): Prom
   const endsAt = new Date(now.getTime() + days * DAY_MS);
 
   const [updated] = await tx.query<AdRow>(
-    `UPDATE ads SET status = $2, ad_type = $3, published_at = $4, bumped_at = $4, ends_at = $5, updated_at = now()
+    `UPDATE ads SET status = $2, ad_type = $3, published_at = $4, bumped_at = $4, ends_at = $5, updated_at = $4
      WHERE id = $1 AND status = 'draft'
      RETURNING *`,
     [ad.orderId, status, input.adType, now.toISOString(), endsAt.toISOString()],

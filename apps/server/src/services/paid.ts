@@ -2,7 +2,8 @@
  * What a confirmed payment does, inside the transaction that marks it paid (payments/service.ts OnPaid): a
  * track finishes its draft through goLive (the one way out of draft); a one-ad upgrade (gateway
  * packages/personal/pay/{adId}) gives the finished ad its new track, moves it up and adds its days; the auto-bump
- * week is the `autoBump` handler's (services/auto-bump.ts, wired in app.ts).
+ * week is the `autoBump` handler's (services/auto-bump.ts, wired in app.ts). Answers NotFulfilled when nothing was
+ * delivered (the payment is then recorded paid and refund_due, service.ts).
  */
 import type { AdType } from '@app/contract/orders';
 import type { Queryable } from '../db/db.ts';
@@ -13,33 +14,38 @@ import { goLive } from './go-live.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An upgrade of a live (or pending) ad: its track, a bump now, and its days added from today or its end date. */
-async function upgradeAd(tx: Queryable, adId: number, adType: string, days: number, now: Date): Promise<void> {
+async function upgradeAd(tx: Queryable, adId: number, adType: string, days: number, now: Date): Promise<boolean> {
   const [row] = await tx.query<{ ends_at: Date | string }>(
     `UPDATE ads SET ad_type = $2, bumped_at = $3,
        ends_at = GREATEST(COALESCE(ends_at, $3), $3) + ($4::bigint * interval '1 millisecond')
-     WHERE id = $1 AND status IN ('active', 'pending', 'out_of_slots') RETURNING ends_at`,
+     WHERE id = $1 AND status IN ('active', 'pending', 'out_of_slots') AND (ends_at IS NULL OR ends_at > $3)
+     RETURNING ends_at`,
     [adId, adType, now, days * DAY_MS],
   );
   // The new end date gets its own expiry job (the one of the old date will find the end still ahead).
-  if (row) await scheduleAdExpiry(tx, adId, new Date(row.ends_at), now);
+  if (!row) return false;
+  await scheduleAdExpiry(tx, adId, new Date(row.ends_at), now);
+  return true;
 }
 
 export function paidHandler(extra: { autoBump?: OnPaid } = {}): OnPaid {
   return async (tx, payment) => {
-    if (payment.adId === null) return;
+    if (payment.adId === null) return { fulfilled: false, reason: 'no_ad' };
     if (payment.purpose === 'track') {
-      await goLive(tx, payment.paidAt, {
+      const { outcome } = await goLive(tx, payment.paidAt, {
         orderId: payment.adId,
         adType: payment.adType as AdType,
         days: payment.days,
         reason: 'paid',
       });
-      return;
+      // Finished already (another payment, a free finish), blocked, deleted: this payment delivered nothing.
+      if (outcome === 'published') return undefined;
+      return { fulfilled: false, reason: outcome === 'alreadyFinished' ? 'ad_already_finished' : `ad_${outcome}` };
     }
     if (payment.purpose === 'package') {
-      await upgradeAd(tx, payment.adId, payment.adType, payment.days, payment.paidAt);
-      return;
+      if (await upgradeAd(tx, payment.adId, payment.adType, payment.days, payment.paidAt)) return undefined;
+      return { fulfilled: false, reason: 'ad_not_live' };
     }
-    await extra.autoBump?.(tx, payment);
+    return extra.autoBump?.(tx, payment);
   };
 }

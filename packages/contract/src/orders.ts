@@ -24,6 +24,12 @@ export type AdType = (typeof AD_TYPES)[number];
 /** Spec §3 "Plans": ad type 1 is grey, 2 pink, other yellow. */
 export type DealColor = 'grey' | 'pink' | 'yellow';
 
+/**
+ * The customer-service line the payment failure names (spec §2: 'with a service phone number'), one for the server's
+ * messages and the browser's. A made-up number until the business gives the real one.
+ */
+export const SERVICE_PHONE = '03-7654321';
+
 /** VAT in Israel (percent): priceNotTax = price / 1.18. */
 export const VAT_PERCENT = 18;
 

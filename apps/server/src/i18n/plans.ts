@@ -3,8 +3,9 @@
  * page variants", §4). Kept beside messages.ts so the plans and payments work does not crowd one file.
  */
 
-/** The customer-service line the payment failure names (spec §2: 'with a service phone number'). */
-export const SERVICE_PHONE = '03-7654321';
+import { SERVICE_PHONE } from '@app/contract/orders';
+
+export { SERVICE_PHONE };
 
 export const plansHe = {
   trackUnknown: 'המסלול שנבחר אינו זמין למודעה הזו. יש לבחור מסלול מהרשימה',

@@ -1,4 +1,5 @@
 /** The payment result pages' texts (after-save-area.md §2 "/finishPayment", "/finishPaymentArea", §2 "Payment failure"). */
+import { SERVICE_PHONE } from '@app/contract/orders';
 export const hePayment = {
   meta: {
     finishPayment: 'סיום התשלום',
@@ -10,7 +11,7 @@ export const hePayment = {
   /** The spec's payment failure: 'Oops, the payment process failed, please try again later' with a service phone. */
   failureText: 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר',
   failurePhone: 'לעזרה אפשר להתקשר לשירות הלקוחות:',
-  servicePhone: '03-7654321',
+  servicePhone: SERVICE_PHONE,
   returnFailed: 'לא הצלחנו להמשיך לעמוד הבא.',
   toFinishArea: 'לאזור סיום הפרסום',
 } as const;

@@ -2,6 +2,7 @@
  * The plan step's, the payment popups' and the finish page's words (after-save-area.md §2, §4, §8). Kept apart
  * from he.ts so they load with the plan step and the finish page, not with the first /publish screen.
  */
+import { SERVICE_PHONE } from '@app/contract/orders';
 export const hePlan = {
   /** Above the plan step's tracks, in the saved note (StepBody). */
   savedNote: 'המודעה נשמרה (מספר מודעה {id}). נשאר רק לבחור מסלול פרסום.',
@@ -158,6 +159,6 @@ export const hePlan = {
     paymentFailed: 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר',
     servicePhone: 'לעזרה אפשר להתקשר לשירות הלקוחות:',
     /** The one service phone of the product (as hePayment and the server's messages). */
-    servicePhoneNumber: '03-7654321',
+    servicePhoneNumber: SERVICE_PHONE,
   },
 } as const;

@@ -58,3 +58,7 @@ export function upgradePackagesFor(cat: number, salesCatId?: number): OrderTypeI
   if (cat === 3 && salesCatId !== undefined && NO_UPGRADE_SALES_CATS.has(salesCatId)) return [];
   return UPGRADE_ROWS.filter((r) => r.cats.includes(cat)).map((r) => item(r, cat));
 }
+
+/** The Hebrew title of a one-ad upgrade by its ad type (an upgraded ad's track on /my-ads), or undefined. */
+export const upgradeTitleOf = (adType: string): string | undefined =>
+  UPGRADE_ROWS.find((r) => r.adType === adType)?.title;

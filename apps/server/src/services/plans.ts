@@ -2,10 +2,12 @@
  * The plan step on the server (issue 10): which tracks an ad is offered (save-ad's chooseOrderType and
  * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
  */
+import { ownedPackageItem } from '@app/catalog/packages';
 import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
-import type { ChooseOrderType } from '@app/contract/orders';
+import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
 import { SELECTOR_KEYS } from '@app/contract/publish';
 import type { Ad } from '../repositories/ads.ts';
+import type { CustomerPackageRow } from '../repositories/customer-packages.ts';
 import { FINISHED_STATUSES } from './go-live.ts';
 
 export const trackSelectorsOf = (ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): TrackSelectors => ({
@@ -14,18 +16,43 @@ export const trackSelectorsOf = (ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): 
   SalesCatID: ad.selectors.SalesCatID,
 });
 
+/** The customer's packages for the ad's category, as the plan step sees them at `now`. */
+export interface PackagesAtNow {
+  packages: readonly CustomerPackageRow[];
+  now: Date;
+}
+
 /**
- * The plan step of a saved ad: mode businessForSale for SalesCatID 37, tracks otherwise; null where the
- * category has no plan step (household workers). finished: the ad has already left 'draft'.
+ * The customer's packages of this category that are still within their 91-day window (with or without ads left:
+ * a package with none left is listed, its choice blocked), newest first; and whether they had packages of this
+ * category that have all ended (save-ad's traderPackageExpired).
  */
-export function chooseOrderTypeFor(ad: Ad): ChooseOrderType | null {
+export function packagesForPlan(ad: Pick<Ad, 'cat'>, owned: PackagesAtNow | undefined) {
+  const ofCat = (owned?.packages ?? []).filter((p) => p.cat === ad.cat);
+  const usable = ofCat.filter((p) => owned && p.usableUntil.getTime() > owned.now.getTime());
+  const items = usable
+    .map((p) => ownedPackageItem({ id: p.id, hash: p.hash, left: p.adsTotal - p.adsUsed, usableUntil: p.usableUntil }))
+    .filter((item): item is OrderTypeItem => item !== null);
+  return { items, expired: ofCat.length > 0 && usable.length === 0 };
+}
+
+/**
+ * The plan step of a saved ad: fromPackage when the customer holds a package of the ad's category still in its
+ * window (its packages listed, the regular tracks kept in orderType), businessForSale for SalesCatID 37, tracks
+ * otherwise; null where the category has no plan step (household workers). finished: the ad has already left
+ * 'draft'.
+ */
+export function chooseOrderTypeFor(ad: Ad, owned?: PackagesAtNow): ChooseOrderType | null {
   const selectors = trackSelectorsOf(ad);
   const orderType = tracksFor(selectors);
   if (orderType.length === 0) return null;
+  const { items } = packagesForPlan(ad, owned);
+  const businessForSale = isBusinessForSaleSelection(selectors);
   return {
     adData: { OrderID: ad.orderId, RecordID: ad.orderId, CatID: ad.cat, SubCatID: ad.subcat },
-    mode: isBusinessForSaleSelection(selectors) ? 'businessForSale' : 'tracks',
+    mode: items.length > 0 ? 'fromPackage' : businessForSale ? 'businessForSale' : 'tracks',
     orderType,
+    ...(items.length > 0 ? { packageOptions: items } : {}),
     ...(FINISHED_STATUSES.has(ad.status) ? { finished: true } : {}),
   };
 }

@@ -3,9 +3,12 @@
  * §3 left and packageInfo, §4 track blocking and "out of slots"; publish-wizard.md §7 traderPackageExpired):
  * save-ad and order-types answer mode fromPackage with the packages of the ad's category still in their window;
  * finish-publish with pt_hash pkg-{id} uses one of the package's ads and the ad goes live with its track; the last
- * ad used up or the window passed finishes the ad out of slots; all packages ended → traderPackageExpired;
- * another customer's package is unknown and uses nothing.
+ * ad used up or the window passed finishes the ad out of slots; all packages ended → traderPackageExpired and
+ * mode buyPackage, where a package sold by payment is paid through the sandbox provider and its first ad
+ * publishes the draft; another customer's package is unknown and uses nothing.
  */
+import { findAdPackage } from '@app/catalog/packages';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
@@ -28,7 +31,10 @@ async function customerId(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    { PAYMENT_WEBHOOK_SECRET: 'payment-webhook-secret-of-plan-packages-0123456789' },
+    { listenPayments: true },
+  );
   dealer = new Agent(t.app, '10.62.0.1');
   const d = await registerWithPhone(t, dealer);
   dealerContact = d.contact;
@@ -123,8 +129,14 @@ describe('plan step from a package', () => {
     await finishFrom(dealer, second.orderID, `pkg-${pkg.id}`);
     expect((await adRow(second.orderID))?.status).toBe('active');
     expect(await used(pkg.id)).toBe(2);
+    // Used up: the packages on sale instead (buyPackage), the used-up one no longer offered.
     const third = await saveCar(dealer, dealerContact);
-    expect(third.chooseOrderType.packageOptions[0].left).toBe(0);
+    expect(third.chooseOrderType.mode).toBe('buyPackage');
+    expect(third.chooseOrderType.packageOptions.map((p: { hash: string }) => p.hash).sort()).toEqual([
+      'car-bold-10',
+      'car-vip-30',
+    ]);
+    expect(third.traderPackageExpired).toBeUndefined();
     // Finishing anyway (a stale page): the ad waits out of slots, the package is not overdrawn.
     await finishFrom(dealer, third.orderID, `pkg-${pkg.id}`);
     expect((await adRow(third.orderID))?.status).toBe('out_of_slots');
@@ -167,9 +179,88 @@ describe('plan step from a package', () => {
     });
     const saved = await saveCar(agent, r.contact);
     expect(saved.traderPackageExpired).toBe(true);
-    expect(saved.chooseOrderType.mode).toBe('tracks');
+    expect(saved.chooseOrderType.mode).toBe('buyPackage');
     await finishFrom(agent, saved.orderID, `pkg-${old.id}`);
     expect((await adRow(saved.orderID))?.status).toBe('out_of_slots');
     expect(await used(old.id)).toBe(0);
   });
+
+  it("buyPackage: a package sold by payment is paid by card, becomes the customer's, and its first ad publishes the draft", async () => {
+    const agent = new Agent(t.app, '10.62.0.4');
+    const r = await registerWithPhone(t, agent);
+    const id = await customerId(r.email);
+    await insertCustomerPackage(t.db, {
+      customerId: id,
+      cat: 1,
+      adType: 'Bold',
+      hash: 'car-bold-10',
+      adsTotal: 10,
+      boughtAt: new Date(t.clock.now().getTime() - 100 * DAY),
+    });
+    const saved = await saveCar(agent, r.contact);
+    expect(saved.chooseOrderType.mode).toBe('buyPackage');
+    const orderId: number = saved.orderID;
+    const pay = (hash: string, who = agent, key = `pkg-key-${hash}-${who === agent ? 'a' : 'b'}`) =>
+      who.post(`/gateway/packages/personal/pay/${orderId}`, {
+        packageHash: hash,
+        channel: 'creditCard',
+        idempotencyKey: key,
+      });
+
+    // A package sold through the contact form, an upgrade, or another customer: refused, nothing made.
+    expect((await pay('car-vip-30')).statusCode).toBe(409);
+    expect((await pay('upgrade-premium')).statusCode).toBe(409);
+    expect((await pay('car-bold-10', dealer)).statusCode).toBe(404);
+    const none = await t.db.query('SELECT 1 FROM payments WHERE ad_id = $1', [orderId]);
+    expect(none).toHaveLength(0);
+
+    const started = await pay('car-bold-10');
+    expect(started.statusCode, started.body).toBe(200);
+    const [payment] = await t.db.query<{ purpose: string; amount_agorot: number; package_hash: string }>(
+      'SELECT purpose, amount_agorot, package_hash FROM payments WHERE ad_id = $1',
+      [orderId],
+    );
+    expect(payment).toEqual({
+      purpose: 'ad_package',
+      amount_agorot: findAdPackage('car-bold-10')?.priceAgorot,
+      package_hash: 'car-bold-10',
+    });
+    // Nothing is bought until the provider's signed notification is checked.
+    expect((await adRow(orderId))?.status).toBe('draft');
+    const paid = await submitCard(started.json().data.iframe);
+    expect(paid.statusCode).toBe(303);
+    await t.app.jobs.runDueJobs();
+    expect(await adRow(orderId)).toMatchObject({ status: 'active', ad_type: 'Bold' });
+    const held = await t.db.query<{ ads_total: number; ads_used: number; payment_id: number | null }>(
+      'SELECT ads_total, ads_used, payment_id FROM customer_packages WHERE customer_id = $1 ORDER BY id DESC LIMIT 1',
+      [id],
+    );
+    expect(held[0]).toMatchObject({ ads_total: 10, ads_used: 1 });
+    expect(held[0]?.payment_id).not.toBeNull();
+    // The same notification again, or the job store retrying, buys nothing twice.
+    await t.app.jobs.runDueJobs();
+    expect(await t.db.query('SELECT 1 FROM customer_packages WHERE customer_id = $1', [id])).toHaveLength(2);
+    // The next car of this customer is published from it.
+    const next = await saveCar(agent, r.contact);
+    expect(next.chooseOrderType.mode).toBe('fromPackage');
+    expect(next.chooseOrderType.packageOptions[0]).toMatchObject({ adType: 'Bold', left: 9 });
+  });
 });
+
+/** Submits the hosted card form on the sandbox's own listener, as the framed page does (the success card). */
+async function submitCard(hostedUrl: string): Promise<LightMyRequestResponse> {
+  const form = new URLSearchParams({
+    cardNumber: '4580 0000 0000 0000',
+    expMonth: '12',
+    expYear: '2030',
+    cvv: '123',
+    idNumber: '000000018',
+    installments: '1',
+  });
+  return t.app.paymentHost.app.inject({
+    method: 'POST',
+    url: new URL(hostedUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}

@@ -100,6 +100,7 @@ export function ownedPackageItem(owned: {
   return {
     ...offer,
     hash: ownedPackageHash(owned.id),
+    buttonText: 'לפרסום מהחבילה',
     left: Math.max(0, owned.left),
     text: adPackageText(row.ads),
     packageInfo: { EndDate: israelDate(owned.usableUntil), isB4SalePackage: row.isbusinessforsale === true },

@@ -2,7 +2,7 @@
  * The plan step on the server (issue 10): which tracks an ad is offered (save-ad's chooseOrderType and
  * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
  */
-import { ownedPackageItem } from '@app/catalog/packages';
+import { adPackagesOnSale, ownedPackageItem } from '@app/catalog/packages';
 import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
 import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
 import { SELECTOR_KEYS } from '@app/contract/publish';
@@ -24,8 +24,8 @@ export interface PackagesAtNow {
 
 /**
  * The customer's packages of this category that are still within their 91-day window (with or without ads left:
- * a package with none left is listed, its choice blocked), newest first; and whether they had packages of this
- * category that have all ended (save-ad's traderPackageExpired).
+ * a package with none left is listed, its choice blocked), newest first; whether they ever held one of this
+ * category; and whether those have all ended (save-ad's traderPackageExpired).
  */
 export function packagesForPlan(ad: Pick<Ad, 'cat'>, owned: PackagesAtNow | undefined) {
   const ofCat = (owned?.packages ?? []).filter((p) => p.cat === ad.cat);
@@ -33,26 +33,40 @@ export function packagesForPlan(ad: Pick<Ad, 'cat'>, owned: PackagesAtNow | unde
   const items = usable
     .map((p) => ownedPackageItem({ id: p.id, hash: p.hash, left: p.adsTotal - p.adsUsed, usableUntil: p.usableUntil }))
     .filter((item): item is OrderTypeItem => item !== null);
-  return { items, expired: ofCat.length > 0 && usable.length === 0 };
+  return { items, held: ofCat.length > 0, expired: ofCat.length > 0 && usable.length === 0 };
 }
 
 /**
- * The plan step of a saved ad: fromPackage when the customer holds a package of the ad's category still in its
- * window (its packages listed, the regular tracks kept in orderType), businessForSale for SalesCatID 37, tracks
- * otherwise; null where the category has no plan step (household workers). finished: the ad has already left
- * 'draft'.
+ * The plan step of a saved ad (spec §2, four modes):
+ * - fromPackage: the customer holds a package of the ad's category within its window with ads left (their
+ *   packages in packageOptions, one with none left listed and blocked; the regular tracks kept in orderType);
+ * - buyPackage: they held packages of this category and none has an ad left within its window any more (used up
+ *   or past 91 days): the packages on sale for the category (bought by payment, or the large ones through the
+ *   contact form);
+ * - businessForSale for SalesCatID 37; tracks otherwise.
+ * null where the category has no plan step (household workers). finished: the ad has already left 'draft'.
  */
 export function chooseOrderTypeFor(ad: Ad, owned?: PackagesAtNow): ChooseOrderType | null {
   const selectors = trackSelectorsOf(ad);
   const orderType = tracksFor(selectors);
   if (orderType.length === 0) return null;
-  const { items } = packagesForPlan(ad, owned);
+  const { items, held } = packagesForPlan(ad, owned);
   const businessForSale = isBusinessForSaleSelection(selectors);
+  const usable = items.some((item) => (item.left ?? 0) > 0);
+  const onSale = held && !usable && !businessForSale ? adPackagesOnSale(ad.cat) : [];
+  const mode = usable
+    ? 'fromPackage'
+    : onSale.length > 0
+      ? 'buyPackage'
+      : businessForSale
+        ? 'businessForSale'
+        : 'tracks';
+  const packageOptions = mode === 'fromPackage' ? items : mode === 'buyPackage' ? onSale : [];
   return {
     adData: { OrderID: ad.orderId, RecordID: ad.orderId, CatID: ad.cat, SubCatID: ad.subcat },
-    mode: items.length > 0 ? 'fromPackage' : businessForSale ? 'businessForSale' : 'tracks',
+    mode,
     orderType,
-    ...(items.length > 0 ? { packageOptions: items } : {}),
+    ...(packageOptions.length > 0 ? { packageOptions } : {}),
     ...(FINISHED_STATUSES.has(ad.status) ? { finished: true } : {}),
   };
 }

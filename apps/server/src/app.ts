@@ -24,6 +24,7 @@ import { addsRoutes } from './routes/adds.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { businessForSaleGuard } from './routes/business-for-sale-guard.ts';
+import { contactUsRoutes } from './routes/contact-us.ts';
 import { freeSearchRoutes } from './routes/free-search.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
 import { missingAddressRoutes } from './routes/missing-address.ts';
@@ -200,6 +201,7 @@ export async function buildApp({
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
+  contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app);
   paymentRoutes(app, { db, payments, clock });
   freeSearchRoutes(app);

@@ -13,7 +13,7 @@ const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const SandboxPaymentsPage = lazy(() => import('./pages/SandboxPaymentsPage.tsx'));
-const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
+const ContactUsPage = lazy(() => import('./contactUs/ContactUsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 const PackagesPage = lazy(() => import('./packages/PackagesPage.tsx'));
@@ -79,7 +79,7 @@ export function AppRoutes() {
                     <MyAdsPage />
                   </Route>
                   <Route path="/contactus">
-                    <NotAvailablePage />
+                    <ContactUsPage />
                   </Route>
                   <Route>
                     <NotFoundPage />

@@ -82,7 +82,10 @@ type Check =
 export function readContactUs(body: unknown): Check {
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const fields: readonly ContactUsField[] = FORM.form.fields;
-  const sent = { ...b, submailto: b.submailto === undefined || b.submailto === null ? '' : String(b.submailto) };
+  const sent: Record<string, unknown> = {
+    ...b,
+    submailto: b.submailto === undefined || b.submailto === null ? '' : String(b.submailto),
+  };
   const errors = checkContactUs(fields, sent);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const text = (name: ContactUsFieldName) => String(sent[name] ?? '').trim();

@@ -41,6 +41,7 @@ import { publishSaveRoutes } from './routes/publish-save.ts';
 import { publishStepRoutes } from './routes/publish-steps.ts';
 import { publishTraderRoutes } from './routes/publish-trader.ts';
 import { publishVideoRoutes } from './routes/publish-video.ts';
+import { sandboxAnalyticsRoutes } from './routes/sandbox-analytics.ts';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox.ts';
 import { sandboxPaymentRoutes } from './routes/sandbox-payments.ts';
 import { sandboxPhoneRoutes } from './routes/sandbox-phones.ts';
@@ -208,6 +209,7 @@ export async function buildApp({
   businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {
     sandboxOutboxRoutes(scope, sandboxMailer);
+    sandboxAnalyticsRoutes(scope, { db, clock, catalogs });
     if (config.SMS_PROVIDER === 'sandbox') sandboxPhoneRoutes(scope, { provider: phoneProvider, phones });
     if (config.PAYMENT_PROVIDER === 'sandbox') sandboxPaymentRoutes(scope, { db });
   });

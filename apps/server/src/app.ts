@@ -209,7 +209,7 @@ export async function buildApp({
   businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {
     sandboxOutboxRoutes(scope, sandboxMailer);
-    sandboxAnalyticsRoutes(scope, { db, clock, catalogs });
+    sandboxAnalyticsRoutes(scope, { db, clock });
     if (config.SMS_PROVIDER === 'sandbox') sandboxPhoneRoutes(scope, { provider: phoneProvider, phones });
     if (config.PAYMENT_PROVIDER === 'sandbox') sandboxPaymentRoutes(scope, { db });
   });

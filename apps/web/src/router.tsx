@@ -14,6 +14,7 @@ const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const SandboxPaymentsPage = lazy(() => import('./pages/SandboxPaymentsPage.tsx'));
 const ContactUsPage = lazy(() => import('./contactUs/ContactUsPage.tsx'));
+const FunnelPage = lazy(() => import('./funnel/FunnelPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 const PackagesPage = lazy(() => import('./packages/PackagesPage.tsx'));
@@ -68,6 +69,9 @@ export function AppRoutes() {
                   </Route>
                   <Route path="/sandbox/phones">
                     <PhoneOutboxPage />
+                  </Route>
+                  <Route path="/sandbox/funnel">
+                    <FunnelPage />
                   </Route>
                   <Route path="/sandbox/payments">
                     <SandboxPaymentsPage />

@@ -1,9 +1,9 @@
+import { CATALOGS } from '@app/catalog/categories/registry';
 import { CATEGORY_TITLES } from '@app/catalog/chooser';
 import { PICKERS } from '@app/catalog/pickers';
 import type { FunnelCategory, FunnelResponse, FunnelStep } from '@app/contract/analytics';
 import type { Queryable } from '../db/db.ts';
 import { funnelStartedRows, funnelStepRows, publishedRows } from '../repositories/analytics-funnel.ts';
-import type { CatalogService } from './catalog-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest period one request may ask for. */
@@ -38,6 +38,20 @@ export function selectionTitle(cat: number, subcat: number | null): string {
   return entry ? `${category} · ${entry.title}` : `${category} · ${subcat}`;
 }
 
+/**
+ * A step's title: from a catalogue of the category that serves the sub-category (any, when the selection has
+ * none, as pets choose by petType) and has the step's area; the area name when none has it.
+ */
+export function stepTitle(cat: number, subcat: number | null, area: string): string {
+  for (const catalog of CATALOGS) {
+    if (catalog.cat !== cat) continue;
+    if (subcat !== null && catalog.subcats.length > 0 && !catalog.subcats.includes(subcat)) continue;
+    const step = catalog.steps.find((s) => s.area === area);
+    if (step) return step.title;
+  }
+  return area;
+}
+
 const keyOf = (cat: number, subcat: number | null) => `${cat}:${subcat ?? ''}`;
 
 /**
@@ -45,11 +59,7 @@ const keyOf = (cat: number, subcat: number | null) => `${cat}:${subcat ?? ''}`;
  * saw, passed and met errors on each step, and the ads published. Step titles come from the catalogue of the
  * selection; steps are in catalogue order.
  */
-export async function buildFunnel(
-  db: Queryable,
-  catalogs: CatalogService,
-  range: { from: Date; to: Date },
-): Promise<FunnelResponse> {
+export async function buildFunnel(db: Queryable, range: { from: Date; to: Date }): Promise<FunnelResponse> {
   const [stepRows, started, published] = await Promise.all([
     funnelStepRows(db, range.from, range.to),
     funnelStartedRows(db, range.from, range.to),
@@ -71,9 +81,8 @@ export async function buildFunnel(
     const c = category(row.cat, row.subcat);
     let step = c.steps.find((s) => s.step === row.step && s.area === row.area);
     if (!step) {
-      const selectors = { cat: String(row.cat), ...(row.subcat === null ? {} : { subcat: String(row.subcat) }) };
-      const title = catalogs.catalog(selectors)?.steps.find((s) => s.area === row.area)?.title;
-      step = { step: row.step, area: row.area, title: title ?? row.area, shown: 0, passed: 0, withErrors: 0 };
+      const title = stepTitle(row.cat, row.subcat, row.area);
+      step = { step: row.step, area: row.area, title, shown: 0, passed: 0, withErrors: 0 };
       c.steps.push(step);
     }
     const field: keyof FunnelStep =

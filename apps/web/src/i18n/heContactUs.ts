@@ -9,4 +9,5 @@ export const heContactUs = {
   fillAll: 'כדי לשלוח יש למלא את כל השדות בערכים תקינים.',
   fab: 'צרו קשר',
   fabLabel: 'צרו קשר עם שירות הלקוחות',
+  fabRegion: 'שירות לקוחות',
 } as const;

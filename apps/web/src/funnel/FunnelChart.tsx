@@ -28,7 +28,7 @@ export function funnelRows(category: FunnelCategory): Row[] {
 }
 
 /** Long step titles are cut so the label column keeps its width (the table has them whole). */
-const cut = (text: string, max = 24) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const cut = (text: string, max = 20) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
  * The funnel of one category as horizontal SVG bars drawn right to left (Hebrew reading order), scaled to the

@@ -2,7 +2,7 @@
  * Contact us (issue 11 item 7): the floating button leads to /contactus (and is hidden there); the server's form
  * shows a field's error on blur, keeps the send button inactive while a field is empty or invalid, prefills the
  * subject by ?submailto=; an invalid phone is refused with its error, a valid message is sent, shows the success
- * message, and reaches the support outbox (read with the sandbox key).
+ * message, and reaches the support outbox (read with the sandbox key); a failed send offers a retry.
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ describe('contact us', () => {
     await page.goto(`${product.url}/publish`);
     const fab = page.getByTestId('contact-fab');
     await fab.waitFor();
+    await screenshot(page, 'contact-fab-publish-390');
     expect(await fab.getAttribute('aria-label')).toBe('צרו קשר עם שירות הלקוחות');
     await fab.click();
     await page.waitForURL((u) => u.pathname === '/contactus');
@@ -99,6 +100,19 @@ describe('contact us', () => {
     expect(await subject.inputValue()).toBe('car-package');
     await screenshot(page, 'contactus-1280');
     expect(await axeViolations(page)).toEqual([]);
+
+    // A send that fails (the network drops it) shows the failure message; its button sends the same form again.
+    await page.getByLabel('תוכן הפנייה').fill('אשמח לפרטים על חבילת רכב לסוחרים.');
+    await page.getByLabel('דוא"ל').fill('yossi.contact@example.co.il');
+    await page.getByLabel('טלפון').fill('052-7654321');
+    let drops = 1;
+    await page.route('**/api/contact-us/save', (route) => (drops-- > 0 ? route.abort() : route.continue()));
+    await page.getByRole('button', { name: 'שליחת הפנייה' }).click();
+    const failed = page.getByRole('dialog', { name: 'שליחת הפנייה נכשלה' });
+    await failed.waitFor();
+    await screenshot(page, 'contactus-failed-1280');
+    await failed.getByRole('button', { name: 'ניסיון נוסף' }).click();
+    await page.getByRole('dialog', { name: 'הפנייה נשלחה' }).waitFor();
     await page.goto(`${product.url}/publish`);
     await page.getByTestId('contact-fab').waitFor();
     await screenshot(page, 'contact-fab-publish-1280');

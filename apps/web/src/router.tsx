@@ -13,7 +13,8 @@ const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const SandboxPaymentsPage = lazy(() => import('./pages/SandboxPaymentsPage.tsx'));
-const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
+const ContactUsPage = lazy(() => import('./contactUs/ContactUsPage.tsx'));
+const FunnelPage = lazy(() => import('./funnel/FunnelPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 const PackagesPage = lazy(() => import('./packages/PackagesPage.tsx'));
@@ -69,6 +70,9 @@ export function AppRoutes() {
                   <Route path="/sandbox/phones">
                     <PhoneOutboxPage />
                   </Route>
+                  <Route path="/sandbox/funnel">
+                    <FunnelPage />
+                  </Route>
                   <Route path="/sandbox/payments">
                     <SandboxPaymentsPage />
                   </Route>
@@ -79,7 +83,7 @@ export function AppRoutes() {
                     <MyAdsPage />
                   </Route>
                   <Route path="/contactus">
-                    <NotAvailablePage />
+                    <ContactUsPage />
                   </Route>
                   <Route>
                     <NotFoundPage />

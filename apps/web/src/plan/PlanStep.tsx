@@ -39,6 +39,7 @@ import { AutoBumpPopup, ContactPopup, PaymentTypePopup, TrialPopup } from './Pla
 import { brokerLeadFirst, type LeadEnd, leadFailedFlag } from './sideFlows.ts';
 import { TrackCard } from './TrackCard.tsx';
 import './plan.css';
+import { trackPlanChosen } from '../wizard/wizardAnalytics.ts';
 
 /** Spec §9: mobile and tablet are 880 px wide or less. */
 const COMPACT_QUERY = '(max-width: 880px)';
@@ -210,6 +211,13 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
   const choose = (track: OrderTypeItem) => {
     if (!data) return;
     const action = trackAction(track, { mode: data.mode, busy, appWithoutUpgrade: isAppUpgradeDisabled() });
+    if (action.kind !== 'blocked')
+      trackPlanChosen(
+        cat,
+        subcat ?? undefined,
+        { adType: track.adType, hash: track.hash, paid: track.price > 0 },
+        orderId,
+      );
     switch (action.kind) {
       case 'blocked':
         return;

@@ -42,6 +42,7 @@ import { useWatchers } from './useWatchers.ts';
 import { useWizardCore } from './useWizardCore.ts';
 import type { WizardData } from './useWizardLoad.ts';
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
+import { endRun, trackStepPassed, useStepShownAnalytics } from './wizardAnalytics.ts';
 
 // The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
 const PlanStep = lazy(() => import('../plan/PlanStep.tsx'));
@@ -182,6 +183,8 @@ export function PublishForm(props: PublishFormProps) {
       return true;
     },
     onSaved: (ids, choose) => {
+      trackStepPassed(selectors, saveStep, steps[saveStep]?.area ?? '');
+      endRun(selectors);
       setSaved(ids);
       setPlan({ choose, justSaved: true });
       setLastValidStep(saveStep);
@@ -191,6 +194,12 @@ export function PublishForm(props: PublishFormProps) {
     },
   });
   const refetchContactArea = useContactArea(core, selectors, data.initialValues);
+  useStepShownAnalytics(
+    selectors,
+    current,
+    steps[current]?.area,
+    !saved && current <= saveStep && shown[current] === true,
+  );
   const movement = useStepMovement({
     core,
     selectors,

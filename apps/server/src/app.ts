@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { countRoutes } from './counts/routes.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
@@ -191,6 +192,7 @@ export async function buildApp({
   publishEditedRoutes(app, { db, clock, catalogs });
   publishFinishRoutes(app, { db, clock });
   addsRoutes(app, { db, clock });
+  countRoutes(app, { db, clock });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });
   publishPlanExtrasRoutes(app, { db, clock });

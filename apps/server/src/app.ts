@@ -21,6 +21,7 @@ import { registerSandboxes } from './plugins/sandbox-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
+import { policyRoutes } from './policy/routes.ts';
 import { addsRoutes } from './routes/adds.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -193,6 +194,7 @@ export async function buildApp({
   publishFinishRoutes(app, { db, clock });
   addsRoutes(app, { db, clock });
   countRoutes(app, { db, clock });
+  policyRoutes(app, { db });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });
   publishPlanExtrasRoutes(app, { db, clock });

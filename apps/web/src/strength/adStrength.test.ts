@@ -4,7 +4,7 @@ import type { FieldDef, Values } from '@app/form-engine/model';
 import { resolve } from '@app/form-engine/resolve';
 import { step, testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
-import { adStrength, levelOf, type StrengthInput } from './adStrength.ts';
+import { adStrength, levelOf, reachableTips, type StrengthInput } from './adStrength.ts';
 
 const LONG = 'רכב שמור מאוד, טיפולים במוסך מורשה בלבד, צמיגים חדשים, מזגן מקורי עובד מצוין, ללא תאונות. נסיעה רגועה.';
 
@@ -17,7 +17,7 @@ const fields: FieldDef[] = [
     id: 'color',
     type: 'select',
     label: 'צבע',
-    dataFromMethod: [
+    options: [
       { value: '1', text: 'לבן' },
       { value: '2', text: 'שחור' },
     ],
@@ -113,5 +113,15 @@ describe('adStrength: ads → percent, level and tips', () => {
     expect(result.tips.map((t) => t.kind)).toEqual(['description', 'upgrade']);
     expect(result.percent).toBeGreaterThan(25);
     expect(result.percent).toBeLessThan(100);
+  });
+});
+
+describe('reachableTips (creating an ad)', () => {
+  it('keeps the tips of steps reached, drops those ahead, and shows success only with nothing left', () => {
+    const tips = strength({}, 0).tips;
+    expect(reachableTips(tips, 0).map((t) => t.kind)).toEqual(['price', 'description']);
+    expect(reachableTips(tips, 1).map((t) => t.kind)).toEqual(['price', 'photos', 'description']);
+    const done = strength({ price: '1', km: '1', color: '1', description: LONG }, 3).tips;
+    expect(reachableTips(done, 0).map((t) => t.kind)).toEqual(['success']);
   });
 });

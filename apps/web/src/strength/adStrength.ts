@@ -95,3 +95,13 @@ export function adStrength(input: StrengthInput): AdStrength {
   if (input.mode === 'edit' && input.ownerEditOrderType === 1) tips.push({ kind: 'upgrade' });
   return { percent, ...levelOf(percent), tips };
 }
+
+/**
+ * While creating an ad, the tips the user can act on now: those of steps up to `reachable` (the open step or one
+ * already passed). Tips of steps still ahead wait for them (the user gets there anyway); the success line shows only
+ * when nothing at all is left to fix.
+ */
+export function reachableTips(tips: readonly StrengthTip[], reachable: number): StrengthTip[] {
+  const pending = tips.some((t) => t.step !== undefined);
+  return tips.filter((t) => (t.step === undefined ? t.kind !== 'success' || !pending : t.step <= reachable));
+}

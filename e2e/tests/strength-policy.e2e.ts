@@ -26,7 +26,7 @@ const focusedIs = (page: Page, label: string) =>
   page.evaluate((name) => {
     const el = document.activeElement as HTMLElement | null;
     const labels = (el as HTMLInputElement | null)?.labels;
-    return Boolean(labels && [...labels].some((l) => l.textContent?.trim().startsWith(name)));
+    return Boolean(labels && Array.from(labels).some((l) => l.textContent?.trim().startsWith(name)));
   }, label);
 
 describe('creating an ad', () => {

@@ -4,6 +4,13 @@
  * paid track's goLive. The last test shows the plans use migration 0021's indexes (EXPLAIN on this database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  carsGlimpseStatement,
+  realEstateCountStatement,
+  type Statement,
+  sameAdsStatement,
+} from '../src/counts/live-counts.ts';
+import type { Ad } from '../src/repositories/ads.ts';
 import { goLive } from '../src/services/go-live.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
@@ -200,24 +207,32 @@ describe('the counts are served by the indexes of migration 0021', () => {
       [cust?.customer_id],
     );
     await t.db.query('ANALYZE ads');
-    const plan = async (sql: string) =>
-      (await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).map((r) => r['QUERY PLAN']).join('\n');
-    const later = "now() - interval '1 day'";
-    const vehicles = await plan(
-      `SELECT count(*) FROM ads WHERE status = 'active' AND cat = 1 AND subcat = 1 AND ends_at > ${later}
-       AND field_values ->> 'manufacturer' = '5' AND field_values ->> 'model' = '7'`,
+    // The routes' own statements, with their parameters, as the planner sees them.
+    const plan = async (st: Statement | null) => {
+      if (!st) throw new Error('no statement');
+      const rows = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${st.sql}`, st.params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    const now = t.clock.now();
+    const ad = (cat: number, subcat: number, values: Record<string, string>) =>
+      ({ orderId: 1, cat, subcat, values }) as unknown as Ad;
+    expect(await plan(sameAdsStatement(ad(1, 1, { manufacturer: '5', model: '7' }), now))).toContain(
+      'ads_live_vehicles',
     );
-    expect(vehicles).toContain('ads_live_vehicles');
-    const homes = await plan(
-      `SELECT count(*) FROM ads WHERE status = 'active' AND cat = 2 AND subcat = 1 AND ends_at > ${later}
-       AND field_values ->> 'city' = '5000' AND field_values ->> 'neighborhood' = '6590'`,
+    expect(await plan(carsGlimpseStatement({ subcat: 1, manufacturer: '5', model: '7', year: '2015' }, now))).toContain(
+      'ads_live_vehicles',
     );
-    expect(homes).toContain('ads_live_real_estate');
-    const products = await plan(
-      `SELECT count(*) FROM ads WHERE status = 'active' AND cat = 3 AND subcat = 0 AND ends_at > ${later}
-       AND field_values ->> 'salesCatID' = '1' AND field_values ->> 'salesSubCatID' = '101'`,
+    expect(
+      await plan(sameAdsStatement(ad(2, 1, { city: '5000', HomeTypeID: '1', neighborhood: '6590' }), now)),
+    ).toContain('ads_live_real_estate');
+    expect(
+      await plan(
+        realEstateCountStatement({ subcat: 1, cityId: '5000', hoodId: '6590', homeTypeId: '1', price: 1000000 }, now),
+      ),
+    ).toContain('ads_live_real_estate');
+    expect(await plan(sameAdsStatement(ad(3, 0, { salesCatID: '1', salesSubCatID: '101', area: '2' }), now))).toContain(
+      'ads_live_second_hand',
     );
-    expect(products).toContain('ads_live_second_hand');
     // And the routes' own statements: the same counts come back (the fixture rows are counted like any).
     const res = await t.app.inject({
       method: 'GET',

@@ -67,28 +67,44 @@ export interface SameAdsCounts {
   area: number | null;
 }
 
-/** Live ads like `ad` (not itself), by track colour, and those of them in its area. */
-export async function sameAdsCounts(db: Queryable, ad: Ad, now: Date): Promise<SameAdsCounts | null> {
+/** A statement and its parameters (exported so the index test EXPLAINs exactly what the routes run). */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The same-ads statement of `ad`, or null for a category without counters. */
+export function sameAdsStatement(ad: Ad, now: Date): (Statement & { hasArea: boolean }) | null {
   const rule = sameAdsRule(ad);
   if (!rule) return null;
   const params: unknown[] = [ad.subcat, now.toISOString(), ad.orderId, GREY, PINK];
   const same = matchSql(rule.same, params);
   const area = rule.area ? matchSql(rule.area, params).replace(/^ AND /, '') : null;
-  const [row] = await db.query<{ grey: string; pink: string; yellow: string; area: string | null }>(
-    `SELECT count(*) FILTER (WHERE ad_type = ANY ($4::text[])) AS grey,
+  return {
+    sql: `SELECT count(*) FILTER (WHERE ad_type = ANY ($4::text[])) AS grey,
             count(*) FILTER (WHERE ad_type = ANY ($5::text[])) AS pink,
             count(*) FILTER (WHERE NOT (COALESCE(ad_type, '') = ANY ($4::text[] || $5::text[]))) AS yellow,
             ${area ? `count(*) FILTER (WHERE ${area})` : 'NULL'} AS area
      FROM ads
      WHERE status = 'active' AND cat = ${rule.cat} AND subcat = $1 AND ends_at > $2 AND id <> $3${same}`,
     params,
+    hasArea: area !== null,
+  };
+}
+
+/** Live ads like `ad` (not itself), by track colour, and those of them in its area. */
+export async function sameAdsCounts(db: Queryable, ad: Ad, now: Date): Promise<SameAdsCounts | null> {
+  const statement = sameAdsStatement(ad, now);
+  if (!statement) return null;
+  const [row] = await db.query<{ grey: string; pink: string; yellow: string; area: string | null }>(
+    statement.sql,
+    statement.params,
   );
-  if (!row) return { grey: 0, pink: 0, yellow: 0, area: rule.area ? 0 : null };
   return {
-    grey: Number(row.grey),
-    pink: Number(row.pink),
-    yellow: Number(row.yellow),
-    area: rule.area ? Number(row.area ?? 0) : null,
+    grey: Number(row?.grey ?? 0),
+    pink: Number(row?.pink ?? 0),
+    yellow: Number(row?.yellow ?? 0),
+    area: statement.hasArea ? Number(row?.area ?? 0) : null,
   };
 }
 
@@ -103,6 +119,12 @@ export interface RealEstateCountQuery {
 
 /** Live homes for sale (subcat 1) or rent (2) in the city (and neighbourhood, type, price band when given). */
 export async function realEstateCount(db: Queryable, q: RealEstateCountQuery, now: Date): Promise<number> {
+  const { sql, params } = realEstateCountStatement(q, now);
+  const [row] = await db.query<{ count: string }>(sql, params);
+  return Number(row?.count ?? 0);
+}
+
+export function realEstateCountStatement(q: RealEstateCountQuery, now: Date): Statement {
   const params: unknown[] = [q.subcat, now.toISOString()];
   let where = matchSql(
     [
@@ -118,12 +140,11 @@ export async function realEstateCount(db: Queryable, q: RealEstateCountQuery, no
     where += ` AND (CASE WHEN field_values ->> 'price' ~ '^[0-9]{1,12}$' THEN (field_values ->> 'price')::bigint END)
       BETWEEN $${params.length - 1} AND $${params.length}`;
   }
-  const [row] = await db.query<{ count: string }>(
-    `SELECT count(*) AS count FROM ads
+  return {
+    sql: `SELECT count(*) AS count FROM ads
      WHERE status = 'active' AND cat = 2 AND subcat = $1 AND ends_at > $2${where}`,
     params,
-  );
-  return Number(row?.count ?? 0);
+  };
 }
 
 export interface CarsGlimpseQuery {
@@ -135,6 +156,12 @@ export interface CarsGlimpseQuery {
 
 /** Live vehicles of the sub-category, make and model (and year when given). */
 export async function carsGlimpse(db: Queryable, q: CarsGlimpseQuery, now: Date): Promise<number> {
+  const { sql, params } = carsGlimpseStatement(q, now);
+  const [row] = await db.query<{ count: string }>(sql, params);
+  return Number(row?.count ?? 0);
+}
+
+export function carsGlimpseStatement(q: CarsGlimpseQuery, now: Date): Statement {
   const params: unknown[] = [q.subcat, now.toISOString()];
   const where = matchSql(
     [
@@ -144,10 +171,9 @@ export async function carsGlimpse(db: Queryable, q: CarsGlimpseQuery, now: Date)
     ],
     params,
   );
-  const [row] = await db.query<{ count: string }>(
-    `SELECT count(*) AS count FROM ads
+  return {
+    sql: `SELECT count(*) AS count FROM ads
      WHERE status = 'active' AND cat = 1 AND subcat = $1 AND ends_at > $2${where}`,
     params,
-  );
-  return Number(row?.count ?? 0);
+  };
 }

@@ -1,4 +1,4 @@
-import { hePolicy } from '../i18n/heStrength.ts';
+import { hePolicy, heStrength } from '../i18n/heStrength.ts';
 import { BdiText } from '../ui/BdiText.tsx';
 import type { PolicyMessage } from './usePolicyWarnings.ts';
 import '../strength/strength.css';
@@ -19,6 +19,7 @@ export function PolicyWarning({ messages }: { messages: readonly PolicyMessage[]
                     {' '}
                     <a href={`/edit/${m.editId}`} target="_blank" rel="noopener">
                       {hePolicy.duplicateLink}
+                      <span className="visually-hidden"> {heStrength.newTab}</span>
                     </a>
                   </>
                 )}

@@ -26,6 +26,8 @@ export function StrengthMeter({ strength, adId, onTip, compact }: StrengthMeterP
   const titleId = useId();
   const native = isNativeApp();
   const upgradeHref = adId ? `/my-ads?upgrade=${adId}` : undefined;
+  // Above the edit steps a section of the page (h2); under a step's title (h2) while creating, h3.
+  const Heading = compact ? 'h3' : 'h2';
   return (
     <section
       className={`strength strength--${color}${compact ? ' strength--compact' : ''}`}
@@ -55,9 +57,9 @@ export function StrengthMeter({ strength, adId, onTip, compact }: StrengthMeterP
           </span>
         )}
         <div className="strength__titles">
-          <h2 id={titleId} className="strength__title">
+          <Heading id={titleId} className="strength__title">
             {heStrength.title}: <span className="strength__level">{heStrength.levels[level]}</span>
-          </h2>
+          </Heading>
           <p className="strength__percent">
             <BdiText text={heStrength.percent(percent)} />
           </p>

@@ -6,10 +6,12 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { artifactsDir, DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { autocomplete, combobox, field, onStep, selectText, startCategory } from './category-helpers.ts';
 import { adThroughApi, loginDemo } from './edit-helpers.ts';
 import { next, searchPlate, startPrivateCar } from './wizard-flow.ts';
 import { atStep, checkScreen, csrfOf, openStep, settled } from './wizard-helpers.ts';
@@ -76,6 +78,44 @@ describe('creating an ad', () => {
       await page.close();
     },
   );
+});
+
+describe('real estate: the live count under the address step', () => {
+  it('counts the homes for sale on the board in the chosen city and neighbourhood', async () => {
+    // The demo advertiser's home for sale in Tel Aviv's old north goes live (free track).
+    const seller = await newPage(browser, DESKTOP);
+    await loginDemo(seller, product.url);
+    const sold = await adThroughApi(seller, product.url, validSaleAd());
+    const fin = await seller.request.post(`${product.url}/api/publish/finish-publish`, {
+      data: { CatID: 2, SubCatID: 1, OrderID: sold, RecordID: sold },
+      headers: { 'x-csrf-token': await csrfOf(seller, product.url) },
+    });
+    expect(fin.status()).toBe(200);
+    await seller.close();
+
+    const page = await newPage(browser, PHONE);
+    await startCategory(page, product.url, 'cat=2', { picker: 'realEstate', entry: 'מכירה' });
+    await onStep(page, 1);
+    await selectText(page, 'סוג הנכס', 'דירה');
+    await autocomplete(page, 'ישוב', 'תל אביב', 'תל אביב-יפו');
+    const line = openStep(page).getByTestId('live-count');
+    await expect.poll(() => line.textContent()).toBe('יש כרגע מודעה פעילה אחת למכירה באזור הזה');
+    await expect.poll(() => combobox(page, 'רחוב').isEnabled()).toBe(true);
+    await autocomplete(page, 'רחוב', 'דיזנ', 'דיזנגוף');
+    await field(page, 'מספר בית').fill('50');
+    // Another neighbourhood of the city: nothing for sale there.
+    const hood = field(page, 'שכונה');
+    const other = await hood.evaluate((s: HTMLSelectElement) =>
+      Array.from(s.options, (o) => o.value).find((v) => /^\d+$/.test(v) && v !== '6590'),
+    );
+    await hood.selectOption(other ?? '');
+    await expect.poll(() => line.textContent()).toBe('אין כרגע מודעות פעילות למכירה באזור הזה: המודעה שלך תבלוט');
+    await selectText(page, 'שכונה', 'הצפון הישן');
+    await expect.poll(() => line.textContent()).toBe('יש כרגע מודעה פעילה אחת למכירה באזור הזה');
+    await line.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${artifactsDir}/live-count-real-estate-390.png` });
+    await page.close();
+  });
 });
 
 describe('edit mode', () => {

@@ -71,6 +71,20 @@ describe('adStrength: ads → percent, level and tips', () => {
     expect(result.tips.map((t) => t.kind)).toEqual(tips);
   });
 
+  it('the level reads the exact share, not the rounded percent', () => {
+    // 6 of 7 filled = 85.7 %: shown as 86, still medium; 4 of 7 = 57 % medium; 2 of 7 = 28.6 % weak.
+    const seven = [
+      step([...Array.from({ length: 7 }, (_, i) => ({ id: `f${i}`, type: 'text' as const, label: `שדה ${i}` }))]),
+    ];
+    const of = (n: number) => {
+      const values = Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 'x']));
+      return adStrength({ resolution: resolve(seven, values, testContext()), photos: undefined, mode: 'publish' });
+    };
+    expect([of(6).percent, of(6).level]).toEqual([86, 'medium']);
+    expect(of(7).level).toBe('strong');
+    expect(of(2).level).toBe('weak');
+  });
+
   it('each tip names its field and step', () => {
     const { tips } = strength({}, 0);
     expect(tips).toEqual([

@@ -79,7 +79,9 @@ export function adStrength(input: StrengthInput): AdStrength {
     .flatMap((step) => step.fields)
     .filter((f) => f.visible && f.enabled && !NOT_COUNTED.has(f.def.type));
   const filled = fields.filter((f) => (isPhotoField(f) ? (input.photos ?? 0) > 0 : isChosen(f.value))).length;
-  const percent = fields.length === 0 ? 0 : Math.round((filled / fields.length) * 100);
+  // The level reads the exact share (6 of 7 is 85.7 %: medium, though it shows as 86 %).
+  const exact = fields.length === 0 ? 0 : (filled / fields.length) * 100;
+  const percent = Math.round(exact);
 
   const tips: StrengthTip[] = [];
   const at = (f: ResolvedField) => ({ fieldId: f.def.id, step: f.step });
@@ -93,7 +95,7 @@ export function adStrength(input: StrengthInput): AdStrength {
   }
   if (tips.length === 0) tips.push({ kind: 'success' });
   if (input.mode === 'edit' && input.ownerEditOrderType === 1) tips.push({ kind: 'upgrade' });
-  return { percent, ...levelOf(percent), tips };
+  return { percent, ...levelOf(exact), tips };
 }
 
 /**

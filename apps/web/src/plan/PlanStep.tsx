@@ -17,6 +17,7 @@ import { postAppEvent } from '../app/nativeApp.ts';
 import { useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
+import { SameAdsCounters } from '../counts/SameAdsCounters.tsx';
 import { hePlan } from '../i18n/hePlan.ts';
 import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
@@ -334,6 +335,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
         {title}
       </h3>
       <p className="plan__intro">{intro}</p>
+      {data.mode === 'tracks' && <SameAdsCounters cat={cat} subcat={subcat ?? null} orderId={orderId} />}
       {error && (
         <p className="plan__error" role="alert">
           {error}

@@ -40,6 +40,7 @@ import { useSaveChain } from './useSaveChain.ts';
 import { useStepMovement } from './useStepMovement.ts';
 import { useWatchers } from './useWatchers.ts';
 import { useWizardCore } from './useWizardCore.ts';
+import { useWizardExtras } from './useWizardExtras.tsx';
 import type { WizardData } from './useWizardLoad.ts';
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
 import { endRun, trackStepPassed, useStepShownAnalytics } from './wizardAnalytics.ts';
@@ -251,6 +252,17 @@ export function PublishForm(props: PublishFormProps) {
   };
 
   const passed = saved ? saveStep : lastValidStep;
+  // Issue 11: the strength meter, the live-ad counts and the policy warnings under the open step.
+  const extras = useWizardExtras({
+    core,
+    selectors,
+    media,
+    orderId: orderId ?? knownOrder,
+    loggedIn: !guest,
+    current,
+    reachable: Math.max(current, lastValidStep),
+    goTo: (step) => void movement.goTo(step),
+  });
   return (
     <>
       <FlashBar />
@@ -300,6 +312,7 @@ export function PublishForm(props: PublishFormProps) {
                 onChange={form.change}
                 env={env}
                 notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
+                aside={saved ? undefined : extras.asideOf(index)}
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 plan={
                   index === finishStep && saved && def.stepGroup === 'choosePlan' ? (

@@ -26,6 +26,7 @@ import { authRoutes } from './routes/auth.ts';
 import { businessForSaleGuard } from './routes/business-for-sale-guard.ts';
 import { freeSearchRoutes } from './routes/free-search.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
+import { gatewayPriceRoutes } from './routes/gateway-price.ts';
 import { missingAddressRoutes } from './routes/missing-address.ts';
 import { myAdsRoutes } from './routes/my-ads.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -201,6 +202,7 @@ export async function buildApp({
   missingAddressRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
   gatewayRoutes(app);
+  gatewayPriceRoutes(app, { clock });
   paymentRoutes(app, { db, payments, clock });
   freeSearchRoutes(app);
   businessForSaleGuard(app);

@@ -217,6 +217,8 @@ export interface PublicAdResponse {
   /** Our addition: false while the ad takes no calls (weekend calls off, Friday 14:00 to Saturday 23:59 Israel time). */
   callsNow: boolean;
   Model: string | null;
+  /** Our addition: the make of a catalogue model ('טויוטה'), for the car sign's title; null for a typed model. */
+  ManufacturerTitle: string | null;
   ModelTitle: string | null;
   SubModelTitle: string | null;
   /** A version tag of the live ad: it changes when an edit goes live (a printed sign can tell it is outdated). */

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
-import { modelById, subModelById } from '@app/catalog/vehicles/lookup';
+import { manufacturerById, modelById, subModelById } from '@app/catalog/vehicles/lookup';
 import { inWeekendWindow } from '@app/contract/phones';
 import type { PublicAdResponse } from '@app/contract/publish';
 import type { Ad } from '../repositories/ads.ts';
@@ -24,7 +24,9 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null): Pu
   const subModel = text(v.subModel);
   // A car's model and sub-model are ids of the catalogue's lists; some vehicles (special vehicles) type the model.
   const modelId = id(model);
-  const modelTitle = modelId === undefined ? model : (modelById(modelId)?.name ?? model);
+  const catalogueModel = modelId === undefined ? undefined : modelById(modelId);
+  const modelTitle = catalogueModel?.name ?? model;
+  const makeTitle = catalogueModel ? (manufacturerById(catalogueModel.manufacturerId)?.name ?? null) : null;
   const subModelId = id(subModel);
   const subModelTitle = subModelId === undefined ? subModel : (subModelById(subModelId)?.SubModel ?? subModel);
   // Without weekend calls the phones rest from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
@@ -43,6 +45,7 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null): Pu
     Phone1: callsNow ? (hidden ? virtualPhone : text(v[CONTACT_FIELDS.phone1])) : null,
     callsNow,
     Model: model,
+    ManufacturerTitle: makeTitle,
     ModelTitle: modelTitle,
     SubModelTitle: subModelTitle,
     Token: crypto.createHash('sha256').update(version).digest('base64url').slice(0, 22),

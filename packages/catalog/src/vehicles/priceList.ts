@@ -33,9 +33,9 @@ export interface PriceQuery {
   owners: number;
 }
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TRIM_PATTERNS = TRIM_FACTOR.map(
-  ([word, factor]) => [new RegExp(`(^|[^A-Za-z])${escape(word)}($|[^A-Za-z])`, 'i'), factor] as const,
+  ([word, factor]) => [new RegExp(`(^|[^A-Za-z])${escapeRegExp(word)}($|[^A-Za-z])`, 'i'), factor] as const,
 );
 
 /** The trim's factor: the highest trim word in the title (1 for a base trim). */

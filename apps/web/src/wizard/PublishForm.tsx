@@ -41,6 +41,8 @@ import { useStepMovement } from './useStepMovement.ts';
 import { useWatchers } from './useWatchers.ts';
 import { useWizardCore } from './useWizardCore.ts';
 import type { WizardData } from './useWizardLoad.ts';
+import { PriceSuggestion } from './vehicles/PriceSuggestion.tsx';
+import { priceQueryFrom, showsPriceSuggestion } from './vehicles/priceSuggestion.ts';
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
 
 // The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
@@ -286,6 +288,11 @@ export function PublishForm(props: PublishFormProps) {
             >
               <StepBody
                 replaceFields={visitorLogin ? <ContactLogin /> : undefined}
+                aside={
+                  showsPriceSuggestion('publish', selectors.cat, selectors.subcat, index) ? (
+                    <PriceSuggestion query={priceQueryFrom(form.values)} />
+                  ) : undefined
+                }
                 step={resolved}
                 errors={form.errors}
                 onChange={form.change}

@@ -191,7 +191,7 @@ export async function buildApp({
   publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs });
   publishFinishRoutes(app, { db, clock });
-  addsRoutes(app, { db, clock });
+  addsRoutes(app, { db, clock, config });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });
   publishPlanExtrasRoutes(app, { db, clock });

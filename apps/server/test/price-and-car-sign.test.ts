@@ -104,6 +104,7 @@ describe('GET /api/adds/{id} for the car sign', () => {
       ManufacturerTitle: 'טויוטה',
       ModelTitle: 'קורולה',
       Price: '85000',
+      AdUrl: `https://www.example.co.il/item/${id}`,
     });
     expect((await other.get(`/api/adds/${id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/adds/${id}` })).statusCode).toBe(404);

@@ -223,4 +223,6 @@ export interface PublicAdResponse {
   SubModelTitle: string | null;
   /** A version tag of the live ad: it changes when an edit goes live (a printed sign can tell it is outdated). */
   Token: string;
+  /** Our addition: the ad's public address on the board (OLD_SITE_URL/item/{OrderID}); the car sign's QR code. */
+  AdUrl: string;
 }

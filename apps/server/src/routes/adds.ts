@@ -2,6 +2,7 @@ import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { formatPhone, normalisePhone } from '@app/contract/phones';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
@@ -14,7 +15,10 @@ import { adNumber } from './publish-fields.ts';
  * gets their own ad in any other state but reserved or deleted (a sign printed before the ad is live). Anyone
  * else's draft, blocked, deleted or unknown ad is 404. Always the live values (an edit waits for order-edited).
  */
-export function addsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+export function addsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'OLD_SITE_URL'> },
+): void {
   app.get<{ Params: { id: string } }>('/api/adds/:id', async (req, reply) => {
     const id = adNumber(req.params.id);
     const active = id ? await findActiveAd(deps.db, id) : null;
@@ -25,7 +29,12 @@ export function addsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock })
     // It changes the moment an edit goes live: no shared cache keeps the old one.
     const phone = normalisePhone(String(ad.values[CONTACT_FIELDS.phone1] ?? ''));
     const virtual = phone ? await findVirtualPhone(deps.db, ad.customerId, phone) : null;
-    const view = publicAdView(ad, deps.clock.now(), virtual ? formatPhone(virtual.virtualPhone) : null);
+    const view = publicAdView(
+      ad,
+      deps.clock.now(),
+      virtual ? formatPhone(virtual.virtualPhone) : null,
+      deps.config.OLD_SITE_URL,
+    );
     return reply.header('cache-control', 'no-store').send(view);
   });
 }

@@ -13,12 +13,17 @@ const text = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const id = (v: string | null): number | undefined => (v !== null && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
+/** The ad's page on the board (the public site, OLD_SITE_URL): what the car sign's QR code opens. */
+export const publicAdUrl = (boardUrl: string, orderId: number): string =>
+  `${boardUrl.replace(/\/$/, '')}/item/${orderId}`;
+
 /**
+ * `boardUrl`: the public site (OLD_SITE_URL), where the ad's page is.
  * `virtualPhone`: the virtual number of the ad's primary phone, when it has one. An ad with the virtual number on
  * shows that number, never the real one (no virtual number yet: no number at all); an ad without weekend calls shows
  * none from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
  */
-export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null): PublicAdResponse {
+export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, boardUrl: string): PublicAdResponse {
   const v = ad.values;
   const model = text(v.model);
   const subModel = text(v.subModel);
@@ -49,5 +54,6 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null): Pu
     ModelTitle: modelTitle,
     SubModelTitle: subModelTitle,
     Token: crypto.createHash('sha256').update(version).digest('base64url').slice(0, 22),
+    AdUrl: publicAdUrl(boardUrl, ad.orderId),
   };
 }

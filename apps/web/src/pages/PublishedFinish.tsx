@@ -1,6 +1,7 @@
 import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
 import { useEffect, useState } from 'react';
 import { fetchFinishPage } from '../api/orders.ts';
+import { appTakesPersonalArea } from '../app/nativeApp.ts';
 import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
@@ -161,7 +162,13 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           </Link>
         </li>
         <li>
-          <a href={externalUrl(links, 'personalArea') ?? '/'} className="btn btn--secondary">
+          <a
+            href={externalUrl(links, 'personalArea') ?? '/'}
+            className="btn btn--secondary"
+            onClick={(event) => {
+              if (appTakesPersonalArea()) event.preventDefault();
+            }}
+          >
             {t.personalArea}
           </a>
         </li>

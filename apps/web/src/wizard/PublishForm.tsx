@@ -47,6 +47,8 @@ import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './v
 
 // The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
 const PlanStep = lazy(() => import('../plan/PlanStep.tsx'));
+// The debug control panel: debug-mode customers only.
+const DebugPanel = lazy(() => import('../debug/DebugPanel.tsx'));
 
 export interface PublishFormProps {
   data: WizardData;
@@ -342,6 +344,11 @@ export function PublishForm(props: PublishFormProps) {
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}
       </div>
+      {customer.debugMode && (
+        <Suspense fallback={null}>
+          <DebugPanel steps={steps} resolution={form.resolution} current={current} lastValidStep={lastValidStep} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -21,7 +21,7 @@ describe('signFacts', () => {
     expect(signFacts({ Year: '2022', Hand: '1', KM: '45000' })).toEqual([
       { label: 'שנה', value: '2022' },
       { label: 'יד', value: 'ראשונה' },
-      { label: 'ק"מ', value: '45,000 ק"מ' },
+      { label: 'קילומטראז׳', value: '45,000 ק"מ' },
     ]);
   });
   it('leaves out what the ad does not have', () => {

@@ -9,7 +9,7 @@ export const heCarSign = {
   forSale: 'למכירה',
   year: 'שנה',
   hand: 'יד',
-  km: 'ק"מ',
+  km: 'קילומטראז׳',
   kmValue: (km: string) => `${km} ק"מ`,
   phone: 'לפרטים:',
   scan: 'סרקו את הקוד לצפייה במודעה',

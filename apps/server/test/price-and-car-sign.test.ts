@@ -2,6 +2,7 @@
  * Issue 11: the price list ({gateway}/price-list/calculate-price) over the car catalogue, and the car sign's
  * ad (GET adds/{id}): public when live, the owner's own ad in any other state, another customer's draft 404.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdStatus } from '../src/repositories/ads.ts';
 import { customer, freshPhone, lastCode, sendCode, sendSms } from './support/phones.ts';
@@ -77,6 +78,39 @@ describe('GET {gateway}/price-list/calculate-price', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 400, field });
     expect(res.json().message).toMatch(/[א-ת]/);
+  });
+});
+
+describe('calculate-price with random input', () => {
+  it('answers 200 or 400, never a server error, and a 200 is an ordered range', async () => {
+    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 3_000_000 }).map(String));
+    const subModel = fc.oneof(fc.constantFrom('10113', '10116', '170207', '30103', '90801'), value);
+    await fc.assert(
+      fc.asyncProperty(
+        subModel,
+        fc.oneof(fc.integer({ min: 1990, max: 2027 }).map(String), value),
+        fc.oneof(fc.integer({ min: -1, max: 13 }).map(String), value),
+        fc.oneof(fc.integer({ min: 0, max: 400_000 }).map(String), value),
+        fc.oneof(fc.integer({ min: 0, max: 11 }).map(String), value),
+        async (subModelId, year, month, km, owners) => {
+          const res = await price({
+            subModelId,
+            ascentYearOnRoad: year,
+            ascentMonthOnRoad: month,
+            kilometers: km,
+            ownersNumber: owners,
+          });
+          expect([200, 400]).toContain(res.statusCode);
+          if (res.statusCode === 200) {
+            const { minPrice, maxPrice, predictedPrice } = res.json().data.data;
+            expect(minPrice).toBeLessThanOrEqual(predictedPrice);
+            expect(predictedPrice).toBeLessThanOrEqual(maxPrice);
+            expect(minPrice).toBeGreaterThan(0);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

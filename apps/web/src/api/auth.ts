@@ -12,7 +12,6 @@ import type {
   RegisterRequest,
   TradeMap,
 } from '@app/contract/auth';
-import { APP_EVENTS, postAppEvent } from '../app/nativeApp.ts';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
 /** The signed-in customer as the app uses it (id 0 = guest). */
@@ -67,10 +66,8 @@ export async function register(request: RegisterRequest): Promise<SignInOutcome>
   return toSignInOutcome(await postJson<LoginResponse>('/api/auth/register', request));
 }
 
-/** Logs out; inside the native app the wrapper hears onLogout (spec §6) so it ends its own session too. */
 export async function logout(): Promise<boolean> {
   const result = await postJson<{ status: number; CustID: number }>('/api/auth/logout', {});
-  if (result.ok) postAppEvent(APP_EVENTS.logout);
   return result.ok;
 }
 

@@ -7,7 +7,7 @@
  * In a browser nothing is posted and the entry works as a link or a step as before.
  */
 import type { ChooserTarget } from '@app/catalog/chooser';
-import { APP_EVENTS } from './nativeApp.ts';
+import { APP_EVENTS } from './appEvents.ts';
 
 export interface TraderAppEvent {
   event: (typeof APP_EVENTS)['tivUser' | 'carTraderUser'];

@@ -1,7 +1,8 @@
 import { CHOOSER_TILES } from '@app/catalog/chooser';
 import { describe, expect, it, vi } from 'vitest';
+import { APP_EVENTS, postAppEvent, postToWrapper } from './appEvents.ts';
 import { traderAppEvent } from './appTraderEvents.ts';
-import { APP_EVENTS, detectNativeApp, hasAppBridge, postAppEvent, postToWrapper } from './nativeApp.ts';
+import { detectNativeApp, hasAppBridge } from './nativeApp.ts';
 
 const CHROME =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0 Mobile Safari/537.36';

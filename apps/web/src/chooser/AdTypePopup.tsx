@@ -1,7 +1,7 @@
 import type { ChooserEntry, ChooserTarget } from '@app/catalog/chooser';
 import { useState } from 'react';
+import { postAppEvent } from '../app/appEvents.ts';
 import { traderAppEvent } from '../app/appTraderEvents.ts';
-import { postAppEvent } from '../app/nativeApp.ts';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { he } from '../i18n/he.ts';
 import { Popup } from '../popups/Popup.tsx';

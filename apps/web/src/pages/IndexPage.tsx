@@ -1,5 +1,5 @@
+import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { fullName, isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
-import { appTakesPersonalArea } from '../app/nativeApp.ts';
 import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';

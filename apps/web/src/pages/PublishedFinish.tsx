@@ -1,7 +1,7 @@
 import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
 import { useEffect, useState } from 'react';
 import { fetchFinishPage } from '../api/orders.ts';
-import { appTakesPersonalArea } from '../app/nativeApp.ts';
+import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';

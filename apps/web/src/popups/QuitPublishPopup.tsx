@@ -1,4 +1,4 @@
-import { appTakesPersonalArea } from '../app/nativeApp.ts';
+import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { he } from '../i18n/he.ts';
 import { Popup } from './Popup.tsx';

@@ -29,6 +29,7 @@ import { businessForSaleGuard } from './routes/business-for-sale-guard.ts';
 import { contactUsRoutes } from './routes/contact-us.ts';
 import { freeSearchRoutes } from './routes/free-search.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
+import { gatewayPriceRoutes } from './routes/gateway-price.ts';
 import { missingAddressRoutes } from './routes/missing-address.ts';
 import { myAdsRoutes } from './routes/my-ads.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -194,7 +195,7 @@ export async function buildApp({
   publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs });
   publishFinishRoutes(app, { db, clock });
-  addsRoutes(app, { db, clock });
+  addsRoutes(app, { db, clock, config });
   countRoutes(app, { db, clock });
   policyRoutes(app, { db });
   publishOptionRoutes(app);
@@ -208,6 +209,7 @@ export async function buildApp({
   analyticsRoutes(app, { db, clock, limiter });
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app);
+  gatewayPriceRoutes(app, { clock });
   paymentRoutes(app, { db, payments, clock });
   freeSearchRoutes(app);
   businessForSaleGuard(app);

@@ -22,6 +22,8 @@ const MyAdsPage = lazy(() => import('./myAds/MyAdsPage.tsx'));
 // The payment frame's result page and the hand-over page: no top bar (they show inside the payment iframe).
 const FinishPaymentPage = lazy(() => import('./pages/FinishPaymentPage.tsx'));
 const FinishPaymentAreaPage = lazy(() => import('./pages/FinishPaymentAreaPage.tsx'));
+// The printable car sign: no top bar (it opens in its own window and prints alone).
+const CarSignPage = lazy(() => import('./carSign/CarSignPage.tsx'));
 
 /**
  * The routes: RootLayout (providers) around /login and the pages under ShellLayout (top bar). A page that fails
@@ -46,6 +48,11 @@ export function AppRoutes() {
           <Route path="/finishPaymentArea">
             <Suspense fallback={<PageFallback withMain />}>
               <FinishPaymentAreaPage />
+            </Suspense>
+          </Route>
+          <Route path="/print/carQR/:id">
+            <Suspense fallback={<PageFallback withMain />}>
+              <CarSignPage />
             </Suspense>
           </Route>
           <Route>

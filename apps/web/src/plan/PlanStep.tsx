@@ -12,8 +12,8 @@ import {
 } from '../api/orders.ts';
 import { fetchRelatedBrokers } from '../api/planExtras.ts';
 import { abTestOn, BROKER_LEAD_TEST, overridesOf, rememberedOverrides } from '../app/abTests.ts';
+import { postAppEvent } from '../app/appEvents.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
-import { postAppEvent } from '../app/nativeApp.ts';
 import { useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';

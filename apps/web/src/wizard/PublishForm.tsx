@@ -42,11 +42,15 @@ import { useWatchers } from './useWatchers.ts';
 import { useWizardCore } from './useWizardCore.ts';
 import { useWizardExtras } from './useWizardExtras.tsx';
 import type { WizardData } from './useWizardLoad.ts';
+import { PriceSuggestion } from './vehicles/PriceSuggestion.tsx';
+import { priceQueryFrom, showsPriceSuggestion } from './vehicles/priceSuggestion.ts';
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
 import { endRun, trackStepPassed, useStepShownAnalytics } from './wizardAnalytics.ts';
 
 // The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
 const PlanStep = lazy(() => import('../plan/PlanStep.tsx'));
+// The debug control panel: debug-mode customers only.
+const DebugPanel = lazy(() => import('../debug/DebugPanel.tsx'));
 
 export interface PublishFormProps {
   data: WizardData;
@@ -307,6 +311,11 @@ export function PublishForm(props: PublishFormProps) {
             >
               <StepBody
                 replaceFields={visitorLogin ? <ContactLogin /> : undefined}
+                above={
+                  showsPriceSuggestion('publish', selectors.cat, selectors.subcat, index) ? (
+                    <PriceSuggestion query={priceQueryFrom(form.values)} />
+                  ) : undefined
+                }
                 step={resolved}
                 errors={form.errors}
                 onChange={form.change}
@@ -357,6 +366,11 @@ export function PublishForm(props: PublishFormProps) {
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}
       </div>
+      {customer.debugMode && (
+        <Suspense fallback={null}>
+          <DebugPanel steps={steps} resolution={form.resolution} current={current} lastValidStep={lastValidStep} />
+        </Suspense>
+      )}
     </>
   );
 }

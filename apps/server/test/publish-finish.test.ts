@@ -414,4 +414,32 @@ describe('goLive', () => {
       'notFound',
     );
   });
+
+  it("the broker-lead flow's failure flag is recorded for the operator; a browser cannot send that event", async () => {
+    const orderId = await carAd();
+    const res = await finish(owner, orderId, { leadFailed: true });
+    expect(res.json().redirect).toContain('/finishArea');
+    const rows = await t.db.query<{ props: { orderId: number; cat: number } | string }>(
+      `SELECT props FROM analytics_events WHERE name = 'broker_lead_failed'`,
+    );
+    const props = rows.map((r) => (typeof r.props === 'string' ? JSON.parse(r.props) : r.props));
+    expect(props).toContainEqual({ cat: 1, subcat: 1, orderId });
+    // Without the flag nothing is recorded.
+    const plain = await carAd();
+    await finish(owner, plain);
+    const after = await t.db.query(`SELECT 1 FROM analytics_events WHERE name = 'broker_lead_failed'`);
+    expect(after).toHaveLength(rows.length);
+    // The event is the server's: a browser batch carrying it is refused whole.
+    const forged = await owner.post('/api/analytics/events', {
+      events: [{ name: 'broker_lead_failed', props: { cat: 1, orderId }, at: Date.now() }],
+    });
+    expect(forged.statusCode).toBe(400);
+    // The finish page's outcome is the browser's to send (ids and our own outcome names only).
+    const outcome = await owner.post('/api/analytics/events', {
+      events: [
+        { name: 'finish_outcome', props: { cat: 1, subcat: 1, orderId, outcome: 'uploadSuccess' }, at: Date.now() },
+      ],
+    });
+    expect(outcome.statusCode, outcome.body).toBe(200);
+  });
 });

@@ -27,6 +27,10 @@ export const ANALYTICS_EVENT_NAMES = [
   'wizard_field_error',
   'plan_chosen',
   'plate_search',
+  // Issue 10: the finish page's outcome (after-save-area.md §4 "Finish analytics outcome") and the broker-lead
+  // flow's failure flag, which finish-publish records on the server (never sent by the browser).
+  'finish_outcome',
+  'broker_lead_failed',
 ] as const;
 
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
@@ -81,7 +85,25 @@ export const ANALYTICS_EVENT_PROPS: Partial<Record<AnalyticsEventName, readonly 
   wizard_field_error: ['fid', 'cat', 'subcat', 'step', 'area', 'field', 'message', 'source'],
   plan_chosen: ['cat', 'subcat', 'adType', 'hash', 'orderId', 'paid'],
   plate_search: ['cat', 'subcat', 'result'],
+  finish_outcome: ['cat', 'subcat', 'orderId', 'outcome'],
+  broker_lead_failed: ['cat', 'subcat', 'orderId'],
 };
+
+/** Events only the server records (a browser batch carrying one is refused). */
+export const SERVER_ONLY_EVENT_NAMES: readonly AnalyticsEventName[] = ['broker_lead_failed'];
+
+/**
+ * The finish page's analytics outcome (spec §4): out of slots when the package has ended, pending approval for a
+ * second-hand trader's ad or StatusID 2, 9, 17, 100 (our 'pending'), otherwise upload success; null while the ad
+ * has not left draft (awaiting payment, a failed payment, blocked words).
+ */
+export type FinishOutcome = 'outOfSlots' | 'pendingApproval' | 'uploadSuccess';
+export function finishOutcomeOf(state: string): FinishOutcome | null {
+  if (state === 'outOfSlots') return 'outOfSlots';
+  if (state === 'pending') return 'pendingApproval';
+  if (state === 'active' || state === 'paid') return 'uploadSuccess';
+  return null;
+}
 
 /** Props a funnel event must carry: the run, the category and the step index. */
 export const FUNNEL_REQUIRED_PROPS = ['fid', 'cat', 'step'] as const;

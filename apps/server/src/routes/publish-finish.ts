@@ -16,6 +16,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { plansHe } from '../i18n/plans.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
+import { insertAnalyticsEvents } from '../repositories/analytics-events.ts';
 import { lockCustomerPackage, packagesOfCustomer, usePackageAd } from '../repositories/customer-packages.ts';
 import { finishPageState } from '../services/finish-page.ts';
 import { FINISHED_STATUSES, type GoLiveReason, type GoLiveResult, goLive } from '../services/go-live.ts';
@@ -135,6 +136,20 @@ export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock:
     // Blocked words: the ad waits aside; the finish page of blocked words, as the save chain sends it.
     if (ad.status === 'blocked') return { code: 200, body: { status: 200, redirect: blockedFinishPath(ad) } };
     const finished = async (done: Ad) => {
+      // The broker-lead flow ended in failure (spec §4, §8: the flow finishes with a failure flag): recorded for
+      // the operator, once per finish (a repeated finish records it again only with the flag sent again).
+      if (truthy(body.leadFailed))
+        await insertAnalyticsEvents(
+          db,
+          [
+            {
+              name: 'broker_lead_failed',
+              props: { cat: done.cat, ...(done.subcat === null ? {} : { subcat: done.subcat }), orderId: done.orderId },
+              occurredAt: clock.now(),
+            },
+          ],
+          customerId,
+        );
       const next = done.cat === 3 && truthy(body.continuePublishNewAd);
       const redirect = next
         ? continuePublishPath(done, await ownOrderIds(db, customerId, body.OrderIDs))

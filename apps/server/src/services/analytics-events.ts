@@ -7,6 +7,7 @@ import {
   FUNNEL_ID_PATTERN,
   FUNNEL_REQUIRED_PROPS,
   isAnalyticsEventName,
+  SERVER_ONLY_EVENT_NAMES,
 } from '@app/contract/analytics';
 import { he } from '../i18n/messages.ts';
 
@@ -66,7 +67,8 @@ export function readAnalyticsBatch(body: unknown, now: Date): Check {
   const checked: CheckedEvent[] = [];
   for (const event of events) {
     if (!isPlainObject(event)) return { ok: false, message: he.analyticsBatch };
-    if (!isAnalyticsEventName(event.name)) return { ok: false, message: he.analyticsEventName };
+    if (!isAnalyticsEventName(event.name) || SERVER_ONLY_EVENT_NAMES.includes(event.name))
+      return { ok: false, message: he.analyticsEventName };
     const props = readProps(event.props);
     if (!props || !propsAllowed(event.name, props)) return { ok: false, message: he.analyticsBatch };
     const at = event.at;

@@ -1,6 +1,8 @@
+import { finishOutcomeOf } from '@app/contract/analytics';
 import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
 import { useEffect, useState } from 'react';
 import { fetchFinishPage } from '../api/orders.ts';
+import { track } from '../app/analytics.ts';
 import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
@@ -56,6 +58,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
     let timer: number | undefined;
     let polls = 0;
     let shown = false;
+    let reported = false;
     const ask = async () => {
       const outcome = await fetchFinishPage({ OrderID: orderId, cat, subcat }, controller.signal);
       if (controller.signal.aborted) return;
@@ -67,6 +70,17 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
       shown = true;
       setLoadFailed(false);
       setPage(outcome.data);
+      // The finish analytics outcome (spec §4), once per page, when the ad has left draft.
+      const result = finishOutcomeOf(outcome.data.state);
+      if (result && !reported) {
+        reported = true;
+        track('finish_outcome', {
+          cat: outcome.data.CatID,
+          ...(outcome.data.SubCatID === null ? {} : { subcat: outcome.data.SubCatID }),
+          orderId: Number(orderId),
+          outcome: result,
+        });
+      }
       polls += 1;
       if (shouldPoll(outcome.data.state, polls)) timer = window.setTimeout(() => void ask(), FINISH_POLL_MS);
     };

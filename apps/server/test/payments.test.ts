@@ -7,23 +7,17 @@
  */
 import { upgradePackagesFor } from '@app/catalog/packages';
 import { findTrack } from '@app/catalog/tracks';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hePay } from '../src/i18n/payments.ts';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
+import { type CardFields, submitCard as submitCardOn, TEST_CARDS } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
 const SECRET = 'payment-webhook-secret-of-this-test-0123456789';
 const RECOVERY_S = 120;
-const CARDS = {
-  success: '4580 0000 0000 0000',
-  decline: '4000 0000 0000 0002',
-  challenge: '4000 0000 0000 3220',
-  slow: '4580 0000 0000 0018',
-  lost: '4580 0000 0000 0026',
-};
+const CARDS = TEST_CARDS;
 
 /** The car tracks and the Premium upgrade as the catalogue prices them (the server charges exactly these). */
 const carTrack = (kind: string) => {
@@ -94,27 +88,8 @@ async function adStatus(orderId: number): Promise<string> {
   return row?.status ?? 'missing';
 }
 
-/** Submits the hosted card form on the sandbox's own listener, as the framed page does. */
-async function submitCard(
-  hostedUrl: string,
-  fields: Partial<Record<'cardNumber' | 'expMonth' | 'expYear' | 'cvv' | 'idNumber' | 'installments', string>> = {},
-): Promise<LightMyRequestResponse> {
-  const form = new URLSearchParams({
-    cardNumber: CARDS.success,
-    expMonth: '12',
-    expYear: '2030',
-    cvv: '123',
-    idNumber: '000000018',
-    installments: '1',
-    ...fields,
-  });
-  return t.app.paymentHost.app.inject({
-    method: 'POST',
-    url: new URL(hostedUrl).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-}
+/** Submits the hosted card form (support/payment-sandbox.ts) with this file's app. */
+const submitCard = (hostedUrl: string, fields: CardFields = {}) => submitCardOn(t, hostedUrl, fields);
 
 /** A notification signed as the provider signs it (the test knows the shared secret). */
 function signed(body: object, opts: { secret?: string; at?: Date; eventId?: string } = {}) {

@@ -8,10 +8,10 @@
  * publishes the draft; another customer's package is unknown and uses nothing.
  */
 import { findAdPackage } from '@app/catalog/packages';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
@@ -227,7 +227,7 @@ describe('plan step from a package', () => {
     });
     // Nothing is bought until the provider's signed notification is checked.
     expect((await adRow(orderId))?.status).toBe('draft');
-    const paid = await submitCard(started.json().data.iframe);
+    const paid = await submitCard(t, started.json().data.iframe);
     expect(paid.statusCode).toBe(303);
     await t.app.jobs.runDueJobs();
     expect(await adRow(orderId)).toMatchObject({ status: 'active', ad_type: 'Bold' });
@@ -246,21 +246,3 @@ describe('plan step from a package', () => {
     expect(next.chooseOrderType.packageOptions[0]).toMatchObject({ adType: 'Bold', left: 9 });
   });
 });
-
-/** Submits the hosted card form on the sandbox's own listener, as the framed page does (the success card). */
-async function submitCard(hostedUrl: string): Promise<LightMyRequestResponse> {
-  const form = new URLSearchParams({
-    cardNumber: '4580 0000 0000 0000',
-    expMonth: '12',
-    expYear: '2030',
-    cvv: '123',
-    idNumber: '000000018',
-    installments: '1',
-  });
-  return t.app.paymentHost.app.inject({
-    method: 'POST',
-    url: new URL(hostedUrl).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-}

@@ -1,0 +1,35 @@
+/** The payment sandbox's hosted pages as a test drives them (its own listener, through inject). */
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './test-app.ts';
+
+/** The sandbox's test cards (apps/server/src/payments: success, decline, 3-D-Secure-style challenge, slow, lost). */
+export const TEST_CARDS = {
+  success: '4580 0000 0000 0000',
+  decline: '4000 0000 0000 0002',
+  challenge: '4000 0000 0000 3220',
+  slow: '4580 0000 0000 0018',
+  lost: '4580 0000 0000 0026',
+} as const;
+
+export type CardFields = Partial<
+  Record<'cardNumber' | 'expMonth' | 'expYear' | 'cvv' | 'idNumber' | 'installments', string>
+>;
+
+/** Submits the hosted card form on the sandbox's own listener, as the framed page does (the success card by default). */
+export function submitCard(t: TestApp, hostedUrl: string, fields: CardFields = {}): Promise<LightMyRequestResponse> {
+  const form = new URLSearchParams({
+    cardNumber: TEST_CARDS.success,
+    expMonth: '12',
+    expYear: '2030',
+    cvv: '123',
+    idNumber: '000000018',
+    installments: '1',
+    ...fields,
+  });
+  return t.app.paymentHost.app.inject({
+    method: 'POST',
+    url: new URL(hostedUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}

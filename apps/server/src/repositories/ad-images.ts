@@ -61,7 +61,7 @@ export async function listAdImages(db: Queryable, adId: number): Promise<AdImage
  *
  * `reused` (issue 8 item 8) is decided in the same statement that takes the lock: whether another ad of the same
  * customer has a photo within `reuse.maxDistance` bits of `reuse.phash` (reusedPhotoSql). One transaction of
- * three statements: the lock with the slot's old row and the reuse check, the write, the list.
+ * four statements: the lock, the slot's old row with the reuse check, the write, the list.
  */
 export async function upsertAdImage(
   db: Db,
@@ -70,10 +70,13 @@ export async function upsertAdImage(
   reuse: { phash: bigint; maxDistance: number },
 ): Promise<{ garbage: string[]; rows: AdImageRow[] }> {
   return db.transaction(async (tx) => {
+    // The lock first, then the read: in READ COMMITTED a statement that waits for a row lock still reads the
+    // other tables as of its start, so a concurrent upload of the slot committed during the wait would be
+    // missed (its files left unreferenced, its row overwritten). The second statement sees it.
+    await tx.query('SELECT 1 FROM ads WHERE id = $1 FOR UPDATE', [adId]);
     const [found] = await tx.query<Partial<Row> & { reused_now: boolean }>(
       `SELECT i.*, ${reusedPhotoSql('$1', '$3', '$4', '$5')} AS reused_now
-       FROM ads a LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $2
-       WHERE a.id = $1 FOR UPDATE OF a`,
+       FROM (SELECT $1::bigint AS id) a LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $2`,
       [adId, img.slot, reuse.phash.toString(), reuse.maxDistance, REUSE_SCAN_ADS],
     );
     const old = found?.image_key ? (found as Row) : null;

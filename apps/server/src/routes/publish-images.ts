@@ -177,20 +177,26 @@ export async function publishImageRoutes(
       const orientationOk = body.orientation === undefined || orientation !== null;
       // libvips starts on a well-formed upload at once (its own threads) while the database answers the owner
       // check and the main thread hashes the file for the retry check. Its result is used only once the ad is
-      // known to be the caller's (another account's ad is 404 as before, and the work is dropped); a retry's
-      // result is dropped unused too (retries are rare, every upload waits less). The answers and their order
-      // are those of the checks below, as if nothing had started early.
+      // known to be the caller's: another account's ad is 404 as before, and a retry of a stored upload answers
+      // as before, each once the work has settled (its result dropped), so no request leaves an encode behind
+      // it. The answers and their order are those of the checks below, as if nothing had started early.
       const encoding =
         file && orientationOk && body.deleteImage !== '1' && requested !== null ? encodeImage(file, orientation) : null;
       encoding?.catch(() => {});
       // The owner check and the slot's current source hash (for the retry check) in one query.
       const orderId = orderIdOf(req);
       const own = orderId ? await findOwnAdWithSlotSource(db, customer.id, orderId, requested) : null;
-      if (!own) return notFound(reply);
+      // A refusal waits for the work started early (as if it had never started: one encode per request at a
+      // time, so nobody queues encodes against ads that are not theirs).
+      const refuse = async (send: () => FastifyReply) => {
+        if (encoding) await Promise.allSettled([encoding]);
+        return send();
+      };
+      if (!own) return refuse(() => notFound(reply));
       const { ad, slotSource } = own;
       const adId = ad.orderId;
       const slot = requested !== null && requested <= slotCap(catalogs, ad.selectors) ? requested : null;
-      if (slot === null) return reply.code(400).send({ status: 400, message: he.imageSlot });
+      if (slot === null) return refuse(() => reply.code(400).send({ status: 400, message: he.imageSlot }));
 
       if (body.deleteImage === '1') {
         const gone = await deleteAdImage(db, adId, slot);
@@ -259,6 +265,7 @@ export async function publishImageRoutes(
         await Promise.all(garbage.map((key) => store.delete(key)));
         return answer(rows, slot);
       }
+      await Promise.allSettled([encoding]);
       return answer(await listAdImages(db, adId), slot);
     });
   });

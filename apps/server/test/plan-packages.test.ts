@@ -10,6 +10,7 @@
 import { findAdPackage } from '@app/catalog/packages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
+import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
@@ -207,8 +208,10 @@ describe('plan step from a package', () => {
         idempotencyKey: key,
       });
 
-    // A package sold through the contact form, an upgrade, or another customer: refused, nothing made.
-    expect((await pay('car-vip-30')).statusCode).toBe(409);
+    // A package sold through the contact form, one of another category, an upgrade (for a published ad), or
+    // another customer: refused, nothing made.
+    expect((await pay('car-vip-30')).json().errors?.packageHash).toBeTruthy();
+    expect((await pay('re-vip-5')).statusCode).toBe(400);
     expect((await pay('upgrade-premium')).statusCode).toBe(409);
     expect((await pay('car-bold-10', dealer)).statusCode).toBe(404);
     const none = await t.db.query('SELECT 1 FROM payments WHERE ad_id = $1', [orderId]);
@@ -244,5 +247,111 @@ describe('plan step from a package', () => {
     const next = await saveCar(agent, r.contact);
     expect(next.chooseOrderType.mode).toBe('fromPackage');
     expect(next.chooseOrderType.packageOptions[0]).toMatchObject({ adType: 'Bold', left: 9 });
+  });
+
+  it('a finish page of a draft whose package payment is open says it waits for the payment', async () => {
+    const agent = new Agent(t.app, '10.62.0.5');
+    const r = await registerWithPhone(t, agent);
+    const id = await customerId(r.email);
+    await insertCustomerPackage(t.db, {
+      customerId: id,
+      cat: 1,
+      adType: 'Bold',
+      hash: 'car-bold-10',
+      adsTotal: 10,
+      boughtAt: new Date(t.clock.now().getTime() - 95 * DAY),
+    });
+    const saved = await saveCar(agent, r.contact);
+    const started = await agent.post(`/gateway/packages/personal/pay/${saved.orderID}`, {
+      packageHash: 'car-bold-10',
+      channel: 'creditCard',
+      idempotencyKey: 'pkg-open-key-0001',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const page = await agent.get(`/api/publish/get-finish-page?OrderID=${saved.orderID}`);
+    expect(page.json().state).toBe('awaitingPayment');
+    const mine = (await agent.get('/api/my-ads'))
+      .json()
+      .ads.find((a: { OrderID: number }) => a.OrderID === saved.orderID);
+    expect(mine.awaitingPayment).toBe(true);
+  });
+
+  it('an ad waiting out of slots is published by the next package bought, with the draft that bought it', async () => {
+    const agent = new Agent(t.app, '10.62.0.6');
+    const r = await registerWithPhone(t, agent);
+    const id = await customerId(r.email);
+    const usedUp = await insertCustomerPackage(t.db, {
+      customerId: id,
+      cat: 1,
+      adType: 'Bold',
+      hash: 'car-bold-10',
+      adsTotal: 1,
+      boughtAt: new Date(t.clock.now().getTime() - 5 * DAY),
+    });
+    await t.db.query('UPDATE customer_packages SET ads_used = 1 WHERE id = $1', [usedUp.id]);
+    // A stale page finishes from the used-up package: the ad waits out of slots.
+    const waiting = await saveCar(agent, r.contact);
+    await finishFrom(agent, waiting.orderID, `pkg-${usedUp.id}`);
+    expect((await adRow(waiting.orderID))?.status).toBe('out_of_slots');
+    // The next car buys a package by card: it and the waiting ad both go live from it.
+    const buyer = await saveCar(agent, r.contact);
+    expect(buyer.chooseOrderType.mode).toBe('buyPackage');
+    const started = await agent.post(`/gateway/packages/personal/pay/${buyer.orderID}`, {
+      packageHash: 'car-bold-10',
+      channel: 'creditCard',
+      idempotencyKey: 'pkg-release-key-0001',
+    });
+    await submitCard(t, started.json().data.iframe);
+    await t.app.jobs.runDueJobs();
+    expect(await adRow(buyer.orderID)).toMatchObject({ status: 'active', ad_type: 'Bold' });
+    expect(await adRow(waiting.orderID)).toMatchObject({ status: 'active', ad_type: 'Bold' });
+    const [bought] = await t.db.query<{ ads_used: number }>(
+      'SELECT ads_used FROM customer_packages WHERE customer_id = $1 AND payment_id IS NOT NULL',
+      [id],
+    );
+    expect(bought?.ads_used).toBe(2);
+  });
+
+  it('a second-hand package never publishes a business-for-sale ad (its own package, sold through the contact form)', async () => {
+    const agent = new Agent(t.app, '10.62.0.7');
+    const r = await registerWithPhone(t, agent);
+    const id = await customerId(r.email);
+    await t.db.query(`UPDATE customers SET trade = '{"3":{"2":1}}'::jsonb WHERE id = $1`, [id]);
+    const sh = await insertCustomerPackage(t.db, {
+      customerId: id,
+      cat: 3,
+      adType: 'Bold',
+      hash: 'sh-bold-10',
+      adsTotal: 10,
+      boughtAt: t.clock.now(),
+    });
+    const ad = CATEGORY_ADS.find((a) => a.family === 'business for sale');
+    if (!ad) throw new Error('no business-for-sale ad');
+    const saved = (await agent.post('/api/publish/save-ad', { ...ad.values, ...r.contact, ...ad.selectors })).json();
+    expect(saved.chooseOrderType.mode).toBe('businessForSale');
+    expect(saved.chooseOrderType.packageOptions).toBeUndefined();
+    const res = await agent.post('/api/publish/finish-publish', {
+      CatID: 3,
+      SubCatID: 2,
+      OrderID: saved.orderID,
+      RecordID: saved.orderID,
+      pt_hash: `pkg-${sh.id}`,
+    });
+    expect(res.json().errors?.orderType).toBeTruthy();
+    const pay = await agent.post(`/gateway/packages/personal/pay/${saved.orderID}`, {
+      packageHash: 'sh-bold-10',
+      channel: 'creditCard',
+      idempotencyKey: 'pkg-b4s-key-0001',
+    });
+    expect(pay.statusCode).toBe(400);
+    expect((await adRow(saved.orderID))?.status).toBe('draft');
+    expect(await used(sh.id)).toBe(0);
+    // The same trader's plain second-hand ad is published from it.
+    const plainAd = CATEGORY_ADS.find((a) => a.family === 'second-hand, plain business');
+    if (!plainAd) throw new Error('no plain business ad');
+    const plain = (
+      await agent.post('/api/publish/save-ad', { ...plainAd.values, ...r.contact, ...plainAd.selectors })
+    ).json();
+    expect(plain.chooseOrderType.mode).toBe('fromPackage');
   });
 });

@@ -106,3 +106,10 @@ export function ownedPackageItem(owned: {
     packageInfo: { EndDate: israelDate(owned.usableUntil), isB4SalePackage: row.isbusinessforsale === true },
   };
 }
+
+/**
+ * Whether a package of ads may publish an ad of this selection: a business-for-sale package (isbusinessforsale,
+ * SalesCatID 37) only business-for-sale ads, any other package only the other ads of its category.
+ */
+export const adPackageFits = (row: Pick<AdPackageRow, 'catId' | 'isbusinessforsale'>, ad: { cat: number; businessForSale: boolean }): boolean =>
+  row.catId === ad.cat && (row.isbusinessforsale === true) === ad.businessForSale;

@@ -26,7 +26,9 @@ import { hePay } from '../i18n/payments.ts';
 import { type PaymentService, type StartPayment, safePath } from '../payments/service.ts';
 import { AUTO_BUMP_HASH, adPackageFor, autoBumpFor, packageFor, trackFor } from '../payments/tracks.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
+import { packagesOfCustomer } from '../repositories/customer-packages.ts';
 import { AUTO_BUMP_WEEK_MS } from '../services/auto-bump.ts';
+import { chooseOrderTypeFor } from '../services/plans.ts';
 import { adNumber } from './publish-fields.ts';
 import { requireCustomer } from './publish-steps.ts';
 
@@ -135,8 +137,15 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: Pa
       const key = keyOf(body.idempotencyKey);
       const channel = channelOf(body.channel);
       if (kind === 'package' && ad.status === 'draft') {
-        const charge = adPackageFor(ad, hash);
-        if (!charge) return { code: 409, message: hePay.adNotLive };
+        // Only a package the ad's plan step offers to buy (mode buyPackage: sold by payment, of the ad's kind).
+        const plan = chooseOrderTypeFor(ad, { packages: await packagesOfCustomer(db, customerId), now: clock.now() });
+        const offered = plan?.mode === 'buyPackage' && (plan.packageOptions ?? []).some((p) => p.hash === hash);
+        const charge = offered ? adPackageFor(ad, hash) : null;
+        if (!charge) {
+          // An upgrade is for a published ad; anything else is not on offer for this ad.
+          if (packageFor(ad, hash)) return { code: 409, message: hePay.adNotLive };
+          return { code: 400, errors: { packageHash: hePay.packageUnknown } };
+        }
         if (!key) return { code: 400, errors: { idempotencyKey: hePay.idempotencyKey } };
         if (!channel) return { code: 400, errors: { channel: he.badRequest } };
         return {

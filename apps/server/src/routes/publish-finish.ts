@@ -7,8 +7,8 @@
  *  - GET  /api/publish/get-finish-page         where the ad stands (the finish page, /finishPaymentArea).
  * Every call is the owner's: another account's ad, an unknown or a reserved one is 404 and changes nothing.
  */
-import { findAdPackage, ownedPackageId } from '@app/catalog/packages';
-import { FREE_AD_TYPES, findTrack, trackOfType, tracksFor } from '@app/catalog/tracks';
+import { adPackageFits, findAdPackage, ownedPackageId } from '@app/catalog/packages';
+import { FREE_AD_TYPES, findTrack, isBusinessForSaleSelection, trackOfType, tracksFor } from '@app/catalog/tracks';
 import type { AdType, FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
@@ -75,14 +75,17 @@ async function hasPaidTrack(db: Queryable, ad: Ad, adType: AdType): Promise<bool
  * An ad of one of the customer's packages (the plan step's fromPackage mode): the package's row is locked, one of
  * its ads is used when it has one left and its window is open, and the ad goes live with the package's track and
  * days; with none left or past its window the ad is finished as out_of_slots (spec §4), waiting for a new
- * package. Another customer's package, or one of another category, is unknown. One transaction: two ads racing
+ * package (services/package-ads.ts publishes it from the next one bought). Another customer's package, one of
+ * another category, or a business-for-sale package for another ad (and the reverse) is unknown. One transaction: two ads racing
  * for the last ad of a package get one each of 'active' and 'out_of_slots', never two from one ad.
  */
 async function publishFromPackage(db: Db, now: Date, ad: Ad, packageId: number): Promise<GoLiveResult | 'unknown'> {
   return db.transaction(async (tx) => {
     const owned = await lockCustomerPackage(tx, ad.customerId, packageId);
     const row = owned ? findAdPackage(owned.hash) : undefined;
-    if (!owned || !row || owned.cat !== ad.cat) return 'unknown';
+    const businessForSale = isBusinessForSaleSelection(trackSelectorsOf(ad));
+    if (!owned || !row || owned.cat !== ad.cat || !adPackageFits(row, { cat: ad.cat, businessForSale }))
+      return 'unknown';
     const left = owned.adsTotal - owned.adsUsed;
     const expired = owned.usableUntil.getTime() <= now.getTime();
     const result = await goLive(tx, now, {

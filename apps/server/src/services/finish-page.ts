@@ -20,11 +20,11 @@ interface PaymentRow {
   paid_at: Date | string | null;
 }
 
-/** The ad's track payments, newest first. */
+/** The ad's payments that publish it (a track, or a package of ads bought for it), newest first. */
 async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(
     `SELECT status, amount_agorot, ad_type, paid_at FROM payments
-     WHERE ad_id = $1 AND customer_id = $2 AND purpose = 'track'
+     WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package')
      ORDER BY created_at DESC, id DESC`,
     [ad.orderId, ad.customerId],
   );

@@ -63,7 +63,7 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
   const rows = await db.query<Row>(
     `SELECT id, cat, subcat, status, ad_type, ends_at, field_values,
        EXISTS (SELECT 1 FROM payments p WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id
-         AND p.purpose = 'track' AND p.status = 'created') AS awaiting_payment,
+         AND p.purpose IN ('track', 'ad_package') AND p.status = 'created') AS awaiting_payment,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
          WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
          HAVING min(w.starts_at) <= $2) AS auto_bump_until

@@ -14,6 +14,7 @@ import type { OnPaid } from '../payments/service.ts';
 import { insertCustomerPackage, usePackageAd } from '../repositories/customer-packages.ts';
 import { scheduleAdExpiry } from './ad-expiry.ts';
 import { goLive } from './go-live.ts';
+import { publishWaitingAds } from './package-ads.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -68,6 +69,8 @@ export function paidHandler(extra: { autoBump?: OnPaid } = {}): OnPaid {
       });
       // The draft took one of the package's ads; an ad finished meanwhile (another payment) leaves them all.
       if (outcome === 'published') await usePackageAd(tx, bought.id);
+      // Ads of the customer that waited out of slots for a package of this kind are published from it too.
+      await publishWaitingAds(tx, payment.paidAt, bought);
       return undefined;
     }
     if (payment.purpose === 'package') {

@@ -2,7 +2,7 @@
  * The plan step on the server (issue 10): which tracks an ad is offered (save-ad's chooseOrderType and
  * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
  */
-import { adPackagesOnSale, ownedPackageItem } from '@app/catalog/packages';
+import { adPackageFits, adPackagesOnSale, findAdPackage, ownedPackageItem } from '@app/catalog/packages';
 import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
 import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
 import { SELECTOR_KEYS } from '@app/contract/publish';
@@ -23,12 +23,18 @@ export interface PackagesAtNow {
 }
 
 /**
- * The customer's packages of this category that are still within their 91-day window (with or without ads left:
+ * The customer's packages of this category that may publish this ad (a business-for-sale package only a
+ * business-for-sale ad, adPackageFits) and are still within their 91-day window (with or without ads left:
  * a package with none left is listed, its choice blocked), newest first; whether they ever held one of this
  * category; and whether those have all ended (save-ad's traderPackageExpired).
  */
-export function packagesForPlan(ad: Pick<Ad, 'cat'>, owned: PackagesAtNow | undefined) {
-  const ofCat = (owned?.packages ?? []).filter((p) => p.cat === ad.cat);
+export function packagesForPlan(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>, owned: PackagesAtNow | undefined) {
+  const businessForSale = isBusinessForSaleSelection(trackSelectorsOf(ad));
+  const fits = (hash: string) => {
+    const row = findAdPackage(hash);
+    return row !== undefined && adPackageFits(row, { cat: ad.cat, businessForSale });
+  };
+  const ofCat = (owned?.packages ?? []).filter((p) => p.cat === ad.cat && fits(p.hash));
   const usable = ofCat.filter((p) => owned && p.usableUntil.getTime() > owned.now.getTime());
   const items = usable
     .map((p) => ownedPackageItem({ id: p.id, hash: p.hash, left: p.adsTotal - p.adsUsed, usableUntil: p.usableUntil }))
@@ -53,7 +59,10 @@ export function chooseOrderTypeFor(ad: Ad, owned?: PackagesAtNow): ChooseOrderTy
   const { items, held } = packagesForPlan(ad, owned);
   const businessForSale = isBusinessForSaleSelection(selectors);
   const usable = items.some((item) => (item.left ?? 0) > 0);
-  const onSale = held && !usable && !businessForSale ? adPackagesOnSale(ad.cat) : [];
+  const onSale =
+    held && !usable && !businessForSale
+      ? adPackagesOnSale(ad.cat).filter((item) => item.isbusinessforsale === businessForSale)
+      : [];
   const mode = usable
     ? 'fromPackage'
     : onSale.length > 0

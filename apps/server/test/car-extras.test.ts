@@ -201,3 +201,21 @@ describe('GET/POST /api/stinker?action=missingSubModel', () => {
     expect(await reports()).toBe(3);
   });
 });
+
+describe('GET /api/publish/price-reminder-options', () => {
+  it('offers the quartiles and median of live ads of the same car; nothing with too few; guest 422', async () => {
+    const c = car();
+    const url = `/api/publish/price-reminder-options?cat=1&subcat=1&manufacturer=${c.manufacturer}&model=${c.model}&year=${c.year}`;
+    expect((await owner.get(url)).json()).toEqual({ status: 200, prices: [] });
+    const id = await custId(stranger);
+    for (const price of ['80,000', '90,000', '100,000', '1']) {
+      await t.db.query(
+        `INSERT INTO ads (customer_id, cat, subcat, field_values, status) VALUES ($1, 1, 1, $2::jsonb, $3)`,
+        [id, JSON.stringify({ ...c, price }), price === '1' ? 'draft' : 'active'],
+      );
+    }
+    expect((await owner.get(url)).json()).toEqual({ status: 200, prices: [85_000, 90_000, 95_000] });
+    expect((await owner.get(url.replace('subcat=1', 'subcat=2'))).json().prices).toEqual([]);
+    expect((await new Agent(t.app, '10.71.0.6').get(url)).statusCode).toBe(422);
+  });
+});

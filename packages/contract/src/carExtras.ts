@@ -94,3 +94,13 @@ export function plateDigits(input: unknown): string | null {
   const digits = String(input).replace(/[\s-]/g, '');
   return /^\d{7,8}$/.test(digits) ? digits : null;
 }
+
+/**
+ * GET /api/publish/price-reminder-options (ours): the price reminder's preset options (shekels, ascending) from the
+ * live ads of the same car (cat 1 subcats 1 and 3: manufacturer, model, year) or property (cat 2 subcats 1 and 2:
+ * city, HomeTypeID); empty when too few ads are live.
+ */
+export interface PriceReminderOptionsResponse {
+  status: 200;
+  prices: number[];
+}

@@ -58,3 +58,23 @@ export async function findSameCarAd(
   );
   return row ? Number(row.id) : null;
 }
+
+/**
+ * Prices (whole shekels) of live ads (status active) of the same selection and the same thing: a car's
+ * manufacturer, model and year, or a property's city and home type. At most 500, newest first.
+ */
+export async function livePricesOfSame(
+  db: Queryable,
+  q: { cat: number; subcat: number; match: Record<string, string> },
+): Promise<number[]> {
+  const keys = Object.keys(q.match);
+  const conditions = keys.map((key, i) => `field_values->>'${key}' = $${i + 3}`);
+  const rows = await db.query<{ price: string }>(
+    `SELECT regexp_replace(field_values->>'price', '[^0-9]', '', 'g') AS price FROM ads
+      WHERE status = 'active' AND cat = $1 AND subcat = $2 AND ${conditions.join(' AND ')}
+        AND regexp_replace(COALESCE(field_values->>'price', ''), '[^0-9]', '', 'g') <> ''
+      ORDER BY created_at DESC LIMIT 500`,
+    [q.cat, q.subcat, ...keys.map((key) => q.match[key])],
+  );
+  return rows.map((r) => Number(r.price)).filter((n) => Number.isSafeInteger(n) && n > 0);
+}

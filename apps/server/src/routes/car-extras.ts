@@ -11,8 +11,19 @@ import type { Db } from '../db/db.ts';
 import { carExtrasHe } from '../i18n/car-extras.ts';
 import { he } from '../i18n/messages.ts';
 import { findOwnAd } from '../repositories/ads.ts';
-import { findSameCarAd, insertMissingSubModel, insertTradeInLead } from '../repositories/car-extras.ts';
-import { readDuplicationCheck, readMissingSubModel, readTradeInLead } from '../services/car-extras.ts';
+import {
+  findSameCarAd,
+  insertMissingSubModel,
+  insertTradeInLead,
+  livePricesOfSame,
+} from '../repositories/car-extras.ts';
+import {
+  pricePresets,
+  readDuplicationCheck,
+  readMissingSubModel,
+  readPriceMatch,
+  readTradeInLead,
+} from '../services/car-extras.ts';
 import type { RateLimiter } from '../services/rate-limiter.ts';
 import { adNumber } from './publish-fields.ts';
 import { requireCustomer } from './publish-steps.ts';
@@ -126,6 +137,15 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     );
     return { status: 200, success: true } satisfies MissingSubModelResponse;
   };
+  // Ours (the price reminder's preset options, publish-wizard.md §9): the market of live ads of the same thing.
+  app.get('/api/publish/price-reminder-options', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const match = readPriceMatch(bodyOf(req.query));
+    const prices = match ? pricePresets(await livePricesOfSame(db, match)) : [];
+    return { status: 200, prices } satisfies PriceReminderOptionsResponse;
+  });
+
   app.get('/api/stinker', { config: { changesState: true } }, missingSubModel);
   app.post('/api/stinker', missingSubModel);
 }

@@ -120,3 +120,49 @@ export function readMissingSubModel(
   if (details.missingYearID && !details.missingYear) details.missingYear = details.missingYearID;
   return { ok: true, value: { subModel, details } };
 }
+
+/** The thing whose live prices the price reminder offers: a car by make, model and year; a property by city and type. */
+export function readPriceMatch(query: Body): { cat: number; subcat: number; match: Record<string, string> } | null {
+  const cat = Number(text(query.cat));
+  const subcat = Number(text(query.subcat));
+  const pick = (keys: readonly string[]) => {
+    const match: Record<string, string> = {};
+    for (const key of keys) {
+      const value = id(query[key]);
+      if (!value) return null;
+      match[key] = value;
+    }
+    return match;
+  };
+  const match =
+    cat === 1 && (subcat === 1 || subcat === 3)
+      ? pick(['manufacturer', 'model', 'year'])
+      : cat === 2 && (subcat === 1 || subcat === 2)
+        ? pick(['city', 'HomeTypeID'])
+        : null;
+  return match ? { cat, subcat, match } : null;
+}
+
+/** At least this many live ads before their prices are offered (fewer say little about the market). */
+export const PRICE_SAMPLE_MIN = 3;
+
+/**
+ * The price reminder's preset options from live prices: the lower quartile, the median and the upper quartile,
+ * rounded to a step that suits the amounts (100 under 10,000, 1,000 under 1,000,000, else 10,000), distinct and
+ * ascending. Empty when there are fewer than PRICE_SAMPLE_MIN prices.
+ */
+export function pricePresets(prices: readonly number[]): number[] {
+  if (prices.length < PRICE_SAMPLE_MIN) return [];
+  const sorted = [...prices].sort((a, b) => a - b);
+  const at = (q: number) => {
+    const pos = (sorted.length - 1) * q;
+    const lo = Math.floor(pos);
+    const hi = Math.ceil(pos);
+    return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (pos - lo);
+  };
+  const round = (n: number) => {
+    const step = n < 10_000 ? 100 : n < 1_000_000 ? 1_000 : 10_000;
+    return Math.max(step, Math.round(n / step) * step);
+  };
+  return [...new Set([at(0.25), at(0.5), at(0.75)].map(round))];
+}

@@ -4,7 +4,12 @@
  * All need a session (422 otherwise) and the CSRF header (plugins/csrf.ts; the stinker GET declares it changes
  * state). An OrderID that is not the customer's own ad is 404 and nothing is stored.
  */
-import type { DuplicationCheckResponse, MissingSubModelResponse, TradeInLeadResponse } from '@app/contract/carExtras';
+import type {
+  DuplicationCheckResponse,
+  MissingSubModelResponse,
+  PriceReminderOptionsResponse,
+  TradeInLeadResponse,
+} from '@app/contract/carExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';

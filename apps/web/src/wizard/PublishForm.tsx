@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { checkTrader, resetAd } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useLocation, useNavigate } from '../app/routing.tsx';
+import { SUB_MODEL_FIELD, useCarExtras } from '../carExtras/useCarExtras.tsx';
 import { ContactLogin } from '../contact/ContactLogin.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
@@ -13,6 +14,7 @@ import { hePlan } from '../i18n/hePlan.ts';
 import { MediaBrief } from '../media/MediaBrief.tsx';
 import { useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
+import { useReminders } from '../reminders/useReminders.tsx';
 import { Banner } from './Banner.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
 import { FlashBar } from './FlashBar.tsx';
@@ -191,6 +193,8 @@ export function PublishForm(props: PublishFormProps) {
     },
   });
   const refetchContactArea = useContactArea(core, selectors, data.initialValues);
+  const reminders = useReminders({ core, selectors, orderId: orderId ?? knownOrder });
+  const carExtras = useCarExtras(core, selectors, orderId ?? knownOrder);
   const movement = useStepMovement({
     core,
     selectors,
@@ -200,6 +204,7 @@ export function PublishForm(props: PublishFormProps) {
     locked: saving.progress !== null,
     setLastValidStep,
     showStep,
+    beforeAdvance: reminders.beforeAdvance,
     // The session ended on the way (check-step's 422) just before the contact step: go on to it, where the visitor
     // logs in or registers; the server checks every step again when the ad is saved.
     onLoginNeeded: (from) => {
@@ -227,6 +232,7 @@ export function PublishForm(props: PublishFormProps) {
       if (id === PLATE_BUTTON) void plate.run();
     },
     actionState: plate.actionState,
+    locked: carExtras.locked,
   };
   useCarriedAction(autoAction, env.onAction);
 
@@ -288,8 +294,11 @@ export function PublishForm(props: PublishFormProps) {
                 replaceFields={visitorLogin ? <ContactLogin /> : undefined}
                 step={resolved}
                 errors={form.errors}
-                onChange={form.change}
+                onChange={(id, value) => {
+                  if (!carExtras.intercept(id, value)) form.change(id, value);
+                }}
                 env={env}
+                after={resolved.fields.some((f) => f.def.id === SUB_MODEL_FIELD) ? carExtras.subModelLink : undefined}
                 notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 plan={
@@ -331,6 +340,8 @@ export function PublishForm(props: PublishFormProps) {
       </ol>
       <SaveProgress progress={saving.progress} />
       {saving.failure && <SaveFailedPopup failure={saving.failure} />}
+      {reminders.popup}
+      {carExtras.popups}
       <div className="wizard-footer">
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}

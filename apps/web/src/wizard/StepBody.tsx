@@ -22,10 +22,13 @@ export interface StepBodyProps {
   replaceFields?: ReactNode;
   /** The plan step's screen (issue 10), shown in place of the step's placeholder once the ad is saved. */
   plan?: ReactNode;
+  /** Shown under the fields (the car type step's "sub-model not found" link). */
+  after?: ReactNode;
 }
 
 /** The open step's content: the placeholder reason or the fields, and its navigation. */
-export function StepBody({ step, errors, onChange, env, notice, saved, nav, replaceFields, plan }: StepBodyProps) {
+export function StepBody(props: StepBodyProps) {
+  const { step, errors, onChange, env, notice, saved, nav, replaceFields, plan, after: afterFields } = props;
   const { def } = step;
   const finished = saved?.plan === false;
   const noteText = finished ? he.wizard.savedNoPlanNote : plan ? hePlan.savedNote : he.wizard.savedNote;
@@ -61,6 +64,7 @@ export function StepBody({ step, errors, onChange, env, notice, saved, nav, repl
       {!replaceFields && step.fields.length > 0 && (
         <StepFields step={def} fields={step.fields} errors={errors} onChange={onChange} env={env} />
       )}
+      {!replaceFields && afterFields}
       {nav && <StepNav {...nav} />}
     </>
   );

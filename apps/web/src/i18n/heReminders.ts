@@ -54,7 +54,7 @@ export const heReminders = {
     failed: CAR_EXTRAS_TEXTS.tradeInFailed,
     thanksHeader: 'תודה, הפרטים נשלחו',
     thanksText: 'נציג יחזור אליכם בהקדם עם הצעה להחלפת הרכב.',
-    close: 'סגירה',
+    close: 'חזרה למודעה',
     lockedNote: 'בקשת הטרייד-אין נשלחה',
   },
   missingSubModel: {

@@ -12,7 +12,7 @@ import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { adThroughApi, loginDemo } from './edit-helpers.ts';
 import { next, openPrivateCar, searchPlate, startPrivateCar } from './wizard-flow.ts';
-import { atStep, button, checkScreen, openStep, settled, stepItem } from './wizard-helpers.ts';
+import { atStep, button, checkScreen, csrfOf, openStep, settled, stepItem } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -207,6 +207,45 @@ describe('car extras', () => {
     await popup.getByRole('heading', { name: "באסה, לפעמים גם לנו יש פנצ'ר" }).waitFor();
     await checkScreen(page, 'missing-sub-model-thanks-1280');
     await popup.getByRole('button', { name: 'חזרה למודעה' }).click();
+    expect(await dialog(page).count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('price decrease in edit', () => {
+  it('a free (order type 1) live ad whose price goes down is offered an upgrade; a higher price is not', async () => {
+    const page = await newPage(browser, DESKTOP_VIEW);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, validCarAd());
+    const finished = await page.request.post(`${product.url}/api/publish/finish-publish`, {
+      data: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
+      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
+    });
+    expect(finished.status()).toBe(200);
+    await page.goto(`${product.url}/edit/${orderId}`);
+    await settled(page);
+    expect(await page.getByLabel('מחיר').inputValue()).toBe('85,000');
+    await page.getByLabel('מחיר').fill('79000');
+    await button(page, 'סיום ופרסום השינויים').click();
+    const popup = dialog(page);
+    await popup.getByRole('heading', { name: 'הורדת את המחיר?' }).waitFor();
+    expect(await popup.getByRole('link', { name: 'לשדרוג המודעה' }).getAttribute('href')).toBe(
+      `/my-ads?upgrade=${orderId}`,
+    );
+    await checkScreen(page, 'price-decrease-1280');
+    const saved = page.waitForResponse((r) => r.url().includes(`/api/publish/save-ad/${orderId}`));
+    await popup.getByRole('button', { name: 'המשך בשמירת השינויים' }).click();
+    await saved;
+    await page.waitForURL((u) => u.pathname === '/finishArea');
+
+    // The edit is live (79,000): a higher price asks nothing.
+    await page.goto(`${product.url}/edit/${orderId}`);
+    await settled(page);
+    expect(await page.getByLabel('מחיר').inputValue()).toBe('79,000');
+    await page.getByLabel('מחיר').fill('81000');
+    const again = page.waitForResponse((r) => r.url().includes(`/api/publish/save-ad/${orderId}`));
+    await button(page, 'סיום ופרסום השינויים').click();
+    await again;
     expect(await dialog(page).count()).toBe(0);
     await page.close();
   });

@@ -20,9 +20,13 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 
-async function publicPrice(page: Page, orderId: number): Promise<{ status: number; price?: string }> {
-  const res = await page.request.get(`${product.url}/api/adds/${orderId}`);
-  return { status: res.status(), price: res.status() === 200 ? (await res.json()).Price : undefined };
+/** The ad as the public sees it (a visitor: the owner also gets their own draft, for the car sign). */
+async function publicPrice(_page: Page, orderId: number): Promise<{ status: number; price?: string }> {
+  const visitor = await browser.newContext();
+  const res = await visitor.request.get(`${product.url}/api/adds/${orderId}`);
+  const price = res.status() === 200 ? (await res.json()).Price : undefined;
+  await visitor.close();
+  return { status: res.status(), price };
 }
 
 /** Inside the native app (remembered for the tab): the wrapper's bridge and the page's finish events, kept in

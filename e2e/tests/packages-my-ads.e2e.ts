@@ -188,4 +188,62 @@ describe('/my-ads', () => {
       await page.close();
     }
   });
+
+  it('buys an upgrade by card from ?upgrade={id}: a declined card changes nothing, the success card upgrades the ad', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, validCarAd());
+    const finished = await page.request.post(`${product.url}/api/publish/finish-publish`, {
+      data: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
+      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
+    });
+    expect(finished.status()).toBe(200);
+    const ad = page.locator(`article[data-order-id="${orderId}"]`);
+    const facts = async () => (await ad.locator('.my-ad__facts').textContent()) ?? '';
+    const daysLeft = async () => Number(/ימים שנותרו\s*(\d+)/.exec(await facts())?.[1]);
+
+    await page.goto(`${product.url}/my-ads?upgrade=${orderId}`);
+    const premium = ad.locator('[data-package="upgrade-premium"]');
+    await premium.waitFor();
+    const before = { facts: await facts(), days: await daysLeft() };
+    expect(before.facts).not.toContain('פרימיום');
+
+    const pay = async (cardNumber: string) => {
+      await premium.getByRole('button', { name: 'לשדרוג' }).click();
+      const type = page.getByRole('dialog', { name: 'איך תרצו לשלם?' });
+      await type.getByTestId('pay-creditCard').click();
+      await page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' }).waitFor();
+      const frame = page.frameLocator('[data-testid="card-payment-frame"]');
+      await frame.getByLabel('מספר כרטיס').fill(cardNumber);
+      await frame.getByLabel('חודש').selectOption('12');
+      await frame.getByLabel('שנה', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
+      await frame.getByLabel('קוד אבטחה (CVV)').fill('123');
+      await frame.getByLabel('מספר תעודת זהות של בעל הכרטיס').fill('000000018');
+      await frame.getByRole('button', { name: /לתשלום/ }).click();
+      return frame;
+    };
+
+    // Declined: the failure (action upgrade) shows inside the popup; the ad keeps its track and days.
+    const declined = await pay('4000 0000 0000 0002');
+    await declined.getByRole('heading', { name: 'התשלום לא הושלם' }).waitFor({ timeout: 30_000 });
+    await checkScreen(page, 'my-ads-upgrade-declined-1280');
+    await page
+      .getByRole('dialog', { name: 'תשלום בכרטיס אשראי' })
+      .getByRole('button', { name: 'סגירה' })
+      .first()
+      .click();
+    await page.reload();
+    await premium.waitFor();
+    expect(await facts()).toBe(before.facts);
+
+    // Paid: the popup closes, the page says so, and the list read again shows the new track and more days.
+    await pay('4580 0000 0000 0000');
+    await page.getByTestId('upgrade-paid').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(facts).toContain('פרימיום');
+    expect(await daysLeft()).toBeGreaterThan(before.days);
+    await checkScreen(page, 'my-ads-upgrade-paid-1280');
+
+    await page.close();
+  });
 });

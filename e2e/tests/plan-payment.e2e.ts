@@ -12,7 +12,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { findTrack } from '@app/catalog/tracks';
+import { AUTO_BUMP_PRICE_AGOROT, findTrack } from '@app/catalog/tracks';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -280,6 +280,36 @@ describe('paying for a track from the plan step', () => {
     await frame.getByRole('button', { name: /לתשלום/ }).click();
     await expectLive(page, orderId);
     await screenshot(page, 'plan-payment-finish-phone');
+    await page.close();
+  });
+
+  it('a free ad with the auto-bump offer accepted and paid by card: live, one 39 ₪ payment, and /my-ads says it bumps', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const orderId = await savedCar(page);
+    await plan(page).waitFor();
+    await plan(page).getByTestId('track-Free').getByRole('button').click();
+    const offer = page.getByRole('dialog', { name: 'רוצים שהמודעה תקפוץ לבד?' });
+    await offer.getByRole('button', { name: 'כן, להקפיץ אוטומטית' }).click();
+    await page.getByRole('dialog', { name: 'איך תרצו לשלם?' }).getByTestId('pay-creditCard').click();
+    await cardPopup(page).waitFor();
+    const frame = page.frameLocator('[data-testid="card-payment-frame"]');
+    await fillCard(frame, SUCCESS_CARD);
+    const before = (await sandboxSessions()).filter((s) => s.status === 'paid').length;
+    await frame.getByRole('button', { name: /לתשלום/ }).click();
+
+    // The payment closes the popup and the flow goes on to the finish page of the (free, live) ad.
+    const finish = await atFinish(page, orderId);
+    await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
+    const paid = (await sandboxSessions()).filter((s) => s.status === 'paid');
+    expect(paid.length).toBe(before + 1);
+    expect(paid.map((s) => s.amountAgorot)).toContain(AUTO_BUMP_PRICE_AGOROT);
+
+    await page.goto(`${product.url}/my-ads`);
+    const ad = page.locator(`article[data-order-id="${orderId}"]`);
+    await expect
+      .poll(async () => (await ad.locator('.my-ad__bump').textContent()) ?? '')
+      .toMatch(/^הקפצה אוטומטית פעילה עד \d/);
+    await screenshot(page, 'my-ads-auto-bump-1280');
     await page.close();
   });
 });

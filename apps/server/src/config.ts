@@ -39,6 +39,8 @@ const schema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Sender address of the real mail server. */
   MAIL_FROM: z.string().default('no-reply@example.co.il'),
+  /** Where contact-us messages are mailed (issue 11): the support team's inbox (the sandbox outbox by default). */
+  SUPPORT_EMAIL: z.string().email().default('support@example.co.il'),
   /**
    * The key that opens every sandbox surface (the outbox page and API, and the sandboxes that come later).
    * Random at each start unless set; the start-up log prints the outbox link that carries it.

@@ -13,7 +13,8 @@ const FinishAreaPage = lazy(() => import('./pages/FinishAreaPage.tsx'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('./pages/PhoneOutboxPage.tsx'));
 const SandboxPaymentsPage = lazy(() => import('./pages/SandboxPaymentsPage.tsx'));
-const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage.tsx'));
+const ContactUsPage = lazy(() => import('./contactUs/ContactUsPage.tsx'));
+const FunnelPage = lazy(() => import('./funnel/FunnelPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('./pages/EditPage.tsx'));
 const PackagesPage = lazy(() => import('./packages/PackagesPage.tsx'));
@@ -21,6 +22,8 @@ const MyAdsPage = lazy(() => import('./myAds/MyAdsPage.tsx'));
 // The payment frame's result page and the hand-over page: no top bar (they show inside the payment iframe).
 const FinishPaymentPage = lazy(() => import('./pages/FinishPaymentPage.tsx'));
 const FinishPaymentAreaPage = lazy(() => import('./pages/FinishPaymentAreaPage.tsx'));
+// The printable car sign: no top bar (it opens in its own window and prints alone).
+const CarSignPage = lazy(() => import('./carSign/CarSignPage.tsx'));
 
 /**
  * The routes: RootLayout (providers) around /login and the pages under ShellLayout (top bar). A page that fails
@@ -47,6 +50,11 @@ export function AppRoutes() {
               <FinishPaymentAreaPage />
             </Suspense>
           </Route>
+          <Route path="/print/carQR/:id">
+            <Suspense fallback={<PageFallback withMain />}>
+              <CarSignPage />
+            </Suspense>
+          </Route>
           <Route>
             <RouteBoundary fallback={<RouteError />}>
               <Layout element={<ShellLayout />}>
@@ -69,6 +77,9 @@ export function AppRoutes() {
                   <Route path="/sandbox/phones">
                     <PhoneOutboxPage />
                   </Route>
+                  <Route path="/sandbox/funnel">
+                    <FunnelPage />
+                  </Route>
                   <Route path="/sandbox/payments">
                     <SandboxPaymentsPage />
                   </Route>
@@ -79,7 +90,7 @@ export function AppRoutes() {
                     <MyAdsPage />
                   </Route>
                   <Route path="/contactus">
-                    <NotAvailablePage />
+                    <ContactUsPage />
                   </Route>
                   <Route>
                     <NotFoundPage />

@@ -58,3 +58,51 @@ export function upgradePackagesFor(cat: number, salesCatId?: number): OrderTypeI
   if (cat === 3 && salesCatId !== undefined && NO_UPGRADE_SALES_CATS.has(salesCatId)) return [];
   return UPGRADE_ROWS.filter((r) => r.cats.includes(cat)).map((r) => item(r, cat));
 }
+
+/** The Hebrew title of a one-ad upgrade by its ad type (an upgraded ad's track on /my-ads), or undefined. */
+export const upgradeTitleOf = (adType: string): string | undefined =>
+  UPGRADE_ROWS.find((r) => r.adType === adType)?.title;
+
+/** dd-mm-yyyy in Israel (the spec's packageInfo.EndDate). */
+function israelDate(d: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Jerusalem',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${part('year')}`;
+}
+
+/** The hash of a customer's own package in the plan step (fromPackage mode): its row id, never a catalogue hash. */
+export const ownedPackageHash = (id: number): string => `pkg-${id}`;
+/** The row id of an owned package's hash, or null. */
+export const ownedPackageId = (hash: string): number | null => {
+  const m = /^pkg-(\d{1,15})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * A package the customer bought, as the plan step's fromPackage mode lists it: the catalogue row's texts and
+ * track, the ads left (0: shown, and the choice blocked) and its end date.
+ */
+export function ownedPackageItem(owned: {
+  id: number;
+  hash: string;
+  left: number;
+  usableUntil: Date;
+}): OrderTypeItem | null {
+  const row = findAdPackage(owned.hash);
+  if (!row) return null;
+  // Bought already: no way to buy it (switchFormType) on the card.
+  const { switchFormType: _bought, ...offer } = item(row, row.catId);
+  return {
+    ...offer,
+    hash: ownedPackageHash(owned.id),
+    buttonText: 'לפרסום מהחבילה',
+    left: Math.max(0, owned.left),
+    text: adPackageText(row.ads),
+    packageInfo: { EndDate: israelDate(owned.usableUntil), isB4SalePackage: row.isbusinessforsale === true },
+  };
+}

@@ -21,6 +21,12 @@ export const ANALYTICS_EVENT_NAMES = [
   'video_upload_success',
   'video_upload_failed',
   'video_removed',
+  // Issue 11 item 8: the wizard's step-by-step layer (the funnel), the plan choice and the licence-plate search.
+  'wizard_step_shown',
+  'wizard_step_passed',
+  'wizard_field_error',
+  'plan_chosen',
+  'plate_search',
 ] as const;
 
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
@@ -61,4 +67,56 @@ export const ANALYTICS_LIMITS = {
 
 export function isAnalyticsEventName(name: unknown): name is AnalyticsEventName {
   return typeof name === 'string' && (ANALYTICS_EVENT_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The props each issue-11 event may carry, and no other (the server refuses a batch with any other key): ids,
+ * numbers and our own texts only, never a value the user typed. `fid` is the wizard run: random, made by the
+ * browser per tab and category selection, so the funnel counts runs without knowing who ran them.
+ */
+export const ANALYTICS_EVENT_PROPS: Partial<Record<AnalyticsEventName, readonly string[]>> = {
+  wizard_step_shown: ['fid', 'cat', 'subcat', 'step', 'area'],
+  wizard_step_passed: ['fid', 'cat', 'subcat', 'step', 'area'],
+  // The first error message of one field (publish-wizard.md §8): our validators' text, not the field's value.
+  wizard_field_error: ['fid', 'cat', 'subcat', 'step', 'area', 'field', 'message', 'source'],
+  plan_chosen: ['cat', 'subcat', 'adType', 'hash', 'orderId', 'paid'],
+  plate_search: ['cat', 'subcat', 'result'],
+};
+
+/** Props a funnel event must carry: the run, the category and the step index. */
+export const FUNNEL_REQUIRED_PROPS = ['fid', 'cat', 'step'] as const;
+export const FUNNEL_EVENT_NAMES = ['wizard_step_shown', 'wizard_step_passed', 'wizard_field_error'] as const;
+/** A run id: 8-40 letters and digits. */
+export const FUNNEL_ID_PATTERN = /^[A-Za-z0-9_-]{8,40}$/;
+
+/** GET /api/sandbox/analytics/funnel?from=&to= (sandbox key): per category selection, the runs of each step. */
+export interface FunnelStep {
+  step: number;
+  area: string;
+  /** The step's title in the catalogue (the area name when the catalogue has none). */
+  title: string;
+  /** Runs that saw the step. */
+  shown: number;
+  /** Runs that passed it. */
+  passed: number;
+  /** Runs that met a field error on it. */
+  withErrors: number;
+}
+
+export interface FunnelCategory {
+  cat: number;
+  subcat: number | null;
+  /** Hebrew name of the category selection ("רכב · פרטי"). */
+  title: string;
+  /** Runs that saw a step of the wizard. */
+  started: number;
+  steps: FunnelStep[];
+  /** Ads of the selection published in the period (the ads themselves, not a browser event). */
+  published: number;
+}
+
+export interface FunnelResponse {
+  from: string;
+  to: string;
+  categories: FunnelCategory[];
 }

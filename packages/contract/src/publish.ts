@@ -217,8 +217,12 @@ export interface PublicAdResponse {
   /** Our addition: false while the ad takes no calls (weekend calls off, Friday 14:00 to Saturday 23:59 Israel time). */
   callsNow: boolean;
   Model: string | null;
+  /** Our addition: the make of a catalogue model ('טויוטה'), for the car sign's title; null for a typed model. */
+  ManufacturerTitle: string | null;
   ModelTitle: string | null;
   SubModelTitle: string | null;
   /** A version tag of the live ad: it changes when an edit goes live (a printed sign can tell it is outdated). */
   Token: string;
+  /** Our addition: the ad's public address on the board (OLD_SITE_URL/item/{OrderID}); the car sign's QR code. */
+  AdUrl: string;
 }

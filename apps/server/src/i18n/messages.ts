@@ -34,6 +34,14 @@ export const he = {
   adNotFound: 'המודעה לא נמצאה',
   fieldErrors: 'יש לתקן את השדות המסומנים',
   plateNotFound: 'לא מצאנו את הדגם, בדקו את המספר ונסו שוב',
+  /** GET {gateway}/price-list/calculate-price: a query the price list cannot answer (400). */
+  priceQueryInvalid: {
+    subModel: 'אין מחירון לתת הדגם שנבחר',
+    yearOnRoad: 'שנת העלייה לכביש אינה תקינה',
+    monthOnRoad: 'חודש העלייה לכביש אינו תקין',
+    kilometers: 'הקילומטראז׳ אינו תקין',
+    owners: 'מספר הבעלים אינו תקין',
+  },
   savedNotPublished: 'המודעה נשמרה',
   tooLong: 'יותר מדי תווים',
   missingAddressSettlementRequired: 'ישוב שדה חובה',

@@ -2,7 +2,8 @@
 import type { PaymentChannel } from '@app/contract/orders';
 import type { Queryable } from '../db/db.ts';
 
-export type PaymentPurpose = 'track' | 'auto_bump' | 'package';
+/** track: a paid track; package: a one-ad upgrade; ad_package: a package of ads (migration 0023); auto_bump. */
+export type PaymentPurpose = 'track' | 'auto_bump' | 'package' | 'ad_package';
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
 export interface Payment {
@@ -24,6 +25,8 @@ export interface Payment {
   paidAt: Date | null;
   /** A newer start for the same ad replaced this open session (migration 0018): its payment fulfils nothing. */
   supersededAt: Date | null;
+  /** The catalogue hash of the package of ads an ad_package payment buys, else null. */
+  packageHash: string | null;
 }
 
 interface Row {
@@ -44,6 +47,7 @@ interface Row {
   created_at: Date | string;
   paid_at: Date | string | null;
   superseded_at?: Date | string | null;
+  package_hash?: string | null;
 }
 
 const toPayment = (r: Row): Payment => ({
@@ -64,6 +68,7 @@ const toPayment = (r: Row): Payment => ({
   createdAt: new Date(r.created_at),
   paidAt: r.paid_at === null ? null : new Date(r.paid_at),
   supersededAt: r.superseded_at ? new Date(r.superseded_at) : null,
+  packageHash: r.package_hash ?? null,
 });
 
 export interface NewPayment {
@@ -77,14 +82,16 @@ export interface NewPayment {
   channel: PaymentChannel;
   idempotencyKey: string;
   provider: string;
+  /** ad_package only. */
+  packageHash?: string | null;
 }
 
 /** Inserts a payment, or answers the customer's payment of the same idempotency key. */
 export async function insertPayment(db: Queryable, p: NewPayment, now: Date): Promise<Payment> {
   const [row] = await db.query<Row>(
     `INSERT INTO payments (public_id, customer_id, ad_id, purpose, ad_type, days, amount_agorot, channel,
-       idempotency_key, provider, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       idempotency_key, provider, created_at, package_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (customer_id, idempotency_key) DO NOTHING RETURNING *`,
     [
       p.publicId,
@@ -98,6 +105,7 @@ export async function insertPayment(db: Queryable, p: NewPayment, now: Date): Pr
       p.idempotencyKey,
       p.provider,
       now,
+      p.packageHash ?? null,
     ],
   );
   if (row) return toPayment(row);

@@ -145,6 +145,7 @@ export class PaymentService {
           channel: input.channel,
           idempotencyKey: input.idempotencyKey,
           provider: this.deps.provider.name,
+          packageHash: charge.packageHash ?? null,
         },
         now,
       );

@@ -2,7 +2,7 @@
  * What a payment charges, always from the catalogue's data (packages/catalog tracks and packages), never an
  * amount from the browser.
  */
-import { upgradePackagesFor } from '@app/catalog/packages';
+import { findAdPackage, upgradePackagesFor } from '@app/catalog/packages';
 import { AUTO_BUMP_DAYS, AUTO_BUMP_HASH, autoBumpPriceAgorot, findTrack } from '@app/catalog/tracks';
 import type { AdType, OrderTypeItem } from '@app/contract/orders';
 
@@ -16,6 +16,8 @@ export interface Charge {
   amountAgorot: number;
   /** The payment's description on the provider's page. */
   title: string;
+  /** A package of ads: its catalogue hash (the payment's package_hash). */
+  packageHash?: string;
 }
 
 const chargeOf = (item: OrderTypeItem): Charge => ({
@@ -46,6 +48,16 @@ export function packageFor(
     (p) => p.hash === packageHash,
   );
   return upgrade ? chargeOf(upgrade) : null;
+}
+
+/**
+ * A package of ads of the ad's category that is sold by payment (switchFormType 'payment'; the large ones go
+ * through the contact form), for a draft of the plan step's buyPackage mode; or null.
+ */
+export function adPackageFor(ad: { cat: number }, packageHash: string): Charge | null {
+  const row = findAdPackage(packageHash);
+  if (!row || row.catId !== ad.cat || row.switchFormType !== 'payment') return null;
+  return { adType: row.adType, days: row.days, amountAgorot: row.priceAgorot, title: row.title, packageHash: row.hash };
 }
 
 /** Spec §9: auto-bump every 4 hours for 7 days, 18 NIS for cat 3, 39 NIS otherwise. */

@@ -56,41 +56,56 @@ export async function listAdImages(db: Queryable, adId: number): Promise<AdImage
  * Stores the slot's image, replacing the one it had (one row per ad and slot), under a lock of the ad's row so
  * that concurrent uploads of a slot are put one after the other. When the slot already holds the same upload
  * (a retry that ran in parallel), the row is kept. Answers the keys of the files nothing refers to any more
- * (the replaced image's, or the new ones when the row was kept), which the caller deletes from the store.
+ * (the replaced image's, or the new ones when the row was kept), which the caller deletes from the store, and
+ * the ad's images as they now are (listAdImages' order).
+ *
+ * `reused` (issue 8 item 8) is decided in the same statement that takes the lock: whether another ad of the same
+ * customer has a photo within `reuse.maxDistance` bits of `reuse.phash` (reusedPhotoSql). One transaction of
+ * three statements: the lock with the slot's old row and the reuse check, the write, the list.
  */
 export async function upsertAdImage(
   db: Db,
   adId: number,
-  img: Omit<AdImageRow, 'position'> & { phash: bigint | null },
-): Promise<{ garbage: string[] }> {
+  img: Omit<AdImageRow, 'position' | 'reused'>,
+  reuse: { phash: bigint; maxDistance: number },
+): Promise<{ garbage: string[]; rows: AdImageRow[] }> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [adId]);
-    const [old] = await tx.query<Row>('SELECT * FROM ad_images WHERE ad_id = $1 AND slot = $2', [adId, img.slot]);
-    if (old && old.source_sha256 === img.sourceSha256) return { garbage: [img.imageKey, img.thumbKey] };
-    await tx.query(
-      `INSERT INTO ad_images
-         (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256, phash, reused)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::bigint, $11)
-       ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
-         width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
-         source_sha256 = EXCLUDED.source_sha256, phash = EXCLUDED.phash, reused = EXCLUDED.reused,
-         updated_at = now()`,
-      [
-        adId,
-        img.slot,
-        img.imageKey,
-        img.thumbKey,
-        img.width,
-        img.height,
-        img.bytes,
-        img.sha256,
-        img.sourceSha256,
-        // As text: the pg driver reads and writes int8 as a JS number here, which cannot hold 64 bits.
-        img.phash === null ? null : img.phash.toString(),
-        img.reused,
-      ],
+    const [found] = await tx.query<Partial<Row> & { reused_now: boolean }>(
+      `SELECT i.*, ${reusedPhotoSql('$1', '$3', '$4', '$5')} AS reused_now
+       FROM ads a LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $2
+       WHERE a.id = $1 FOR UPDATE OF a`,
+      [adId, img.slot, reuse.phash.toString(), reuse.maxDistance, REUSE_SCAN_ADS],
     );
-    return { garbage: old ? [old.image_key, old.thumb_key] : [] };
+    const old = found?.image_key ? (found as Row) : null;
+    let garbage: string[];
+    if (old && old.source_sha256 === img.sourceSha256) garbage = [img.imageKey, img.thumbKey];
+    else {
+      await tx.query(
+        `INSERT INTO ad_images
+           (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256, phash, reused)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::bigint, $11)
+         ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
+           width = EXCLUDED.width, height = EXCLUDED.height, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
+           source_sha256 = EXCLUDED.source_sha256, phash = EXCLUDED.phash, reused = EXCLUDED.reused,
+           updated_at = now()`,
+        [
+          adId,
+          img.slot,
+          img.imageKey,
+          img.thumbKey,
+          img.width,
+          img.height,
+          img.bytes,
+          img.sha256,
+          img.sourceSha256,
+          // As text: the pg driver reads and writes int8 as a JS number here, which cannot hold 64 bits.
+          reuse.phash.toString(),
+          found?.reused_now === true,
+        ],
+      );
+      garbage = old ? [old.image_key, old.thumb_key] : [];
+    }
+    return { garbage, rows: await listAdImages(tx, adId) };
   });
 }
 
@@ -98,33 +113,25 @@ export async function upsertAdImage(
 export const REUSE_SCAN_ADS = 1000;
 
 /**
- * Whether another ad of the same customer as `adId` (saved: neither reserved nor deleted) has a photo whose perceptual hash is within
- * `maxDistance` bits of `phash`. Only a yes or no leaves the database: never which ad. Never across customers:
- * the customer is the ad's own owner, whom the route has already checked is the caller.
+ * Whether another ad of the same customer as the ad (saved: neither reserved nor deleted) has a photo whose perceptual hash is within
+ * `maxDistance` bits of `phash`, as an SQL boolean expression over the given parameters. Only a yes or no leaves
+ * the database: never which ad. Never across customers: the customer is the ad's own owner, whom the route has
+ * already checked is the caller.
  *
  * A bounded per-customer scan, no index on the hash (Hamming distance has no B-tree order): the customer's
  * REUSE_SCAN_ADS most recent ads come from the ads_customer index (customer_id, created_at DESC), their photos
  * from the ad_images primary key (ad_id, slot), at most 10 each; bit_count over the XOR is the distance.
  */
-export async function hasSimilarPhotoInOtherAds(
-  db: Queryable,
-  adId: number,
-  phash: bigint,
-  maxDistance: number,
-): Promise<boolean> {
-  const [row] = await db.query<{ reused: boolean }>(
-    `SELECT EXISTS (
+function reusedPhotoSql(adId: string, phash: string, maxDistance: string, scanAds: string): string {
+  return `EXISTS (
        SELECT 1
        FROM (SELECT o.id FROM ads o
-             WHERE o.customer_id = (SELECT customer_id FROM ads WHERE id = $1) AND o.id <> $1
+             WHERE o.customer_id = (SELECT customer_id FROM ads WHERE id = ${adId}) AND o.id <> ${adId}
                AND o.status IN ('draft', 'blocked', 'active')
-             ORDER BY o.created_at DESC LIMIT $4) AS other
-       JOIN ad_images i ON i.ad_id = other.id
-       WHERE i.phash IS NOT NULL AND bit_count((i.phash # $2::bigint)::bit(64)) <= $3
-     ) AS reused`,
-    [adId, phash.toString(), maxDistance, REUSE_SCAN_ADS],
-  );
-  return row?.reused === true;
+             ORDER BY o.created_at DESC LIMIT ${scanAds}) AS other
+       JOIN ad_images i2 ON i2.ad_id = other.id
+       WHERE i2.phash IS NOT NULL AND bit_count((i2.phash # ${phash}::bigint)::bit(64)) <= ${maxDistance}
+     )`;
 }
 
 /** Removes the slot's image; returns its keys (null when the slot was empty). */

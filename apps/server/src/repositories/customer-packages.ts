@@ -79,3 +79,21 @@ export async function packagesOfCustomer(db: Queryable, customerId: number): Pro
   );
   return rows.map(toPackage);
 }
+
+/** One of the customer's packages, its row locked until the transaction ends (using one of its ads), or null. */
+export async function lockCustomerPackage(
+  tx: Queryable,
+  customerId: number,
+  id: number,
+): Promise<CustomerPackageRow | null> {
+  const [row] = await tx.query<Row>('SELECT * FROM customer_packages WHERE id = $1 AND customer_id = $2 FOR UPDATE', [
+    id,
+    customerId,
+  ]);
+  return row ? toPackage(row) : null;
+}
+
+/** Uses one ad of a locked package (the table's check refuses more than it holds). */
+export async function usePackageAd(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE customer_packages SET ads_used = ads_used + 1 WHERE id = $1', [id]);
+}

@@ -24,7 +24,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { hePay } from '../i18n/payments.ts';
 import { type PaymentService, type StartPayment, safePath } from '../payments/service.ts';
-import { AUTO_BUMP_HASH, autoBumpFor, packageFor, trackFor } from '../payments/tracks.ts';
+import { AUTO_BUMP_HASH, adPackageFor, autoBumpFor, packageFor, trackFor } from '../payments/tracks.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { AUTO_BUMP_WEEK_MS } from '../services/auto-bump.ts';
 import { adNumber } from './publish-fields.ts';
@@ -121,19 +121,38 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: Pa
 
   const channelOf = (v: unknown): PaymentChannel | null => (v === 'bit' || v === 'creditCard' ? v : null);
 
-  /** The gateway's two pay calls: a package for an ad, and the ad's auto-bump week. */
+  /**
+   * The gateway's two pay calls: a package for an ad (a one-ad upgrade of a finished ad; or, for a draft in the
+   * plan step's buyPackage mode, a package of ads of its category sold by payment, one of whose ads publishes
+   * it), and the ad's auto-bump week.
+   */
   const gatewayStart =
     (kind: 'package' | 'auto_bump', id: number, body: Partial<GatewayPayRequest>) =>
     async (customerId: number): Promise<Started | Failure> => {
       const ad = await ownAd(customerId, id);
       if (!ad) return { code: 404, message: he.adNotFound };
+      const hash = typeof body.packageHash === 'string' ? body.packageHash : '';
+      const key = keyOf(body.idempotencyKey);
+      const channel = channelOf(body.channel);
+      if (kind === 'package' && ad.status === 'draft') {
+        const charge = adPackageFor(ad, hash);
+        if (!charge) return { code: 409, message: hePay.adNotLive };
+        if (!key) return { code: 400, errors: { idempotencyKey: hePay.idempotencyKey } };
+        if (!channel) return { code: 400, errors: { channel: he.badRequest } };
+        return {
+          adId: ad.orderId,
+          purpose: 'ad_package',
+          charge,
+          channel,
+          idempotencyKey: key,
+          failure: 'failure',
+          next: { success: safePath(body.successUrl), failure: safePath(body.failUrl) },
+        };
+      }
       // An upgrade or an auto-bump week is for a finished ad (live or waiting for review), never a draft.
       if (ad.status !== 'active' && ad.status !== 'pending') return { code: 409, message: hePay.adNotLive };
-      const key = keyOf(body.idempotencyKey);
       if (!key) return { code: 400, errors: { idempotencyKey: hePay.idempotencyKey } };
-      const channel = channelOf(body.channel);
       if (!channel) return { code: 400, errors: { channel: he.badRequest } };
-      const hash = typeof body.packageHash === 'string' ? body.packageHash : '';
       const charge = kind === 'package' ? packageFor(ad, hash) : hash === AUTO_BUMP_HASH ? autoBumpFor(ad.cat) : null;
       if (!charge) return { code: 400, errors: { packageHash: hePay.packageUnknown } };
       // A week of auto-bump is sold only to an ad that stays on the board for the whole week.

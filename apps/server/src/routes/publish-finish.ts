@@ -1,11 +1,13 @@
 /**
  * The plan step's server side (issue 10; after-save-area.md §2, §4 "Choose-type flow", "Publish button", §7):
  *  - GET  /api/publish/{OrderID}/order-types  the plan step of a saved ad again (ours: after a reload);
- *  - POST /api/publish/finish-publish          a free track finishes the ad (goLive), or a 'next ad' reload; its
- *                                              contact-form variant stores a 'contact me' lead for a package;
+ *  - POST /api/publish/finish-publish          a free track, or an ad of the customer's package (pt_hash pkg-{id}),
+ *                                              finishes the ad (goLive), or a 'next ad' reload; its contact-form
+ *                                              variant stores a 'contact me' lead for a package;
  *  - GET  /api/publish/get-finish-page         where the ad stands (the finish page, /finishPaymentArea).
  * Every call is the owner's: another account's ad, an unknown or a reserved one is 404 and changes nothing.
  */
+import { findAdPackage, ownedPackageId } from '@app/catalog/packages';
 import { FREE_AD_TYPES, findTrack, trackOfType, tracksFor } from '@app/catalog/tracks';
 import type { AdType, FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +16,9 @@ import type { Db, Queryable } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { plansHe } from '../i18n/plans.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
+import { lockCustomerPackage, packagesOfCustomer, usePackageAd } from '../repositories/customer-packages.ts';
 import { finishPageState } from '../services/finish-page.ts';
-import { FINISHED_STATUSES, type GoLiveReason, goLive } from '../services/go-live.ts';
+import { FINISHED_STATUSES, type GoLiveReason, type GoLiveResult, goLive } from '../services/go-live.ts';
 import { isContactFormVariant, requestPackageLead } from '../services/package-lead.ts';
 import {
   blockedFinishPath,
@@ -67,6 +70,32 @@ async function hasPaidTrack(db: Queryable, ad: Ad, adType: AdType): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * An ad of one of the customer's packages (the plan step's fromPackage mode): the package's row is locked, one of
+ * its ads is used when it has one left and its window is open, and the ad goes live with the package's track and
+ * days; with none left or past its window the ad is finished as out_of_slots (spec §4), waiting for a new
+ * package. Another customer's package, or one of another category, is unknown. One transaction: two ads racing
+ * for the last ad of a package get one each of 'active' and 'out_of_slots', never two from one ad.
+ */
+async function publishFromPackage(db: Db, now: Date, ad: Ad, packageId: number): Promise<GoLiveResult | 'unknown'> {
+  return db.transaction(async (tx) => {
+    const owned = await lockCustomerPackage(tx, ad.customerId, packageId);
+    const row = owned ? findAdPackage(owned.hash) : undefined;
+    if (!owned || !row || owned.cat !== ad.cat) return 'unknown';
+    const left = owned.adsTotal - owned.adsUsed;
+    const expired = owned.usableUntil.getTime() <= now.getTime();
+    const result = await goLive(tx, now, {
+      orderId: ad.orderId,
+      adType: row.adType,
+      days: row.days,
+      reason: 'package',
+      packageSlots: { left, expired },
+    });
+    if (result.outcome === 'published' && left > 0 && !expired) await usePackageAd(tx, packageId);
+    return result;
+  });
+}
+
 export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   const { db, clock } = deps;
 
@@ -75,7 +104,7 @@ export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock:
     if (!customer) return reply;
     const ad = await ownSavedAd(db, customer.id, req.params.id);
     if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);
-    const plan = chooseOrderTypeFor(ad);
+    const plan = chooseOrderTypeFor(ad, { packages: await packagesOfCustomer(db, customer.id), now: clock.now() });
     if (!plan) return reply.code(404).send({ status: 404, message: plansHe.noPlan });
     return plan;
   });
@@ -120,6 +149,14 @@ export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock:
     const tracks = tracksFor(selectors);
     if (tracks.length === 0) return errors('orderType', plansHe.noPlan);
     const hash = text(body.pt_hash);
+    const packageId = hash ? ownedPackageId(hash) : null;
+    if (packageId !== null) {
+      const result = await publishFromPackage(db, clock.now(), ad, packageId);
+      if (result === 'unknown') return errors('orderType', plansHe.trackUnknown);
+      if ((result.outcome === 'published' || result.outcome === 'alreadyFinished') && result.ad)
+        return finished(result.ad);
+      return errors('orderType', plansHe.adNotDraft);
+    }
     const adType = text(body.orderType);
     // Only CatID, SubCatID, OrderID and RecordID (spec §7): the selection's free track.
     const track = hash

@@ -23,7 +23,6 @@ import {
   type AdImageRow,
   deleteAdImage,
   findImageByKey,
-  hasSimilarPhotoInOtherAds,
   listAdImages,
   setAdImageOrder,
   upsertAdImage,
@@ -173,6 +172,17 @@ export async function publishImageRoutes(
       if (!customer) return reply;
       const body = (req.body ?? {}) as Record<string, unknown>;
       const requested = intField(body.picNumber, 1, MAX_AD_IMAGES);
+      const file = Buffer.isBuffer(body.image) && body.image.length > 0 ? body.image : null;
+      const orientation = body.orientation === undefined ? null : intField(body.orientation, 1, 8);
+      const orientationOk = body.orientation === undefined || orientation !== null;
+      // libvips starts on a well-formed upload at once (its own threads) while the database answers the owner
+      // check and the main thread hashes the file for the retry check. Its result is used only once the ad is
+      // known to be the caller's (another account's ad is 404 as before, and the work is dropped); a retry's
+      // result is dropped unused too (retries are rare, every upload waits less). The answers and their order
+      // are those of the checks below, as if nothing had started early.
+      const encoding =
+        file && orientationOk && body.deleteImage !== '1' && requested !== null ? encodeImage(file, orientation) : null;
+      encoding?.catch(() => {});
       // The owner check and the slot's current source hash (for the retry check) in one query.
       const orderId = orderIdOf(req);
       const own = orderId ? await findOwnAdWithSlotSource(db, customer.id, orderId, requested) : null;
@@ -189,17 +199,9 @@ export async function publishImageRoutes(
         return { status: 'ok', picNumber: slot, image: null, images } satisfies ImageUploadResponse;
       }
 
-      const file = body.image;
-      if (!Buffer.isBuffer(file) || file.length === 0)
-        return reply.code(400).send({ status: 400, message: he.imageMissing });
-      const orientation = body.orientation === undefined ? null : intField(body.orientation, 1, 8);
-      if (body.orientation !== undefined && orientation === null)
-        return reply.code(400).send({ status: 400, message: he.badRequest });
+      if (!file) return reply.code(400).send({ status: 400, message: he.imageMissing });
+      if (!orientationOk || !encoding) return reply.code(400).send({ status: 400, message: he.badRequest });
 
-      // libvips starts on the upload at once (its own threads) while the main thread hashes it for the retry
-      // check; a retry's result is dropped unused (retries are rare, every upload waits less).
-      const encoding = encodeImage(file, orientation);
-      encoding.catch(() => {});
       // A retry of the same upload (same bytes, same orientation) finds the slot already holding it.
       const sourceSha256 = crypto
         .createHash('sha256')
@@ -218,24 +220,16 @@ export async function publishImageRoutes(
         const name = crypto.randomBytes(16).toString('hex');
         const imageKey = `${name}.jpg`;
         const thumbKey = `${name}_t.jpg`;
-        // Side by side: the JPEG is written while libvips makes its thumbnail and hashes; then the thumbnail is
-        // written while the database answers the reuse check (issue 8 item 8: the same photo, or a re-encoded,
-        // rescaled copy, in another of this customer's ads).
+        // Side by side: the JPEG is written while libvips makes its thumbnail and hashes; then the thumbnail.
+        // The database refers to the files only once both are stored.
         const jpegWritten = store.put(imageKey, encoded.jpeg, JPEG);
         jpegWritten.catch(() => {});
         let derived: DerivedImage;
-        let reused: boolean;
         try {
           derived = await deriveImage(encoded.jpeg);
-          const phash = derived.phash;
-          const results = await Promise.allSettled([
-            hasSimilarPhotoInOtherAds(db, adId, phash, REUSED_MAX_DISTANCE),
-            store.put(thumbKey, derived.thumbnail, JPEG),
-            jpegWritten,
-          ]);
+          const results = await Promise.allSettled([store.put(thumbKey, derived.thumbnail, JPEG), jpegWritten]);
           const failure = results.find((r) => r.status === 'rejected');
           if (failure?.status === 'rejected') throw failure.reason;
-          reused = (results[0] as PromiseFulfilledResult<boolean>).value;
         } catch (err) {
           // Nothing refers to the new files yet: none is left behind (once the JPEG's write has settled).
           await Promise.allSettled([jpegWritten]);
@@ -244,20 +238,25 @@ export async function publishImageRoutes(
             return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
           throw err;
         }
-        const { garbage } = await upsertAdImage(db, adId, {
-          slot,
-          imageKey,
-          thumbKey,
-          width: encoded.width,
-          height: encoded.height,
-          bytes: encoded.jpeg.length,
-          sha256: derived.sha256,
-          sourceSha256,
-          phash: derived.phash,
-          reused,
-        });
-        // The replaced files go while the answer's list is read.
-        const [rows] = await Promise.all([listAdImages(db, adId), ...garbage.map((key) => store.delete(key))]);
+        // One transaction: the reuse check (issue 8 item 8: the same photo, or a re-encoded, rescaled copy, in
+        // another of this customer's ads), the write and the answer's list.
+        const { garbage, rows } = await upsertAdImage(
+          db,
+          adId,
+          {
+            slot,
+            imageKey,
+            thumbKey,
+            width: encoded.width,
+            height: encoded.height,
+            bytes: encoded.jpeg.length,
+            sha256: derived.sha256,
+            sourceSha256,
+          },
+          { phash: derived.phash, maxDistance: REUSED_MAX_DISTANCE },
+        );
+        // The replaced files go before the answer (a client that sees the answer sees them gone).
+        await Promise.all(garbage.map((key) => store.delete(key)));
         return answer(rows, slot);
       }
       return answer(await listAdImages(db, adId), slot);

@@ -6,12 +6,13 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import type { PhoneService } from '../phones/phone-service.ts';
 import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../repositories/ads.ts';
+import { packagesOfCustomer } from '../repositories/customer-packages.ts';
 import { deleteDraft, draftKey } from '../repositories/drafts.ts';
 import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
-import { chooseOrderTypeFor } from '../services/plans.ts';
+import { chooseOrderTypeFor, type PackagesAtNow, packagesForPlan } from '../services/plans.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../services/test-report.ts';
 import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
@@ -39,11 +40,14 @@ export function savedAnswer(orderId: number, blocked: boolean, cat: number, subc
  * A new ad's save answer with its plan step (issue 10): the tracks it is offered, so the plan step shows without
  * another call. Blocked words have no plan step (the ad waits aside); nor has a category without tracks.
  */
-export function savedAnswerWithPlan(ad: Ad, blocked: boolean): SaveAdResponse {
+export function savedAnswerWithPlan(ad: Ad, blocked: boolean, owned?: PackagesAtNow): SaveAdResponse {
   const answer = savedAnswer(ad.orderId, blocked, ad.cat, ad.subcat);
   if (blocked) return answer;
-  const chooseOrderType = chooseOrderTypeFor(ad);
-  return chooseOrderType ? { ...answer, chooseOrderType } : answer;
+  const chooseOrderType = chooseOrderTypeFor(ad, owned);
+  if (!chooseOrderType) return answer;
+  // Spec §7: the trader's packages of this category have all ended (their ads wait out of slots).
+  const expired = packagesForPlan(ad, owned).expired;
+  return { ...answer, chooseOrderType, ...(expired ? { traderPackageExpired: true } : {}) };
 }
 
 /**
@@ -56,6 +60,10 @@ export function publishSaveRoutes(
   deps: { db: Db; clock: Clock; catalogs: CatalogService; phones: PhoneService },
 ): void {
   const { db, clock, catalogs, phones } = deps;
+  const ownedPackages = async (customerId: number): Promise<PackagesAtNow> => ({
+    packages: await packagesOfCustomer(db, customerId),
+    now: clock.now(),
+  });
 
   /** The answer, and what the save stored over what was there (null when nothing was saved). */
   const save = async (
@@ -145,7 +153,11 @@ export function publishSaveRoutes(
       await deleteDraft(db, customerId, draftKey(selectors));
       return {
         status: 200,
-        body: savedAnswerWithPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' }, blocked),
+        body: savedAnswerWithPlan(
+          { ...own, selectors, status: blocked ? 'blocked' : 'draft' },
+          blocked,
+          await ownedPackages(customerId),
+        ),
         change: { customerId, orderId: own.orderId, before: own.values, after: result.payload },
       };
     }
@@ -164,7 +176,7 @@ export function publishSaveRoutes(
     return {
       status: 200,
       // The same idempotency key after the ad was finished answers its plan as finished.
-      body: savedAnswerWithPlan(ad, ad.status === 'blocked'),
+      body: savedAnswerWithPlan(ad, ad.status === 'blocked', await ownedPackages(customerId)),
       // The same idempotency key again saved nothing new: the first request's change was that one.
       ...(created ? { change: { customerId, orderId: ad.orderId, before: null, after: result.payload } } : {}),
     };

@@ -1,6 +1,8 @@
 import type { TradeMap } from '@app/contract/auth';
+import type { AdType } from '@app/contract/orders';
 import type { Db } from '../db/db.ts';
 import { saveConfirmedPhone } from '../phones/phone-repository.ts';
+import { insertCustomerPackage, packagesOfCustomer } from '../repositories/customer-packages.ts';
 import { findCustomerByEmail, insertCustomer } from '../repositories/customers.ts';
 import { hashPassword } from '../services/passwords.ts';
 
@@ -13,6 +15,8 @@ export interface DemoAccount {
   trade: TradeMap;
   /** A mobile number already verified for the account, so a developer can publish without the SMS outbox. */
   phone: string;
+  /** A package of ads the account holds (the plan step's fromPackage mode). */
+  package?: { cat: number; adType: AdType; hash: string; adsTotal: number };
 }
 
 /** Demo accounts for trying the product locally; printed in the start-up log. */
@@ -34,6 +38,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'לוי',
     trade: { '1': { '1': 1, '8': 1, '11': 1 }, '2': { '1': 1, '2': 1 }, '3': { '2': 1 } },
     phone: '0521234567',
+    package: { cat: 1, adType: 'Bold', hash: 'car-bold-10', adsTotal: 10 },
   },
 ];
 
@@ -55,5 +60,12 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       a.phone,
     ]);
     if (known.length === 0) await saveConfirmedPhone(db, customer.id, a.phone, true, new Date());
+    // The car dealer holds a package of 10 Bold car ads, so the plan step's fromPackage mode is there to try
+    // (once: a package used up or past its 91 days stays so, as a real one would).
+    if (a.package) {
+      const held = await packagesOfCustomer(db, customer.id);
+      if (!held.some((p) => p.hash === a.package?.hash))
+        await insertCustomerPackage(db, { customerId: customer.id, ...a.package, boughtAt: new Date() });
+    }
   }
 }

@@ -1,7 +1,11 @@
 import {
+  ANALYTICS_EVENT_PROPS,
   ANALYTICS_LIMITS,
   type AnalyticsEventName,
   type AnalyticsProps,
+  FUNNEL_EVENT_NAMES,
+  FUNNEL_ID_PATTERN,
+  FUNNEL_REQUIRED_PROPS,
   isAnalyticsEventName,
 } from '@app/contract/analytics';
 import { he } from '../i18n/messages.ts';
@@ -33,6 +37,22 @@ function readProps(raw: unknown): AnalyticsProps | null {
   return props;
 }
 
+const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100_000;
+
+/**
+ * The issue-11 events carry only their listed keys (ids, numbers, our own texts: no typed values), and the
+ * funnel's events a run id, a category and a step index, so the funnel can count them.
+ */
+function propsAllowed(name: AnalyticsEventName, props: AnalyticsProps): boolean {
+  const allowed = ANALYTICS_EVENT_PROPS[name];
+  if (allowed && Object.keys(props).some((key) => !allowed.includes(key))) return false;
+  if (!(FUNNEL_EVENT_NAMES as readonly string[]).includes(name)) return true;
+  if (FUNNEL_REQUIRED_PROPS.some((key) => props[key] === undefined)) return false;
+  if (typeof props.fid !== 'string' || !FUNNEL_ID_PATTERN.test(props.fid)) return false;
+  if (!isCount(props.cat) || !isCount(props.step)) return false;
+  return props.subcat === undefined || isCount(props.subcat);
+}
+
 /**
  * Reads a batch { events: [{ name, props, at }] }: 1..eventsPerBatch events, names from the allowlist, props flat
  * (string or finite number values, capped keys and lengths). The browser's time is kept when it is within the
@@ -48,7 +68,7 @@ export function readAnalyticsBatch(body: unknown, now: Date): Check {
     if (!isPlainObject(event)) return { ok: false, message: he.analyticsBatch };
     if (!isAnalyticsEventName(event.name)) return { ok: false, message: he.analyticsEventName };
     const props = readProps(event.props);
-    if (!props) return { ok: false, message: he.analyticsBatch };
+    if (!props || !propsAllowed(event.name, props)) return { ok: false, message: he.analyticsBatch };
     const at = event.at;
     const plausible =
       typeof at === 'number' && Number.isFinite(at) && at >= now.getTime() - DAY_MS && at <= now.getTime() + 60_000;

@@ -2,12 +2,16 @@
  * What a confirmed payment does, inside the transaction that marks it paid (payments/service.ts OnPaid): a
  * track finishes its draft through goLive (the one way out of draft); a one-ad upgrade (gateway
  * packages/personal/pay/{adId}) gives the finished ad its new track, moves it up and adds its days; the auto-bump
- * week is the `autoBump` handler's (services/auto-bump.ts, wired in app.ts). Answers NotFulfilled when nothing was
- * delivered (the payment is then recorded paid and refund_due, service.ts).
+ * week is the `autoBump` handler's (services/auto-bump.ts, wired in app.ts); a package of ads (the plan step's
+ * buyPackage mode) is recorded as the customer's, and one of its ads publishes the payment's draft. Answers
+ * NotFulfilled when nothing was delivered (the payment is then recorded paid and refund_due, service.ts).
  */
+
+import { findAdPackage } from '@app/catalog/packages';
 import type { AdType } from '@app/contract/orders';
 import type { Queryable } from '../db/db.ts';
 import type { OnPaid } from '../payments/service.ts';
+import { insertCustomerPackage, usePackageAd } from '../repositories/customer-packages.ts';
 import { scheduleAdExpiry } from './ad-expiry.ts';
 import { goLive } from './go-live.ts';
 
@@ -41,6 +45,30 @@ export function paidHandler(extra: { autoBump?: OnPaid } = {}): OnPaid {
       // Finished already (another payment, a free finish), blocked, deleted: this payment delivered nothing.
       if (outcome === 'published') return undefined;
       return { fulfilled: false, reason: outcome === 'alreadyFinished' ? 'ad_already_finished' : `ad_${outcome}` };
+    }
+    if (payment.purpose === 'ad_package') {
+      const row = payment.packageHash ? findAdPackage(payment.packageHash) : undefined;
+      if (!row) return { fulfilled: false, reason: 'package_unknown' };
+      // The package is the customer's whatever happens to the ad: it was bought, and its ads are theirs to use.
+      const bought = await insertCustomerPackage(tx, {
+        customerId: payment.customerId,
+        cat: row.catId,
+        adType: row.adType,
+        hash: row.hash,
+        adsTotal: row.ads,
+        boughtAt: payment.paidAt,
+        paymentId: payment.id,
+      });
+      const { outcome } = await goLive(tx, payment.paidAt, {
+        orderId: payment.adId,
+        adType: row.adType,
+        days: row.days,
+        reason: 'package',
+        packageSlots: { left: row.ads, expired: false },
+      });
+      // The draft took one of the package's ads; an ad finished meanwhile (another payment) leaves them all.
+      if (outcome === 'published') await usePackageAd(tx, bought.id);
+      return undefined;
     }
     if (payment.purpose === 'package') {
       if (await upgradeAd(tx, payment.adId, payment.adType, payment.days, payment.paidAt)) return undefined;

@@ -1,11 +1,37 @@
 /**
- * Native-app detection (spec §6): the app's web view adds the token YAD2_APP to its user agent, or opens the
- * page with ?webview=1 (remembered for the tab in sessionStorage so in-app navigation keeps it).
+ * The native app (publish-wizard.md §6, after-save-area.md §4, §6): detection and the events posted to its wrapper.
+ *
+ * Detection: the app's web view starts its user agent with the app identifier (`YAD2_APP`, e.g.
+ * 'YAD2_APP/5.2 (Android 14) Mozilla/5.0 …'), or the page runs in the app's web view: it was opened with
+ * ?webview=1 (remembered for the tab in sessionStorage so in-app navigation keeps it) or the wrapper's bridge is there
+ * (React Native's `ReactNativeWebView`, or an iOS `appEvents` message handler). The events posted to the wrapper are
+ * in appEvents.ts (loaded with the screens that post them, not with the first screen).
  */
 const STORAGE_KEY = 'webview';
 
-export function detectNativeApp(userAgent: string, search: string, remembered: string | null): boolean {
-  return /YAD2_APP/.test(userAgent) || new URLSearchParams(search).get('webview') === '1' || remembered === '1';
+/** The identifier the app's user agent starts with. */
+export const APP_USER_AGENT_PREFIX = 'YAD2_APP';
+
+export interface NativeBridges {
+  /** React Native's WebView. */
+  ReactNativeWebView?: { postMessage(message: string): void };
+  /** iOS WKWebView: the app registers the handler 'appEvents'. */
+  webkit?: { messageHandlers?: { appEvents?: { postMessage(message: unknown): void } } };
+}
+
+export function detectNativeApp(userAgent: string, search: string, remembered: string | null, bridge = false): boolean {
+  return (
+    userAgent.startsWith(APP_USER_AGENT_PREFIX) ||
+    new URLSearchParams(search).get('webview') === '1' ||
+    remembered === '1' ||
+    bridge
+  );
+}
+
+/** Whether the window has a wrapper's bridge (the page runs in the app's web view). */
+export function hasAppBridge(win: Window): boolean {
+  const bridges = win as Window & NativeBridges;
+  return Boolean(bridges.ReactNativeWebView || bridges.webkit?.messageHandlers?.appEvents);
 }
 
 let cached: boolean | undefined;
@@ -18,7 +44,7 @@ export function isNativeApp(): boolean {
     } catch {
       remembered = null;
     }
-    cached = detectNativeApp(window.navigator.userAgent, window.location.search, remembered);
+    cached = detectNativeApp(window.navigator.userAgent, window.location.search, remembered, hasAppBridge(window));
     try {
       if (cached) window.sessionStorage.setItem(STORAGE_KEY, '1');
     } catch {
@@ -26,36 +52,4 @@ export function isNativeApp(): boolean {
     }
   }
   return cached;
-}
-
-interface NativeBridges {
-  /** React Native's WebView. */
-  ReactNativeWebView?: { postMessage(message: string): void };
-  /** iOS WKWebView: the app registers the handler 'appEvents'. */
-  webkit?: { messageHandlers?: { appEvents?: { postMessage(message: unknown): void } } };
-}
-
-/**
- * Posts an app event (after-save-area.md §6 "App events": postedAdEditedSuccessfully, …) to the native-app wrapper
- * when the page runs inside it: React Native's WebView gets the JSON string { event, ...data }, an iOS web view
- * the same object through its 'appEvents' handler. Returns whether a wrapper took it (false in a plain browser).
- */
-export function postAppEvent(event: string, data: Record<string, unknown> = {}, win: Window = window): boolean {
-  if (!isNativeApp()) return false;
-  const bridges = win as Window & NativeBridges;
-  const message = { event, ...data };
-  try {
-    if (bridges.ReactNativeWebView) {
-      bridges.ReactNativeWebView.postMessage(JSON.stringify(message));
-      return true;
-    }
-    const ios = bridges.webkit?.messageHandlers?.appEvents;
-    if (ios) {
-      ios.postMessage(message);
-      return true;
-    }
-  } catch (error) {
-    console.warn('the native app did not take the event', event, error);
-  }
-  return false;
 }

@@ -1,5 +1,7 @@
 import type { ChooserEntry, ChooserTarget } from '@app/catalog/chooser';
 import { useState } from 'react';
+import { postAppEvent } from '../app/appEvents.ts';
+import { traderAppEvent } from '../app/appTraderEvents.ts';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { he } from '../i18n/he.ts';
 import { Popup } from '../popups/Popup.tsx';
@@ -18,8 +20,12 @@ export default function AdTypePopup({ target, onClose }: { target: AdTypeTarget;
   const follow = useFollowPublishTarget();
 
   const choose = (next: ChooserTarget) => {
-    if (next.kind === 'publish') follow(next, true);
-    else if (next.kind === 'adType') setView('adType');
+    if (next.kind === 'publish') {
+      // A broker inside the native app: the wrapper hears onTivUser (spec §6); publishing goes on here.
+      const app = traderAppEvent(next);
+      if (app) postAppEvent(app.event, app.data);
+      follow(next, true);
+    } else if (next.kind === 'adType') setView('adType');
   };
 
   if (view === 'business') {
@@ -65,8 +71,13 @@ function BusinessEntry(props: {
   const focus = autoFocus ? { 'data-autofocus': '' } : {};
   if (entry.target.kind === 'external') {
     const href = externalUrl(links, entry.target.linkKey, entry.target.params);
+    const app = traderAppEvent(entry.target);
+    // A vehicle trader inside the native app: onCarTraderUser, and the app opens its own trader flow (spec §6).
+    const onClick = (event: React.MouseEvent) => {
+      if (app && postAppEvent(app.event, app.data) && app.replacesNavigation) event.preventDefault();
+    };
     return href ? (
-      <a className="business-menu__item" href={href} {...focus}>
+      <a className="business-menu__item" href={href} onClick={onClick} {...focus}>
         {entry.title}
       </a>
     ) : (

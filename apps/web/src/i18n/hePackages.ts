@@ -61,6 +61,7 @@ export const hePackages = {
     upgrade: 'שדרוג המודעה',
     hideUpgrade: 'הסתרת השדרוגים',
     autoBumpOn: 'הקפצה אוטומטית פעילה',
+    autoBumpUntil: (date: string) => `הקפצה אוטומטית פעילה עד ${date}`,
     autoBumpOff: 'ללא הקפצה אוטומטית',
     statuses: {
       active: 'באוויר',
@@ -75,8 +76,8 @@ export const hePackages = {
     upgradesLoading: 'טוענים את השדרוגים…',
     upgradesNone: 'אין שדרוגים זמינים למודעה הזו.',
     upgradesFailed: 'לא הצלחנו לטעון את השדרוגים.',
-    /** The upgrade list is shown for reading; the sales team takes upgrade orders. */
-    upgradesReadOnly: 'להזמנת שדרוג אפשר לפנות למחלקת המכירות',
+    buyUpgrade: 'לשדרוג',
+    upgradePaid: 'השדרוג התקבל, תודה! המודעה עודכנה.',
     noTrack: '—',
   },
   meta: { packages: 'חבילות פרסום', myAds: 'המודעות שלי', leadFinish: 'הפנייה התקבלה' },

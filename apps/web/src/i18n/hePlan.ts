@@ -27,6 +27,7 @@ export const hePlan = {
   priceNoVat: (price: string) => `${price} לפני מע״מ`,
   left: (left: number) => (left === 1 ? 'נשארה מודעה אחת בחבילה' : `נשארו ${left} מודעות בחבילה`),
   noneLeft: 'לא נשארו מודעות בחבילה',
+  paidPackage: 'שולם מראש בחבילה',
   packageEnds: 'החבילה בתוקף עד ',
   choose: 'בחירה',
   publishing: 'מפרסמים את המודעה…',

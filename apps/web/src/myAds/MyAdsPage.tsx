@@ -1,10 +1,10 @@
 /**
  * /my-ads (ours; the ad-strength meter's upgrade link, after-save-area.md §4, opens /my-ads?upgrade={id}): the
- * customer's ads from GET /api/my-ads — title, number, status in Hebrew, track, days left, auto-bump, an edit link
- * and an upgrade button that opens the ad's one-ad upgrades ({gateway}/packages/personal/{adId}) under it. A guest
- * (422) gets the login popup and the list loads after the login.
+ * customer's ads from GET /api/my-ads — title, number, status in Hebrew, track, days left, auto-bump (until when),
+ * an edit link and an upgrade button that opens the ad's one-ad upgrades ({gateway}/packages/personal/{adId})
+ * under it, each bought by card or the mobile-payment app (UpgradeList). A guest (422) gets the login popup and the
+ * list loads after the login.
  */
-import { trackOfType } from '@app/catalog/tracks';
 import type { MyAd } from '@app/contract/planExtras';
 import { useEffect, useState } from 'react';
 import { getMyAds } from '../api/packages.ts';
@@ -14,19 +14,13 @@ import { Link, useNavigate, useSearchParams } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { hePackages } from '../i18n/hePackages.ts';
 import { useLoginGate } from '../packages/useLoginGate.ts';
+import { autoBumpText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
 import '../packages/packages.css';
 
 const t = hePackages.myAds;
 
 type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; ads: MyAd[] };
-
-/** The ad's status in Hebrew: a draft with an open payment waits for payment. */
-export const statusText = (ad: MyAd): string =>
-  ad.status === 'draft' && ad.awaitingPayment ? t.statuses.awaitingPayment : t.statuses[ad.status];
-
-const trackText = (ad: MyAd): string =>
-  ad.adType ? (trackOfType({ cat: ad.cat, subcat: ad.subcat }, ad.adType)?.title ?? ad.adType) : t.noTrack;
 
 /** Statuses an upgrade is for (the gateway lists none for a draft or a blocked ad). */
 const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending', 'out_of_slots', 'expired']);
@@ -39,6 +33,7 @@ export default function MyAdsPage() {
   const [params] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [paid, setPaid] = useState(false);
   const customerId = useLoginGate(state.kind === 'guest');
   const upgradeRaw = params.get('upgrade');
   const upgradeId = upgradeRaw && /^\d{1,12}$/.test(upgradeRaw) ? Number(upgradeRaw) : null;
@@ -47,7 +42,7 @@ export default function MyAdsPage() {
   useEffect(() => {
     if (!loaded) return;
     const controller = new AbortController();
-    setState({ kind: 'loading' });
+    setState((now) => (now.kind === 'ready' ? now : { kind: 'loading' }));
     void getMyAds(controller.signal).then((res) => {
       if (controller.signal.aborted) return;
       if (res.status === 422) setState({ kind: 'guest' });
@@ -64,6 +59,11 @@ export default function MyAdsPage() {
     <section className="my-ads-page" aria-busy={state.kind === 'loading'}>
       <h1 className="page__title">{t.title}</h1>
       <p className="page__lead">{t.lead}</p>
+      {paid && (
+        <p role="status" className="packages-page__notice" data-testid="upgrade-paid">
+          {t.upgradePaid}
+        </p>
+      )}
       {state.kind === 'loading' && <p role="status">{t.loading}</p>}
       {state.kind === 'failed' && (
         <div role="alert" className="packages-page__notice">
@@ -122,7 +122,7 @@ export default function MyAdsPage() {
                       </div>
                     )}
                   </dl>
-                  <p className="my-ad__bump">{ad.autoBump ? t.autoBumpOn : t.autoBumpOff}</p>
+                  <p className="my-ad__bump">{autoBumpText(ad)}</p>
                   <ul className="link-list">
                     <li>
                       <Link to={ad.editUrl} className="btn btn--secondary" aria-describedby={titleId}>
@@ -144,7 +144,17 @@ export default function MyAdsPage() {
                       </li>
                     )}
                   </ul>
-                  {open && <UpgradeList adId={ad.OrderID} id={`my-ad-${ad.OrderID}-upgrades`} />}
+                  {open && (
+                    <UpgradeList
+                      adId={ad.OrderID}
+                      id={`my-ad-${ad.OrderID}-upgrades`}
+                      onPaid={() => {
+                        // The ad's new track and days come from the server: the list is read again in place.
+                        setPaid(true);
+                        setAttempt((n) => n + 1);
+                      }}
+                    />
+                  )}
                 </article>
               </li>
             );

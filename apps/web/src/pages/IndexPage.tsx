@@ -1,3 +1,4 @@
+import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { fullName, isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
@@ -15,7 +16,12 @@ export default function IndexPage() {
   const links = useExternalLinks();
 
   // "Back to my area" resets the environment cookie on the way to the personal-area main page.
-  const resetEnvironment = () => {
+  const resetEnvironment = (event: React.MouseEvent) => {
+    // Inside the native app its own personal area opens (onPersonalArea); the cookie is the web's.
+    if (appTakesPersonalArea()) {
+      event.preventDefault();
+      return;
+    }
     // biome-ignore lint/suspicious/noDocumentCookie: deleting one cookie; the Cookie Store API is not everywhere
     document.cookie = 'env=; Max-Age=0; path=/';
   };

@@ -1,10 +1,12 @@
 import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
 import { useEffect, useState } from 'react';
 import { fetchFinishPage } from '../api/orders.ts';
+import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { Link } from '../app/routing.tsx';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
+import { carSignPath, openCarSign } from '../carSign/openCarSign.ts';
 import { formatIsraelDate } from '../format/dateTime.ts';
 import { htmlToText } from '../format/htmlText.ts';
 import { hePlan } from '../i18n/hePlan.ts';
@@ -139,9 +141,17 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
         <aside className="finish__car-sign" aria-labelledby="car-sign-title" data-testid="car-sign">
           <h2 id="car-sign-title">{t.carSignTitle}</h2>
           <p>{t.carSignText}</p>
-          <Link to={`/print/carQR/${encodeURIComponent(orderId)}`} className="btn btn--secondary">
+          <a
+            href={carSignPath(orderId)}
+            className="btn btn--secondary"
+            data-testid="car-sign-link"
+            onClick={(event) => {
+              // Spec §4, §9: the sign opens in its own 870x605 window; a blocked pop-up falls back to the link.
+              if (openCarSign(orderId)) event.preventDefault();
+            }}
+          >
             {t.carSignLink}
-          </Link>
+          </a>
         </aside>
       )}
       <h2 className="visually-hidden">{t.linksLabel}</h2>
@@ -152,7 +162,13 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           </Link>
         </li>
         <li>
-          <a href={externalUrl(links, 'personalArea') ?? '/'} className="btn btn--secondary">
+          <a
+            href={externalUrl(links, 'personalArea') ?? '/'}
+            className="btn btn--secondary"
+            onClick={(event) => {
+              if (appTakesPersonalArea()) event.preventDefault();
+            }}
+          >
             {t.personalArea}
           </a>
         </li>

@@ -12,11 +12,12 @@ import {
 } from '../api/orders.ts';
 import { fetchRelatedBrokers } from '../api/planExtras.ts';
 import { abTestOn, BROKER_LEAD_TEST, overridesOf, rememberedOverrides } from '../app/abTests.ts';
+import { postAppEvent } from '../app/appEvents.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
-import { postAppEvent } from '../app/nativeApp.ts';
 import { useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
+import { SameAdsCounters } from '../counts/SameAdsCounters.tsx';
 import { hePlan } from '../i18n/hePlan.ts';
 import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
@@ -39,6 +40,7 @@ import { AutoBumpPopup, ContactPopup, PaymentTypePopup, TrialPopup } from './Pla
 import { brokerLeadFirst, type LeadEnd, leadFailedFlag } from './sideFlows.ts';
 import { TrackCard } from './TrackCard.tsx';
 import './plan.css';
+import { trackPlanChosen } from '../wizard/wizardAnalytics.ts';
 
 /** Spec §9: mobile and tablet are 880 px wide or less. */
 const COMPACT_QUERY = '(max-width: 880px)';
@@ -210,6 +212,13 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
   const choose = (track: OrderTypeItem) => {
     if (!data) return;
     const action = trackAction(track, { mode: data.mode, busy, appWithoutUpgrade: isAppUpgradeDisabled() });
+    if (action.kind !== 'blocked')
+      trackPlanChosen(
+        cat,
+        subcat ?? undefined,
+        { adType: track.adType, hash: track.hash, paid: track.price > 0 },
+        orderId,
+      );
     switch (action.kind) {
       case 'blocked':
         return;
@@ -326,6 +335,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
         {title}
       </h3>
       <p className="plan__intro">{intro}</p>
+      {data.mode === 'tracks' && <SameAdsCounters cat={cat} subcat={subcat ?? null} orderId={orderId} />}
       {error && (
         <p className="plan__error" role="alert">
           {error}

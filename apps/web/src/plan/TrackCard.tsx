@@ -28,6 +28,8 @@ export function TrackCard(props: TrackCardProps) {
   const price = trackPrice(track, free);
   const showDetails = !compact || expanded;
   const name = track.headerText || track.title;
+  // A package the customer holds is paid for already: what is left in it, not a price.
+  const held = mode === 'fromPackage' && track.left !== undefined;
   return (
     <li
       className={`track track--${track.dealColor}${track.recommended ? ' track--recommended' : ''}`}
@@ -39,15 +41,19 @@ export function TrackCard(props: TrackCardProps) {
         <h3 id={`${id}-name`} className="track__name">
           {name}
         </h3>
-        <p className="track__price">
-          <bdi className="track__amount">{price.amount}</bdi>
-          {price.per && <span className="track__per"> {price.per}</span>}
-        </p>
-        {!free && track.priceNotTax > 0 && (
+        {held ? (
+          <p className="track__price">{hePlan.paidPackage}</p>
+        ) : (
+          <p className="track__price">
+            <bdi className="track__amount">{price.amount}</bdi>
+            {price.per && <span className="track__per"> {price.per}</span>}
+          </p>
+        )}
+        {!held && !free && track.priceNotTax > 0 && (
           <p className="track__novat">{hePlan.priceNoVat(formatShekels(track.priceNotTax))}</p>
         )}
         {track.giftedDays > 0 && <p className="track__gift">{hePlan.giftedDays(track.giftedDays)}</p>}
-        {mode === 'fromPackage' && track.left !== undefined && (
+        {held && track.left !== undefined && (
           <p className="track__left" data-testid="track-left">
             {track.left > 0 ? hePlan.left(track.left) : hePlan.noneLeft}
           </p>

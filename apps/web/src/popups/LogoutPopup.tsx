@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { GUEST, logout } from '../api/auth.ts';
+import { APP_EVENTS, postAppEvent } from '../app/appEvents.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import { he } from '../i18n/he.ts';
 import { Popup } from './Popup.tsx';
@@ -15,6 +16,8 @@ export default function LogoutPopup({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setFailed(false);
     if (await logout()) {
+      // Inside the native app the wrapper ends its own session too (spec §6).
+      postAppEvent(APP_EVENTS.logout);
       setCustomer(GUEST);
       onClose();
     } else {

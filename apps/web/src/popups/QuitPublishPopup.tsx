@@ -1,3 +1,4 @@
+import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { externalUrl, useExternalLinks } from '../app/useExternalLinks.ts';
 import { he } from '../i18n/he.ts';
 import { Popup } from './Popup.tsx';
@@ -7,6 +8,8 @@ import './confirmPopup.css';
 export default function QuitPublishPopup({ onClose }: { onClose: () => void }) {
   const links = useExternalLinks();
   const exit = () => {
+    // Inside the native app its own personal area opens (onPersonalArea).
+    if (appTakesPersonalArea()) return onClose();
     window.location.assign(externalUrl(links, 'personalArea') ?? '/');
   };
   return (

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { isNativeApp } from '../app/nativeApp.ts';
 import { Outlet } from '../app/routing.tsx';
+import { ContactFab } from './ContactFab.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -14,6 +15,7 @@ export function ShellLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <ContactFab />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { useContactArea } from './useContactArea.ts';
 import { useEditFinish } from './useEditFinish.ts';
 import { useSaveChain } from './useSaveChain.ts';
 import { useWizardCore } from './useWizardCore.ts';
+import { useWizardExtras } from './useWizardExtras.tsx';
 import { useWizardLoad, type WizardData } from './useWizardLoad.ts';
 import './wizard.css';
 
@@ -86,6 +87,15 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
   // An ad saved without contact details takes the customer's name and number.
   useContactArea(core, selectors, data.initialValues, { edit: true });
   const { refetch: refetchCustomer } = useCustomer();
+  // Issue 11: the ad-strength meter (after-save-area.md §4) and the policy warnings of each step.
+  const extras = useWizardExtras({
+    core,
+    selectors,
+    media,
+    orderId: Number(adId),
+    loggedIn: true,
+    editOrderType: data.response.adData?.OrderTypeID,
+  });
   const env: FieldEnv = {
     ...core.baseEnv,
     onSessionEnded: () => void refetchCustomer(),
@@ -104,6 +114,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
       </h1>
       <FlashBar />
       <Banner message={saving.mainError} onDismiss={saving.clearMainError} />
+      {extras.meter}
       <ol className="steps" aria-label={he.wizard.stepsLabel}>
         {form.resolution.steps.map((step) =>
           step.visible ? (
@@ -115,7 +126,13 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
                 <h2 className="step__title">{step.def.title}</h2>
               </div>
               <div className="step__body">
-                <StepBody step={step} errors={form.errors} onChange={form.change} env={env} />
+                <StepBody
+                  step={step}
+                  errors={form.errors}
+                  onChange={form.change}
+                  env={env}
+                  aside={extras.asideOf(step.index)}
+                />
               </div>
             </li>
           ) : null,

@@ -42,11 +42,17 @@ import { useSaveChain } from './useSaveChain.ts';
 import { useStepMovement } from './useStepMovement.ts';
 import { useWatchers } from './useWatchers.ts';
 import { useWizardCore } from './useWizardCore.ts';
+import { useWizardExtras } from './useWizardExtras.tsx';
 import type { WizardData } from './useWizardLoad.ts';
+import { PriceSuggestion } from './vehicles/PriceSuggestion.tsx';
+import { priceQueryFrom, showsPriceSuggestion } from './vehicles/priceSuggestion.ts';
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
+import { endRun, trackStepPassed, useStepShownAnalytics } from './wizardAnalytics.ts';
 
 // The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
 const PlanStep = lazy(() => import('../plan/PlanStep.tsx'));
+// The debug control panel: debug-mode customers only.
+const DebugPanel = lazy(() => import('../debug/DebugPanel.tsx'));
 
 export interface PublishFormProps {
   data: WizardData;
@@ -184,6 +190,8 @@ export function PublishForm(props: PublishFormProps) {
       return true;
     },
     onSaved: (ids, choose) => {
+      trackStepPassed(selectors, saveStep, steps[saveStep]?.area ?? '');
+      endRun(selectors);
       setSaved(ids);
       setPlan({ choose, justSaved: true });
       setLastValidStep(saveStep);
@@ -193,6 +201,12 @@ export function PublishForm(props: PublishFormProps) {
     },
   });
   const refetchContactArea = useContactArea(core, selectors, data.initialValues);
+  useStepShownAnalytics(
+    selectors,
+    current,
+    steps[current]?.area,
+    !saved && current <= saveStep && shown[current] === true,
+  );
   const reminders = useReminders({ core, selectors, orderId: orderId ?? knownOrder });
   const carExtras = useCarExtras(core, selectors, orderId ?? knownOrder);
   const movement = useStepMovement({
@@ -248,6 +262,17 @@ export function PublishForm(props: PublishFormProps) {
   };
 
   const passed = saved ? saveStep : lastValidStep;
+  // Issue 11: the strength meter, the live-ad counts and the policy warnings under the open step.
+  const extras = useWizardExtras({
+    core,
+    selectors,
+    media,
+    orderId: orderId ?? knownOrder,
+    loggedIn: !guest,
+    current,
+    reachable: Math.max(current, lastValidStep),
+    goTo: (step) => void movement.goTo(step),
+  });
   return (
     <>
       <FlashBar />
@@ -292,14 +317,26 @@ export function PublishForm(props: PublishFormProps) {
             >
               <StepBody
                 replaceFields={visitorLogin ? <ContactLogin /> : undefined}
+                above={
+                  showsPriceSuggestion('publish', selectors.cat, selectors.subcat, index) ? (
+                    <PriceSuggestion query={priceQueryFrom(form.values)} />
+                  ) : undefined
+                }
                 step={resolved}
                 errors={form.errors}
                 onChange={(id, value) => {
                   if (!carExtras.intercept(id, value)) form.change(id, value);
                 }}
                 env={env}
-                after={resolved.fields.some((f) => f.def.id === SUB_MODEL_FIELD) ? carExtras.subModelLink : undefined}
                 notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
+                aside={
+                  saved ? undefined : (
+                    <>
+                      {resolved.fields.some((f) => f.def.id === SUB_MODEL_FIELD) && carExtras.subModelLink}
+                      {extras.asideOf(index)}
+                    </>
+                  )
+                }
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 plan={
                   index === finishStep && saved && def.stepGroup === 'choosePlan' ? (
@@ -346,6 +383,11 @@ export function PublishForm(props: PublishFormProps) {
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}
       </div>
+      {customer.debugMode && (
+        <Suspense fallback={null}>
+          <DebugPanel steps={steps} resolution={form.resolution} current={current} lastValidStep={lastValidStep} />
+        </Suspense>
+      )}
     </>
   );
 }

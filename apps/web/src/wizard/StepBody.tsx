@@ -22,13 +22,15 @@ export interface StepBodyProps {
   replaceFields?: ReactNode;
   /** The plan step's screen (issue 10), shown in place of the step's placeholder once the ad is saved. */
   plan?: ReactNode;
-  /** Shown under the fields (the car type step's "sub-model not found" link). */
-  after?: ReactNode;
+  /** Shown above the fields (the price suggestion of the car's price step). */
+  above?: ReactNode;
+  /** Shown under the fields: the step's policy warnings, live-ad count and strength meter (issue 11). */
+  aside?: ReactNode;
 }
 
 /** The open step's content: the placeholder reason or the fields, and its navigation. */
 export function StepBody(props: StepBodyProps) {
-  const { step, errors, onChange, env, notice, saved, nav, replaceFields, plan, after: afterFields } = props;
+  const { step, errors, onChange, env, notice, saved, nav, replaceFields, plan, above, aside } = props;
   const { def } = step;
   const finished = saved?.plan === false;
   const noteText = finished ? he.wizard.savedNoPlanNote : plan ? hePlan.savedNote : he.wizard.savedNote;
@@ -60,11 +62,12 @@ export function StepBody(props: StepBodyProps) {
           <BdiText text={notice} />
         </p>
       )}
+      {above}
       {replaceFields}
       {!replaceFields && step.fields.length > 0 && (
         <StepFields step={def} fields={step.fields} errors={errors} onChange={onChange} env={env} />
       )}
-      {!replaceFields && afterFields}
+      {aside}
       {nav && <StepNav {...nav} />}
     </>
   );

@@ -1,6 +1,7 @@
 import type { Selectors, WireValues } from '@app/contract/publish';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveDraft } from '../api/publish.ts';
+import { leaveWarningEnabled } from '../debug/debugSettings.ts';
 
 /** Changes are saved this long after the last one (besides the save after each valid step). */
 export const DRAFT_DEBOUNCE_MS = 1200;
@@ -53,6 +54,8 @@ export function useDraftSync(input: {
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
+      // A debug-mode customer may switch the warning off (the debug panel, spec §4).
+      if (!leaveWarningEnabled()) return;
       event.preventDefault();
       event.returnValue = '';
     };

@@ -1,8 +1,8 @@
 import type { OrderEditedResponse } from '@app/contract/publish';
 import { useCallback, useState } from 'react';
 import { orderEdited } from '../api/publish.ts';
+import { postAppEvent } from '../app/appEvents.ts';
 import { useOpenLogin } from '../app/LoginPopupContext.tsx';
-import { postAppEvent } from '../app/nativeApp.ts';
 import { he } from '../i18n/he.ts';
 import { followRedirect } from './redirects.ts';
 import type { SaveFailure } from './SaveFailedPopup.tsx';

@@ -1,4 +1,5 @@
 import type { Selectors } from '@app/contract/publish';
+import { errorText } from '@app/form-engine/messages';
 import { checkStepPayload } from '@app/form-engine/payload';
 import { useCallback, useRef, useState } from 'react';
 import { checkStep } from '../api/publish.ts';
@@ -8,6 +9,7 @@ import { focusFirstError } from './focus.ts';
 import { serverFieldErrors } from './formData.ts';
 import { furthestOpenable, landingStep, needsValidation } from './navigation.ts';
 import type { WizardCore } from './useWizardCore.ts';
+import { trackFieldErrors, trackStepPassed } from './wizardAnalytics.ts';
 
 interface MovementInput {
   core: WizardCore;
@@ -57,6 +59,7 @@ export function useStepMovement(input: MovementInput) {
       const shown = form.resolution.steps.map((s) => s.visible);
       if (!needsValidation(current, target, steps)) {
         if (target < current) return latest.current.showStep(target);
+        trackStepPassed(selectors, current, steps[current]?.area ?? '');
         const valid = Math.max(lastValidStep, current);
         if (valid !== lastValidStep) {
           latest.current.setLastValidStep(valid);
@@ -66,7 +69,10 @@ export function useStepMovement(input: MovementInput) {
       }
       const step = form.resolution.steps[current];
       if (!step) return;
+      const area = steps[current]?.area ?? '';
       if (step.errors.length > 0) {
+        const errors = step.errors.map((e) => ({ field: e.field, message: errorText(e) }));
+        trackFieldErrors(selectors, current, area, errors, 'client');
         form.attempt([current]);
         focusFirstError(current);
         return;
@@ -97,8 +103,11 @@ export function useStepMovement(input: MovementInput) {
         return;
       }
       if (outcome.kind === 'errors') {
+        const serverErrors = serverFieldErrors(steps, outcome.errFields);
+        const errors = Object.entries(serverErrors).map(([field, message]) => ({ field, message }));
+        trackFieldErrors(selectors, current, area, errors, 'server');
         form.attempt([current]);
-        form.setServerErrors(serverFieldErrors(steps, outcome.errFields));
+        form.setServerErrors(serverErrors);
         focusFirstError(current);
         return;
       }
@@ -106,6 +115,7 @@ export function useStepMovement(input: MovementInput) {
         setProblem(he.wizard.checkFailed);
         return;
       }
+      trackStepPassed(selectors, current, area);
       const valid = Math.max(latest.current.lastValidStep, current);
       latest.current.setLastValidStep(valid);
       latest.current.onStepValid(valid);

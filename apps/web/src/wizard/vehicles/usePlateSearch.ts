@@ -7,6 +7,7 @@ import type { ActionState } from '../../fields/types.ts';
 import { he } from '../../i18n/he.ts';
 import { flash } from '../flash.ts';
 import type { WizardCore } from '../useWizardCore.ts';
+import { trackPlateSearch } from '../wizardAnalytics.ts';
 import { CAR_TYPE_FIELDS, canSearch, plateDecision, plateDigits, plateValues } from './plate.ts';
 
 export const PLATE_FIELD = 'registrationPlate';
@@ -53,17 +54,22 @@ export function usePlateSearch(core: WizardCore, params: URLSearchParams) {
     form.setFieldError(PLATE_FIELD, undefined);
     const outcome = await searchPlate(plateNow);
     setLoading(false);
+    const report = (result: Parameters<typeof trackPlateSearch>[1]) =>
+      trackPlateSearch({ cat: params.get('cat') ?? undefined, subcat: params.get('subcat') ?? undefined }, result);
     if (outcome.kind === 'notFound') {
+      report('notFound');
       resetCarFields();
       form.setFieldError(PLATE_FIELD, he.vehicles.plateNotFound);
       return;
     }
     if (outcome.kind === 'failed') {
+      report('failed');
       form.setFieldError(PLATE_FIELD, he.vehicles.plateFailed);
       return;
     }
     const decision = plateDecision(Number(outcome.result.typeId), subcat);
     if (decision.kind === 'move') {
+      report('moved');
       flash(he.vehicles.movedToSubcat(he.vehicles.subcatNames[decision.subcat] ?? ''));
       const next = new URLSearchParams(params);
       next.set('subcat', String(decision.subcat));
@@ -73,10 +79,12 @@ export function usePlateSearch(core: WizardCore, params: URLSearchParams) {
       return;
     }
     if (decision.kind === 'mismatch') {
+      report('mismatch');
       resetCarFields();
       form.setFieldError(PLATE_FIELD, he.vehicles.plateTypeMismatch);
       return;
     }
+    report('found');
     form.assign(plateValues(outcome.result, today));
     setFoundFor({ digits: plateNow, title: `${outcome.result.carTitle} ${outcome.result.carYear}` });
   }, [form, navigate, params, plateText, resetCarFields, subcat, today]);

@@ -1,0 +1,47 @@
+import { type PriceQuery, priceQueryProblem, suggestPrice } from '@app/catalog/vehicles/priceList';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { he } from '../i18n/messages.ts';
+
+type Query = Partial<
+  Record<'subModelId' | 'ascentYearOnRoad' | 'ascentMonthOnRoad' | 'kilometers' | 'ownersNumber', string>
+>;
+
+/** A whole number as the wizard sends it ('85,000' allowed), else NaN. */
+const whole = (value: string | undefined): number => {
+  const text = (value ?? '').replace(/,/g, '').trim();
+  return /^-?\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+};
+
+/** The spec's query as our model's: a month unset or -1 is January (publish-wizard.md §7: "1 when unset or -1"). */
+export function priceQueryOf(query: Query): PriceQuery {
+  const month =
+    query.ascentMonthOnRoad === undefined || query.ascentMonthOnRoad === '' ? -1 : whole(query.ascentMonthOnRoad);
+  return {
+    subModelId: whole(query.subModelId),
+    yearOnRoad: whole(query.ascentYearOnRoad),
+    monthOnRoad: month === -1 ? 1 : month,
+    kilometers: whole(query.kilometers),
+    owners: whole(query.ownersNumber),
+  };
+}
+
+/**
+ * GET {gateway}/price-list/calculate-price (publish-wizard.md §7): our price list over the car catalogue
+ * (packages/catalog/src/vehicles/priceList.ts). 200 `{status, data: {data: {minPrice, maxPrice, predictedPrice}}}`;
+ * a query it cannot answer is 400 with a Hebrew message. Public and read-only, like the registry search.
+ */
+export function gatewayPriceRoutes(app: FastifyInstance, deps: { clock: Clock }): void {
+  app.get<{ Querystring: Query }>('/gateway/price-list/calculate-price', async (req, reply) => {
+    const query = priceQueryOf(req.query);
+    const now = deps.clock.now();
+    const problem = priceQueryProblem(query, now);
+    const price = problem ? undefined : suggestPrice(query, now);
+    if (!price) {
+      return reply
+        .code(400)
+        .send({ status: 400, message: he.priceQueryInvalid[problem ?? 'subModel'], field: problem ?? 'subModel' });
+    }
+    return { status: 200, data: { data: price } };
+  });
+}

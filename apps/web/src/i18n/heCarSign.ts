@@ -1,0 +1,20 @@
+/** The printable car sign's words (issue 11, /print/carQR/{id}); they load with the sign's page only. */
+export const heCarSign = {
+  pageTitle: 'שלט "למכירה" לרכב',
+  heading: (orderId: number) => `שלט למכירה למודעה מספר ${orderId}`,
+  lead: 'השלט מותאם לדף A4 לרוחב. הדביקו אותו על החלון האחורי של הרכב.',
+  print: 'הדפסת השלט',
+  loading: 'טוען את פרטי המודעה…',
+  loadFailed: 'לא הצלחנו לטעון את המודעה. נסו לרענן את הדף.',
+  forSale: 'למכירה',
+  year: 'שנה',
+  hand: 'יד',
+  km: 'קילומטראז׳',
+  kmValue: (km: string) => `${km} ק"מ`,
+  phone: 'לפרטים:',
+  scan: 'סרקו את הקוד לצפייה במודעה',
+  qrTitle: 'ברקוד לצפייה במודעה',
+  adNumber: 'מודעה מספר',
+  signCode: 'קוד שלט',
+  signLabel: 'השלט להדפסה',
+} as const;

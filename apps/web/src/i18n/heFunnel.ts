@@ -1,0 +1,25 @@
+/** Texts of the operator's funnel page (/sandbox/funnel, issue 11 item 8). */
+export const heFunnel = {
+  title: 'משפך הפרסום',
+  intro: 'כמה תהליכי פרסום התחילו בכל קטגוריה, כמה עברו כל שלב באשף, וכמה מודעות פורסמו בתקופה.',
+  from: 'מתאריך',
+  to: 'עד תאריך',
+  show: 'הצגה',
+  failed: 'לא הצלחנו לטעון את הנתונים. נסו שוב.',
+  keyNeeded:
+    'הדף נפתח רק עם מפתח סביבת הבדיקות. פתחו את הקישור שמודפס ביומן ההפעלה של השרת והוסיפו לו את הנתיב של הדף.',
+  empty: 'אין נתונים בתקופה הזו.',
+  started: 'התחילו',
+  published: 'פורסמו',
+  stepLabel: (n: number, title: string) => `שלב ${n}: ${title}`,
+  passedSuffix: 'עברו',
+  chartLabel: (title: string, started: number, published: number) =>
+    `תרשים המשפך של ${title}: ${started} התחילו, ${published} פורסמו. הנתונים המלאים בטבלה שאחרי התרשים.`,
+  tableCaption: (title: string) => `נתוני המשפך של ${title}`,
+  colStep: 'שלב',
+  colShown: 'הגיעו לשלב',
+  colPassed: 'עברו את השלב',
+  colErrors: 'נתקלו בשגיאה',
+  colShare: 'מתוך המתחילים',
+  period: (from: string, to: string) => `התקופה: ${from} עד ${to}`,
+} as const;

@@ -35,9 +35,37 @@ export async function searchPlate(page: Page, digits: string): Promise<void> {
 
 export const DESCRIPTION = 'רכב שמור מאוד, טיפולים במוסך מורשה בלבד, צמיגים חדשים ומזגן חזק.';
 
-/** From the car-type step (filled) to the saved ad; returns its order id ('' with another description). */
-export async function finishFromCarType(page: Page, shots?: string, description = DESCRIPTION): Promise<string> {
+/**
+ * After 'המשך' on the car-type step of a car the account may have published before: the double-ad suggestion
+ * (issue 11), when it shows, is answered with a new ad.
+ */
+export async function passDoubleAd(page: Page): Promise<void> {
+  const moved = page
+    .waitForURL((u) => u.searchParams.get('step') === '2')
+    .then(
+      () => 'moved' as const,
+      () => 'timeout' as const,
+    );
+  const goOn = page.getByRole('dialog').getByRole('button', { name: 'המשך בפרסום מודעה חדשה' });
+  const shown = goOn.waitFor().then(
+    () => 'shown' as const,
+    () => 'timeout' as const,
+  );
+  if ((await Promise.race([moved, shown])) === 'shown') await goOn.click();
+}
+
+/**
+ * From the car-type step (filled) to the saved ad; returns its order id ('' with another description). `repeatCar`:
+ * the account may have published this car before (its double-ad suggestion is answered with a new ad).
+ */
+export async function finishFromCarType(
+  page: Page,
+  shots?: string,
+  description = DESCRIPTION,
+  repeatCar = false,
+): Promise<string> {
   await next(page).click();
+  if (repeatCar) await passDoubleAd(page);
   await atStep(page, 2);
   await settled(page);
   await page.getByLabel("קילומטראז'").fill('85000');

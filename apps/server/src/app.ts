@@ -26,6 +26,7 @@ import { addsRoutes } from './routes/adds.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
 import { businessForSaleGuard } from './routes/business-for-sale-guard.ts';
+import { carExtrasRoutes } from './routes/car-extras.ts';
 import { contactUsRoutes } from './routes/contact-us.ts';
 import { freeSearchRoutes } from './routes/free-search.ts';
 import { gatewayRoutes } from './routes/gateway.ts';
@@ -206,6 +207,7 @@ export async function buildApp({
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
+  carExtrasRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app);

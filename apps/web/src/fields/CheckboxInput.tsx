@@ -4,8 +4,9 @@ import { inputAria, type WidgetProps } from './types.ts';
 
 /** A checkbox holding one of its two accepted values ("unchecked,checked", default 0 and 1). */
 export function CheckboxInput(props: WidgetProps) {
-  const { field, ids, onChange } = props;
+  const { field, ids, onChange, env } = props;
   const states = checkboxStates(field.def);
+  const locked = env.locked?.(field.def.id);
   return (
     <div className="checkbox">
       <input
@@ -14,11 +15,16 @@ export function CheckboxInput(props: WidgetProps) {
         name={field.def.name ?? field.def.id}
         className="checkbox__input"
         checked={isChecked(field.def, field.value)}
-        disabled={!field.enabled}
+        disabled={!field.enabled || locked !== undefined}
         onChange={(event) => onChange(event.target.checked ? states.checked : states.unchecked)}
         {...inputAria(props)}
       />
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
+      {locked && (
+        <p className="checkbox__note" role="status">
+          {locked}
+        </p>
+      )}
     </div>
   );
 }

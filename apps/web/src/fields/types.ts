@@ -51,6 +51,8 @@ export interface FieldEnv {
   setValue?: (fieldId: string, value: FieldValue) => void;
   /** Sets or clears a field's error (a phone confirmed after the server refused it). */
   setFieldError?: (fieldId: string, message: string | undefined) => void;
+  /** A field the user can no longer change, with the reason shown under it (the trade-in box once sent). */
+  locked?: (fieldId: string) => string | undefined;
   /** A call answered 422: the session ended on the way (the contact step then offers the login). */
   onSessionEnded?: () => void;
 }

@@ -6,6 +6,8 @@ import { usePageTitle } from '../app/usePageTitle.ts';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { useMediaSession } from '../media/useMediaSession.ts';
+import { PriceDecreasePopup } from '../reminders/PriceDecreasePopup.tsx';
+import { priceDecreased } from '../reminders/rules.ts';
 import { Banner } from './Banner.tsx';
 import { FlashBar } from './FlashBar.tsx';
 import { SaveFailedPopup } from './SaveFailedPopup.tsx';
@@ -74,6 +76,13 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
     },
   });
   const progress = saving.progress ?? finishing.progress;
+  // Spec §4 price decrease: asked once per press of the button, before the save.
+  const [decreaseAsked, setDecreaseAsked] = useState(false);
+  const save = () => {
+    setDecreaseAsked(false);
+    setSavedAt(undefined);
+    void saving.save();
+  };
   const failure = saving.failure ?? finishing.failure;
   // An ad saved without contact details takes the customer's name and number.
   useContactArea(core, selectors, data.initialValues, { edit: true });
@@ -131,6 +140,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
       </ol>
       <SaveProgress progress={progress} />
       {failure && <SaveFailedPopup failure={failure} />}
+      {decreaseAsked && <PriceDecreasePopup adId={adId} onContinue={save} onClose={save} />}
       <div className="edit-actions">
         <button
           type="button"
@@ -138,8 +148,14 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
           disabled={progress !== null}
           aria-busy={progress !== null || undefined}
           onClick={() => {
-            setSavedAt(undefined);
-            void saving.save();
+            const lower = priceDecreased({
+              orderTypeId: data.response.adData?.OrderTypeID,
+              disallow: data.response.disallowDecreasePricePopup,
+              before: data.initialValues.price,
+              after: form.resolution.fields.price?.visible ? form.resolution.fields.price.value : undefined,
+            });
+            if (lower) setDecreaseAsked(true);
+            else save();
           }}
         >
           {he.wizard.editSave}

@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { checkTrader, resetAd } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useLocation, useNavigate } from '../app/routing.tsx';
+import { SUB_MODEL_FIELD, useCarExtras } from '../carExtras/useCarExtras.tsx';
 import { ContactLogin } from '../contact/ContactLogin.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
@@ -13,6 +14,7 @@ import { hePlan } from '../i18n/hePlan.ts';
 import { MediaBrief } from '../media/MediaBrief.tsx';
 import { useMediaSession } from '../media/useMediaSession.ts';
 import { readStep, withoutSavedAd, withSavedAd, withStep } from '../publish/publishQuery.ts';
+import { useReminders } from '../reminders/useReminders.tsx';
 import { Banner } from './Banner.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
 import { FlashBar } from './FlashBar.tsx';
@@ -205,6 +207,8 @@ export function PublishForm(props: PublishFormProps) {
     steps[current]?.area,
     !saved && current <= saveStep && shown[current] === true,
   );
+  const reminders = useReminders({ core, selectors, orderId: orderId ?? knownOrder });
+  const carExtras = useCarExtras(core, selectors, orderId ?? knownOrder);
   const movement = useStepMovement({
     core,
     selectors,
@@ -214,6 +218,7 @@ export function PublishForm(props: PublishFormProps) {
     locked: saving.progress !== null,
     setLastValidStep,
     showStep,
+    beforeAdvance: reminders.beforeAdvance,
     // The session ended on the way (check-step's 422) just before the contact step: go on to it, where the visitor
     // logs in or registers; the server checks every step again when the ad is saved.
     onLoginNeeded: (from) => {
@@ -241,6 +246,7 @@ export function PublishForm(props: PublishFormProps) {
       if (id === PLATE_BUTTON) void plate.run();
     },
     actionState: plate.actionState,
+    locked: carExtras.locked,
   };
   useCarriedAction(autoAction, env.onAction);
 
@@ -318,10 +324,19 @@ export function PublishForm(props: PublishFormProps) {
                 }
                 step={resolved}
                 errors={form.errors}
-                onChange={form.change}
+                onChange={(id, value) => {
+                  if (!carExtras.intercept(id, value)) form.change(id, value);
+                }}
                 env={env}
                 notice={resolved.fields.some((f) => f.def.id === PLATE_FIELD) ? plate.notice : undefined}
-                aside={saved ? undefined : extras.asideOf(index)}
+                aside={
+                  saved ? undefined : (
+                    <>
+                      {resolved.fields.some((f) => f.def.id === SUB_MODEL_FIELD) && carExtras.subModelLink}
+                      {extras.asideOf(index)}
+                    </>
+                  )
+                }
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 plan={
                   index === finishStep && saved && def.stepGroup === 'choosePlan' ? (
@@ -362,6 +377,8 @@ export function PublishForm(props: PublishFormProps) {
       </ol>
       <SaveProgress progress={saving.progress} />
       {saving.failure && <SaveFailedPopup failure={saving.failure} />}
+      {reminders.popup}
+      {carExtras.popups}
       <div className="wizard-footer">
         <DraftStatus status={draft.status} />
         {!saved && <StartOver onConfirm={startOver} disabled={saving.progress !== null} />}

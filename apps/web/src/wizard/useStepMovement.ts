@@ -29,6 +29,11 @@ interface MovementInput {
    * contact step, which offers the login inside it); otherwise the login popup opens.
    */
   onLoginNeeded?: (current: number) => boolean;
+  /**
+   * Pre-advance reminders (publish-wizard.md §4): run once the step passes the client rules, before the server
+   * check; they may fill fields. False stops the move.
+   */
+  beforeAdvance?: (current: number) => Promise<boolean>;
 }
 
 /**
@@ -42,12 +47,14 @@ export function useStepMovement(input: MovementInput) {
   const [problem, setProblem] = useState<string>();
   const latest = useRef(input);
   latest.current = input;
+  const reminding = useRef(false);
 
   const goTo = useCallback(
     async (target: number) => {
       const { core, selectors, current, lastValidStep, saveStep, locked } = latest.current;
-      const { steps, form, payload, abParams } = core;
-      if (locked || verifying || target === current || target < 0) return;
+      const { steps, payload, abParams } = core;
+      let { form } = core;
+      if (locked || verifying || reminding.current || target === current || target < 0) return;
       setProblem(undefined);
       const shown = form.resolution.steps.map((s) => s.visible);
       if (!needsValidation(current, target, steps)) {
@@ -69,6 +76,20 @@ export function useStepMovement(input: MovementInput) {
         form.attempt([current]);
         focusFirstError(current);
         return;
+      }
+      if (latest.current.beforeAdvance) {
+        reminding.current = true;
+        const goOn = await latest.current.beforeAdvance(current).finally(() => {
+          reminding.current = false;
+        });
+        if (!goOn) return;
+        // A reminder may have filled a field: the rest of the move reads the form as it is now.
+        form = latest.current.core.form;
+        if ((form.resolution.steps[current]?.errors.length ?? 0) > 0) {
+          form.attempt([current]);
+          focusFirstError(current);
+          return;
+        }
       }
       setVerifying(true);
       const outcome = await checkStep({

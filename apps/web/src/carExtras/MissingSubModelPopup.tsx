@@ -1,0 +1,128 @@
+import type { MissingSubModelRequest } from '@app/contract/carExtras';
+import { useId, useState } from 'react';
+import { reportMissingSubModel } from '../api/carExtras.ts';
+import { heReminders } from '../i18n/heReminders.ts';
+import { Popup } from '../popups/Popup.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import '../popups/confirmPopup.css';
+
+const w = heReminders.missingSubModel;
+/** after-save-area.md §9: missing sub-model popup 330x380; the thank-you 330x350 (341x330 on mobile). */
+const FORM_SIZE = { width: 330, height: 380 };
+const THANKS_SIZE = { width: 330, mobile: { width: 341 } };
+const GEAR_BOXES = ['אוטומטי', 'ידני', 'רובוטי'] as const;
+
+export interface MissingSubModelPopupProps {
+  /** The car chosen so far and the wizard's ad: the report's missing-* ids. */
+  context: Omit<MissingSubModelRequest, 'missingSubModel'>;
+  onClose: () => void;
+}
+
+/**
+ * The missing sub-model report (after-save-area.md §2, §5, §7, §8): the sub-model as the user knows it (required;
+ * the button is disabled while it is empty), optionally the gear box and the engine size; sent to
+ * stinker?action=missingSubModel and kept for review; the thank-you heading is "באסה, לפעמים גם לנו יש פנצ'ר".
+ */
+export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupProps) {
+  const [subModel, setSubModel] = useState('');
+  const [gearBox, setGearBox] = useState('');
+  const [engineSize, setEngineSize] = useState('');
+  const [error, setError] = useState<string>();
+  const [state, setState] = useState<'form' | 'sending' | 'failed' | 'thanks'>('form');
+  const gearId = useId();
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (state === 'sending' || subModel.trim() === '') return;
+    setState('sending');
+    const outcome = await reportMissingSubModel({
+      ...context,
+      missingSubModel: subModel.trim(),
+      ...(gearBox ? { missingGearBox: gearBox } : {}),
+      ...(engineSize ? { missingEngineSize: engineSize, engineSize } : {}),
+    });
+    if (outcome.kind === 'sent') return setState('thanks');
+    if (outcome.kind === 'errors') setError(outcome.errors.missingSubModel);
+    setState(outcome.kind === 'errors' ? 'form' : 'failed');
+  };
+
+  const thanks = state === 'thanks';
+  return (
+    <Popup
+      header={thanks ? w.thanksHeader : w.header}
+      subheader={thanks ? undefined : w.intro}
+      size={thanks ? THANKS_SIZE : FORM_SIZE}
+      onClose={onClose}
+      fieldId="subModel"
+    >
+      {thanks ? (
+        <div data-testid="missing-sub-model-thanks">
+          <p className="confirm-popup__text">{w.thanksText}</p>
+          <button type="button" className="btn btn--primary" data-autofocus="" onClick={onClose}>
+            {w.close}
+          </button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={send} data-testid="missing-sub-model-form">
+          <TextField
+            name="missingSubModel"
+            label={w.subModel}
+            value={subModel}
+            onChange={(value) => {
+              setSubModel(value);
+              setError(undefined);
+            }}
+            autoComplete="off"
+            maxLength={100}
+            required
+            error={error}
+            autoFocus
+          />
+          <div className="text-field">
+            <label htmlFor={gearId} className="text-field__label">
+              {w.gearBox}
+            </label>
+            <select
+              id={gearId}
+              className="text-field__input"
+              value={gearBox}
+              onChange={(event) => setGearBox(event.target.value)}
+            >
+              <option value="">{w.notChosen}</option>
+              {GEAR_BOXES.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            name="missingEngineSize"
+            label={w.engineSize}
+            value={engineSize}
+            onChange={(value) => setEngineSize(value.replace(/\D/g, '').slice(0, 5))}
+            autoComplete="off"
+            inputMode="numeric"
+            dir="ltr"
+            maxLength={5}
+          />
+          <div aria-live="assertive">
+            {state === 'failed' && (
+              <p className="confirm-popup__error" role="alert">
+                {w.failed}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={state === 'sending' || subModel.trim() === ''}
+            aria-busy={state === 'sending' || undefined}
+          >
+            {state === 'sending' ? w.sending : w.send}
+          </button>
+        </form>
+      )}
+    </Popup>
+  );
+}

@@ -13,7 +13,8 @@
  *                                        current timestamp, a fresh event id): the signature, the timestamp and the
  *                                        event are checked and the database is asked; the event is of no payment
  *                                        of ours, so the answer is 404 "unknown" (max rate)
- * Every answer is checked (status and body): anything else fails the run.
+ * Every answer is checked (status, and the body of save-ad, upload and notify, which therefore ask for plain
+ * answers): a wrong one or a connection error fails the run; timeouts (an overloaded server) are reported apart.
  *
  * Per call it prints throughput, p50/p99 latency, non-2xx and errors; and the server process's memory (RSS and
  * heap used, each after a full collection) after a warm-up of every call and at the end, with the peak RSS seen
@@ -22,7 +23,7 @@
  *   - the heap used grew by more than BENCH_HEAP_GROWTH_MB (default 32) or the RSS by more than
  *     BENCH_RSS_GROWTH_MB (default 256) between the two readings (PGlite's database lives in the server's memory,
  *     hence the RSS allowance; a leak of a few hundred bytes per request crosses the heap bound in a full run);
- *   - any answer was not the expected one.
+ *   - any answer was not the expected one, or a connection failed (timeouts apart).
  * The database: PGlite in a temporary data directory, or PostgreSQL with DATABASE_URL in an own schema dropped at
  * the end. Run: npm run bench:load (not part of npm test).
  */

@@ -142,6 +142,8 @@ describe('plan step from a package', () => {
     await finishFrom(dealer, third.orderID, `pkg-${pkg.id}`);
     expect((await adRow(third.orderID))?.status).toBe('out_of_slots');
     expect(await used(pkg.id)).toBe(2);
+    // Not on the board: no upgrade is offered for it (the gateway would not sell one).
+    expect((await dealer.get(`/gateway/packages/personal/${third.orderID}`)).json().msg).toEqual([]);
     const page = await dealer.get(`/api/publish/get-finish-page?OrderID=${third.orderID}`);
     expect(page.json().state).toBe('outOfSlots');
   });

@@ -68,6 +68,9 @@ describe('POST /api/publish/policy-check', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/[א-ת]/);
     expect((await owner.post('/api/publish/policy-check', { CatID: 'x', texts: {} })).statusCode).toBe(400);
+    // A category far beyond an integer column is a clear 400, not a database error.
+    const huge = await owner.post('/api/publish/policy-check', { CatID: '999999999999999', texts: { title: 'x' } });
+    expect(huge.statusCode).toBe(400);
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/publish/policy-check',

@@ -50,6 +50,15 @@ describe('GET {gateway}/price-list/calculate-price', () => {
     expect(predictedPrice).toBeLessThan(120_000);
   });
 
+  it('a repeated parameter is a clear 400, never a server error', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/price-list/calculate-price?subModelId=1&kilometers=1&kilometers=2&ascentYearOnRoad=2020&ownersNumber=1&ascentMonthOnRoad=1&ascentMonthOnRoad=2',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/[א-ת]/);
+  });
+
   it('reads a month of -1 or none as January, and kilometres with commas', async () => {
     const january = (await price({ ...corolla, ascentMonthOnRoad: '1' })).json();
     expect((await price({ ...corolla, ascentMonthOnRoad: '-1' })).json()).toEqual(january);

@@ -76,7 +76,8 @@ export function isAnalyticsEventName(name: unknown): name is AnalyticsEventName 
 /**
  * The props each issue-11 event may carry, and no other (the server refuses a batch with any other key): ids,
  * numbers and our own texts only, never a value the user typed. `fid` is the wizard run: random, made by the
- * browser per tab and category selection, so the funnel counts runs without knowing who ran them.
+ * browser per tab and category selection: the funnel counts runs by it, not by customer (each stored event still
+ * carries the session's customer id, as every analytics event does, and plan_chosen the ad number).
  */
 export const ANALYTICS_EVENT_PROPS: Partial<Record<AnalyticsEventName, readonly string[]>> = {
   wizard_step_shown: ['fid', 'cat', 'subcat', 'step', 'area'],

@@ -27,7 +27,9 @@ export function policyRoutes(app: FastifyInstance, deps: { db: Db }): void {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const cat = adNumber(String(body.CatID ?? ''));
+    // A category is a small number (ads.cat is an integer column: a 15-digit one would fail in the database).
+    const catText = String(body.CatID ?? '');
+    const cat = /^\d{1,4}$/.test(catText) ? Number(catText) : 0;
     const own = adNumber(String(body.OrderID ?? ''));
     const texts = body.texts;
     const entries =

@@ -4,11 +4,13 @@ import type { Clock } from '../clock.ts';
 import { he } from '../i18n/messages.ts';
 
 type Query = Partial<
-  Record<'subModelId' | 'ascentYearOnRoad' | 'ascentMonthOnRoad' | 'kilometers' | 'ownersNumber', string>
+  Record<'subModelId' | 'ascentYearOnRoad' | 'ascentMonthOnRoad' | 'kilometers' | 'ownersNumber', string | string[]>
 >;
 
 /** A whole number as the wizard sends it ('85,000' allowed), else NaN. */
-const whole = (value: string | undefined): number => {
+const whole = (value: unknown): number => {
+  // A repeated parameter (?kilometers=1&kilometers=2) arrives as an array: not a number.
+  if (value !== undefined && typeof value !== 'string') return Number.NaN;
   const text = (value ?? '').replace(/,/g, '').trim();
   return /^-?\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
 };

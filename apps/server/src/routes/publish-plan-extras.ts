@@ -190,8 +190,9 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
   app.get<{ Params: { adId: string } }>('/gateway/packages/personal/:adId', async (req, reply) => {
     const ad = await ownAd(req, reply, req.params.adId);
     if (!ad) return reply;
-    // An upgrade is for a finished ad; a draft chooses its track on the plan step.
-    const finished = ad.status !== 'draft' && ad.status !== 'blocked';
+    // An upgrade is for a live ad or one in review (what gateway packages/personal/pay sells); a draft chooses
+    // its track on the plan step, an expired or out-of-slots ad is not on the board to be upgraded.
+    const finished = ad.status === 'active' || ad.status === 'pending';
     const salesCat = Number(ad.selectors.SalesCatID ?? ad.values.salesCatID ?? Number.NaN);
     const msg = finished ? upgradePackagesFor(ad.cat, Number.isFinite(salesCat) ? salesCat : undefined) : [];
     return { status: 200, msg } satisfies PersonalPackagesResponse;

@@ -23,9 +23,11 @@ export type Outcome<T> =
   | { kind: 'ok'; data: T }
   | { kind: 'failed'; status: number; errors?: Record<string, string> | undefined };
 
+/** The server's per-field errors; an answer with only a (Hebrew) message gives it as the one error. */
 function errorsOf(data: unknown): Record<string, string> | undefined {
-  const errors = (data as { errors?: unknown } | null)?.errors;
-  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : undefined;
+  const body = data as { errors?: unknown; message?: unknown } | null;
+  if (body?.errors && typeof body.errors === 'object') return body.errors as Record<string, string>;
+  return typeof body?.message === 'string' && body.message ? { message: body.message } : undefined;
 }
 
 function isChooseOrderType(value: unknown): value is ChooseOrderType {

@@ -22,8 +22,8 @@ const t = hePackages.myAds;
 
 type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; ads: MyAd[] };
 
-/** Statuses an upgrade is for (the gateway lists none for a draft or a blocked ad). */
-const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending', 'out_of_slots', 'expired']);
+/** Statuses an upgrade is for: a live ad or one in review (the gateway lists and sells none for any other). */
+const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending']);
 
 export default function MyAdsPage() {
   usePageTitle(hePackages.meta.myAds);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { GUEST, logout } from '../api/auth.ts';
+import { APP_EVENTS, postAppEvent } from '../app/appEvents.ts';
 import { fullName, isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useOpenLogin } from '../app/LoginPopupContext.tsx';
 import { Link, useLocation, useSearchParams } from '../app/routing.tsx';
@@ -22,7 +23,11 @@ export function TopBar() {
   const loggedIn = isLoggedIn(customer);
 
   const loginAsOther = async () => {
-    if (await logout()) setCustomer(GUEST);
+    if (await logout()) {
+      setCustomer(GUEST);
+      // The app's wrapper ends its session too (as after the logout popup).
+      postAppEvent(APP_EVENTS.logout);
+    }
     openLogin('login');
   };
 

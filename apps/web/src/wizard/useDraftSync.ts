@@ -1,6 +1,7 @@
 import type { Selectors, WireValues } from '@app/contract/publish';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveDraft } from '../api/publish.ts';
+import { useCustomer } from '../app/CustomerContext.tsx';
 import { leaveWarningEnabled } from '../debug/debugSettings.ts';
 
 /** Changes are saved this long after the last one (besides the save after each valid step). */
@@ -51,17 +52,19 @@ export function useDraftSync(input: {
   }, [dirty, snapshot, post]);
 
   // The browser's leave-page warning while something is not saved.
+  const debugMode = useCustomer().customer.debugMode;
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
-      // A debug-mode customer may switch the warning off (the debug panel, spec §4).
-      if (!leaveWarningEnabled()) return;
+      // A debug-mode customer may switch the warning off (the debug panel, spec §4); the switch's cookie
+      // outlives their session in this browser, so it counts only while a debug-mode customer is logged in.
+      if (debugMode && !leaveWarningEnabled()) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [dirty, debugMode]);
 
   // Leaving the wizard inside the app (another step 0 choice, another page) saves what is pending.
   const pending = useRef({ enabled, dirty });

@@ -17,6 +17,7 @@ import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerOverload } from './plugins/overload.ts';
 import { registerSandboxes } from './plugins/sandbox-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -90,6 +91,8 @@ export interface AppDeps {
   paymentTransport?: NotifyTransport;
   /** What a paid payment does in its transaction (default: services/paid.ts). */
   onPaid?: OnPaid;
+  /** How often the overload check samples the event loop and heap (1000 ms by default; tests use less). */
+  overloadSampleMs?: number;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -102,6 +105,7 @@ export async function buildApp({
   media = createMediaStore(config),
   paymentTransport,
   onPaid,
+  overloadSampleMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -125,6 +129,9 @@ export async function buildApp({
       status === 500 ? { status, message: he.serverError, hash: req.id } : { status, message: he.badRequest };
     reply.code(status).send(body);
   });
+
+  // Overload: 503 + Retry-After before any route work (plugins/overload.ts); first, so every route has its hook.
+  await registerOverload(app, config, { sampleIntervalMs: overloadSampleMs });
 
   // The video host is built first: the app's CSP frames exactly its origin.
   const videoHost = await buildVideoHost({ config, db, clock });

@@ -180,6 +180,20 @@ const schema = z.object({
    * each runs once whichever process claims it). 0: this process never ticks (another one does).
    */
   JOB_TICK_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Graceful stop (SIGTERM/SIGINT, lifecycle/drain.ts): the process exits within this many milliseconds whatever
+   * happens (code 1 if it had to give up). Running requests get until 2 s before it, then their connections are cut.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(3000).max(120_000).default(10_000),
+  /** Retry-After (seconds) of the 503 answers: while the process drains, and when it is overloaded. */
+  RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * Overload (plugins/overload.ts, @fastify/under-pressure): mean event-loop delay in milliseconds above which
+   * requests get 503 + Retry-After instead of waiting until they time out. 0: not checked.
+   */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Overload: V8 heap in use, in MB, above which requests get 503. Unset: 90% of the heap limit; 0: not checked. */
+  OVERLOAD_MAX_HEAP_USED_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

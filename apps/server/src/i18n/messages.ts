@@ -25,6 +25,8 @@ export const he = {
     `שלום,\nקוד האימות לשחזור הסיסמה שלך הוא: ${code}\nהקוד בתוקף ל-15 דקות. אם לא ביקשת לשחזר את הסיסמה, אפשר להתעלם מהודעה זו.`,
   csrf: 'הבקשה נחסמה מטעמי אבטחה. יש לרענן את הדף ולנסות שוב',
   serverError: 'אירעה שגיאה בשרת. נסו שוב מאוחר יותר',
+  /** 503 while the server restarts (drain) or is overloaded; the answer carries Retry-After. */
+  serviceUnavailable: 'השרת עמוס כרגע. נסו שוב בעוד כמה שניות',
   notFound: 'הדף או המשאב המבוקש לא נמצא',
   badRequest: 'הבקשה אינה תקינה',
   unsupportedCharacters: 'הבקשה כוללת תווים שאינם נתמכים (כמו תו אפס). יש למחוק אותם ולנסות שוב',

@@ -21,7 +21,10 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'onPaid'> & { listenVideo?: boolean; listenPayments?: boolean } = {},
+  deps: Pick<AppDeps, 'logStream' | 'onPaid' | 'overloadSampleMs'> & {
+    listenVideo?: boolean;
+    listenPayments?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const clock = new ManualClock();

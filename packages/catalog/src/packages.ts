@@ -111,5 +111,7 @@ export function ownedPackageItem(owned: {
  * Whether a package of ads may publish an ad of this selection: a business-for-sale package (isbusinessforsale,
  * SalesCatID 37) only business-for-sale ads, any other package only the other ads of its category.
  */
-export const adPackageFits = (row: Pick<AdPackageRow, 'catId' | 'isbusinessforsale'>, ad: { cat: number; businessForSale: boolean }): boolean =>
-  row.catId === ad.cat && (row.isbusinessforsale === true) === ad.businessForSale;
+export const adPackageFits = (
+  row: Pick<AdPackageRow, 'catId' | 'isbusinessforsale'>,
+  ad: { cat: number; businessForSale: boolean },
+): boolean => row.catId === ad.cat && (row.isbusinessforsale === true) === ad.businessForSale;

@@ -28,7 +28,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { db, drop } = await openTestDb();
   const clock = new ManualClock();
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
+  // The overload guard is off in test apps unless a test sets a threshold (overload.test.ts): a test worker's
+  // event loop is blocked by its own embedded database and by the other workers on a loaded CI machine, which is
+  // no overload of the product.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    OVERLOAD_MAX_HEAP_USED_MB: '0',
+    ...env,
+  });
   const { listenVideo, listenPayments, ...appDeps } = deps;
   // The payment sandbox's notifications reach the app through inject (the app itself does not listen).
   const app: FastifyInstance = await buildApp({

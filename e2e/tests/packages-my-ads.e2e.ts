@@ -232,7 +232,9 @@ describe('/my-ads', () => {
       .getByRole('button', { name: 'סגירה' })
       .first()
       .click();
-    await page.reload();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // A fresh load of the page (not reload: the closing frame's navigation may still be settling).
+    await page.goto(`${product.url}/my-ads?upgrade=${orderId}`);
     await premium.waitFor();
     expect(await facts()).toBe(before.facts);
 

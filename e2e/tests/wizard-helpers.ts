@@ -46,7 +46,9 @@ export const button = (page: Page, name: string): Locator => page.getByRole('but
 
 /** Waits until the URL is at a step. */
 export async function atStep(page: Page, step: number): Promise<void> {
-  await page.waitForURL((u) => u.searchParams.get('step') === String(step));
+  // A step change waits for the server's check-step (and the reminders' calls): on a loaded CI machine with
+  // many browsers that takes longer than the default 10 s now and then.
+  await page.waitForURL((u) => u.searchParams.get('step') === String(step), { timeout: 30_000 });
   await openStep(page).first().waitFor();
 }
 

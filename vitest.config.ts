@@ -27,6 +27,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One retry of a failed browser test: on 24 Nov 2026 two full runs each had two different tests time
+          // out around a step move after a reminder popup (issue 11), none of which failed alone or on a retry;
+          // the stall is open in the session note. A test that fails twice still fails the run.
+          retry: 1,
         },
       },
     ],

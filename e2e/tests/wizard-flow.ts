@@ -41,13 +41,13 @@ export const DESCRIPTION = 'רכב שמור מאוד, טיפולים במוסך 
  */
 export async function passDoubleAd(page: Page): Promise<void> {
   const moved = page
-    .waitForURL((u) => u.searchParams.get('step') === '2')
+    .waitForURL((u) => u.searchParams.get('step') === '2', { timeout: 30_000 })
     .then(
       () => 'moved' as const,
       () => 'timeout' as const,
     );
   const goOn = page.getByRole('dialog').getByRole('button', { name: 'המשך בפרסום מודעה חדשה' });
-  const shown = goOn.waitFor().then(
+  const shown = goOn.waitFor({ timeout: 30_000 }).then(
     () => 'shown' as const,
     () => 'timeout' as const,
   );

@@ -87,3 +87,18 @@ export function markPopupOpened(): () => void {
     }
   };
 }
+
+/**
+ * Resolves once no closed popup's history entry is still to be popped (its deferred history.back() has run and
+ * the browser has left the entry), or after `maxMs`. A flow that navigates right after closing a popup (the
+ * wizard's move after a reminder) waits for it: otherwise the pending back() lands after the new entry and takes
+ * the page back to where the popup was opened.
+ */
+export async function popupHistorySettled(maxMs = 1000): Promise<void> {
+  const started = Date.now();
+  const open = () => {
+    const usr = (window.history.state as { usr?: Record<string, unknown> } | null)?.usr;
+    return pendingBack.size > 0 || Boolean(usr && MARKER in usr);
+  };
+  while (open() && Date.now() - started < maxMs) await new Promise((resolve) => setTimeout(resolve, 16));
+}

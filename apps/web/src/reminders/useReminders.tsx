@@ -4,11 +4,13 @@
  * (at most once per attempt), fills its field or closes, and the move goes on. The duplicate check asks the server
  * (errors swallowed); the price presets come from the live ads of the same car or property.
  */
+
 import type { Selectors } from '@app/contract/publish';
 import { formatNumber } from '@app/form-engine/format';
 import type { Resolution } from '@app/form-engine/resolution';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { checkDuplicateCar, type Duplicate, priceReminderOptions } from '../api/carExtras.ts';
+import { popupHistorySettled } from '../popups/popupHistory.ts';
 import type { WizardCore } from '../wizard/useWizardCore.ts';
 import { DescriptionReminderPopup, DoubleAdPopup, KmReminderPopup, PriceReminderPopup } from './ReminderPopups.tsx';
 import {
@@ -116,6 +118,8 @@ export function useReminders(input: RemindersInput) {
         if (!reminder) continue;
         const answer = await new Promise<Answer>((resolve) => setShown({ reminder, answer: resolve }));
         setShown(null);
+        // The closed popup pops its history entry (deferred): the move navigates only after that.
+        await popupHistorySettled();
         if (answer) {
           const before = latest.current.core.form.resolution;
           latest.current.core.form.assign(answer);

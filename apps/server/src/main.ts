@@ -1,21 +1,15 @@
 import { formatPhone } from '@app/contract/phones';
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
-import { loadConfig, paymentPort, sandboxesEnabled, videoPort } from './config.ts';
+import { loadConfig, sandboxesEnabled } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open.ts';
-import { he } from './i18n/messages.ts';
-import { HttpDrain } from './lifecycle/drain.ts';
+import { type Prepared, prepareDatabase, startServing } from './lifecycle/start.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
-import { seedReferenceData } from './seed/reference-data.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  let prepared: Prepared;
   try {
-    opened = await openDatabase(config);
+    prepared = await prepareDatabase(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`\n✖ ${err.message}\n`);
@@ -23,51 +17,13 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { db, release, where } = opened;
-  const applied = await migrate(db);
-  const seeded = await seedReferenceData(db);
+  const { db, where, applied, seeded } = prepared;
   if (config.SEED_DEMO) {
     await seedDemoAccounts(db);
     await seedBrokers(db);
   }
-
-  const app = await buildApp({ config, db });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const port = (app.server.address() as { port: number }).port;
-  // The video host: the same process, another port, so the upload iframe is another origin (issue 8 §7).
-  const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
-  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin (issue 10).
-  const paymentListensOn = await app.paymentHost.listen({ port: paymentPort(config, port), host: config.HOST });
-
-  // Graceful stop (lifecycle/drain.ts): new requests get 503 + Retry-After while the listen backlog empties, running
-  // requests finish, then the scheduler, the other listeners and the database close. close-with-grace exits 0 when
-  // this resolves and 1 when it throws or is still running at SHUTDOWN_TIMEOUT_MS (or at a second signal); the lock
-  // then stays and the next start takes it over, as after kill -9.
-  const drain = new HttpDrain([app.server, app.videoHost.app.server, app.paymentHost.app.server], {
-    retryAfterS: config.RETRY_AFTER_S,
-    body: { status: 503, message: he.serviceUnavailable },
-  });
-  closeWithGrace(
-    {
-      delay: config.SHUTDOWN_TIMEOUT_MS,
-      // Crashes stay crashes (Node prints the error and exits); only signals drain.
-      skip: ['uncaughtException', 'unhandledRejection'],
-      onTimeout: (ms) => app.log.error(`shutdown: still not done after ${ms} ms, exiting`),
-      onSecondSignal: (signal) => app.log.error(`shutdown: second ${signal}, exiting`),
-    },
-    async ({ signal }) => {
-      const started = Date.now();
-      app.log.info(`${signal ?? 'exit'}: draining`);
-      const jobsStopped = app.jobs.stop(); // no new tick; a run in progress finishes
-      // Running requests get until 2 s before the hard deadline; the rest is for the database's checkpoint.
-      const result = await drain.drain(started + config.SHUTDOWN_TIMEOUT_MS - 2000);
-      (result.cut ? app.log.warn : app.log.info).call(app.log, result, 'shutdown: listeners drained');
-      await jobsStopped;
-      await app.close(); // onClose: the scheduler, the video and payment hosts, the overload sampler
-      await db.close(); // CHECKPOINT, then close
-      release();
-    },
-  );
+  // Listen on the three ports, with the graceful stop on SIGTERM (lifecycle/start.ts, lifecycle/drain.ts).
+  const { port, videoListensOn, paymentListensOn } = await startServing(config, prepared);
   const lines = [
     '',
     `  Ready: http://localhost:${port}`,

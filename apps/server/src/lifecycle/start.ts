@@ -1,0 +1,83 @@
+/**
+ * The server's start-up and graceful stop, shared by src/main.ts and bench/load-server.ts (so the bench's server
+ * starts and drains exactly as the product's does).
+ */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from '../app.ts';
+import { type Config, paymentPort, videoPort } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDatabase } from '../db/open.ts';
+import { openPostgres } from '../db/postgres.ts';
+import { he } from '../i18n/messages.ts';
+import { seedReferenceData } from '../seed/reference-data.ts';
+import { HttpDrain } from './drain.ts';
+
+export interface Prepared {
+  db: Db;
+  release: () => void;
+  where: string;
+  applied: string[];
+  seeded: Awaited<ReturnType<typeof seedReferenceData>>;
+}
+
+/**
+ * Opens the database (PostgreSQL with DATABASE_URL, in `schema` when given; else PGlite under the data directory's
+ * lock), migrates it, loads the reference data.
+ * Throws DataDirLockedError when another live process holds the data directory.
+ */
+export async function prepareDatabase(config: Config, schema?: string): Promise<Prepared> {
+  const opened =
+    config.DATABASE_URL && schema
+      ? { db: await openPostgres(config.DATABASE_URL, schema), release: () => undefined, where: `PostgreSQL ${schema}` }
+      : await openDatabase(config);
+  const { db } = opened;
+  const applied = await migrate(db);
+  const seeded = await seedReferenceData(db);
+  return { ...opened, applied, seeded };
+}
+
+/**
+ * Builds the app on a prepared database, listens (the app, the video host and the payment sandbox, each its own
+ * port), and installs the graceful stop: on SIGTERM/SIGINT new requests get 503 + Retry-After while the listen
+ * backlog empties, running requests finish, then the scheduler, the other listeners and the database close.
+ * close-with-grace exits 0 when this resolves and 1 when it throws or is still running at SHUTDOWN_TIMEOUT_MS (or
+ * at a second signal); the lock then stays and the next start takes it over, as after kill -9.
+ */
+export async function startServing(config: Config, prepared: Prepared) {
+  const { db, release } = prepared;
+  const app = await buildApp({ config, db });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  // The video host: the same process, another port, so the upload iframe is another origin (issue 8 §7).
+  const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
+  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin (issue 10).
+  const paymentListensOn = await app.paymentHost.listen({ port: paymentPort(config, port), host: config.HOST });
+
+  const drain = new HttpDrain([app.server, app.videoHost.app.server, app.paymentHost.app.server], {
+    retryAfterS: config.RETRY_AFTER_S,
+    body: { status: 503, message: he.serviceUnavailable },
+  });
+  closeWithGrace(
+    {
+      delay: config.SHUTDOWN_TIMEOUT_MS,
+      // Crashes stay crashes (Node prints the error and exits); only signals drain.
+      skip: ['uncaughtException', 'unhandledRejection'],
+      onTimeout: (ms) => app.log.error(`shutdown: still not done after ${ms} ms, exiting`),
+      onSecondSignal: (signal) => app.log.error(`shutdown: second ${signal}, exiting`),
+    },
+    async ({ signal }) => {
+      const started = Date.now();
+      app.log.info(`${signal ?? 'exit'}: draining`);
+      const jobsStopped = app.jobs.stop(); // no new tick; a run in progress finishes
+      // Running requests get until 2 s before the hard deadline; the rest is for the database's checkpoint.
+      const result = await drain.drain(started + config.SHUTDOWN_TIMEOUT_MS - 2000);
+      (result.cut ? app.log.warn : app.log.info).call(app.log, result, 'shutdown: listeners drained');
+      await jobsStopped;
+      await app.close(); // onClose: the scheduler, the video and payment hosts, the overload sampler
+      await db.close(); // CHECKPOINT, then close
+      release();
+    },
+  );
+  return { app, port, videoListensOn, paymentListensOn };
+}

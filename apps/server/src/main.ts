@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const { db, where, applied, seeded } = prepared;
+  const { db, where, applied, seeded, recovered } = prepared;
   if (config.SEED_DEMO) {
     await seedDemoAccounts(db);
     await seedBrokers(db);
@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     `  Video host: ${config.VIDEO_PUBLIC_ORIGIN ?? `http://localhost:${videoListensOn}`}`,
     `  Payment sandbox: ${config.PAYMENT_PUBLIC_ORIGIN ?? `http://localhost:${paymentListensOn}`}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
+    recovered.jobs || recovered.files
+      ? `  After a crash: ${recovered.jobs} interrupted jobs due again, ${recovered.files} unreferenced photo files removed`
+      : '',
     seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
     sandboxesEnabled(config)
       ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`

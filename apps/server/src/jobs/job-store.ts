@@ -110,3 +110,17 @@ export async function failJob(db: Queryable, job: ClaimedJob, error: string, now
     [job.id, job.attempt, error.slice(0, 2000), retryAt, now],
   );
 }
+
+/**
+ * Makes every running job due again now: only for a process that knows no other process can be running them (the
+ * embedded database's lock, at start-up after a crash). The dead run's attempt stays counted. Answers how many.
+ */
+export async function releaseRunningJobs(db: Queryable, now: Date): Promise<number> {
+  const rows = await db.query(
+    `UPDATE scheduled_jobs SET status = 'pending', locked_until = NULL,
+       run_at = CASE WHEN run_at > $1 THEN $1 ELSE run_at END
+     WHERE status = 'running' RETURNING id`,
+    [now],
+  );
+  return rows.length;
+}

@@ -1,6 +1,14 @@
 /**
  * The server's start-up and graceful stop, shared by src/main.ts and bench/load-server.ts (so the bench's server
- * starts and drains exactly as the product's does).
+ * starts, recovers and drains exactly as the product's does).
+ *
+ * Start-up after a crash (kill -9, power loss; bench/crash.ts): with the embedded PGlite database the data
+ * directory's lock proves that no other process uses the database or the photo directory, so whatever the dead
+ * process left half done is taken back at once, before the first request:
+ *   - jobs it had claimed (status 'running') are due again now, instead of after their five-minute lease: a payment
+ *     notification the sandbox provider was delivering as the process died is delivered again at once;
+ * On PostgreSQL other live processes may hold jobs, so nothing is taken back at start: a dead
+ * process's jobs wait out their lease (jobs/scheduler.ts).
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from '../app.ts';
@@ -10,6 +18,7 @@ import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { he } from '../i18n/messages.ts';
+import { releaseRunningJobs } from '../jobs/job-store.ts';
 import { seedReferenceData } from '../seed/reference-data.ts';
 import { HttpDrain } from './drain.ts';
 
@@ -19,11 +28,13 @@ export interface Prepared {
   where: string;
   applied: string[];
   seeded: Awaited<ReturnType<typeof seedReferenceData>>;
+  /** What a crashed predecessor left and start-up took back (PGlite only). */
+  recovered: { jobs: number; files: number };
 }
 
 /**
  * Opens the database (PostgreSQL with DATABASE_URL, in `schema` when given; else PGlite under the data directory's
- * lock), migrates it, loads the reference data.
+ * lock), migrates it, loads the reference data, and takes back what a crashed predecessor left (see above).
  * Throws DataDirLockedError when another live process holds the data directory.
  */
 export async function prepareDatabase(config: Config, schema?: string): Promise<Prepared> {
@@ -34,7 +45,11 @@ export async function prepareDatabase(config: Config, schema?: string): Promise<
   const { db } = opened;
   const applied = await migrate(db);
   const seeded = await seedReferenceData(db);
-  return { ...opened, applied, seeded };
+  const recovered = { jobs: 0, files: 0 };
+  if (db.kind === 'pglite') {
+    recovered.jobs = await releaseRunningJobs(db, new Date());
+  }
+  return { ...opened, applied, seeded, recovered };
 }
 
 /**

@@ -3,7 +3,7 @@
  *
  * Starts the real server (src/main.ts, test/support/server-process.ts) on one data directory (PGlite; PostgreSQL in
  * its own schema when DATABASE_URL is set) and drives CRASH_PUBLISHES (default 50) full publishes from browser-like
- * clients, CRASH_CONCURRENCY (default 4) at a time: register, an SMS code for a fresh phone, reserve the ad (an
+ * clients, CRASH_CONCURRENCY (default 6) at a time: register, an SMS code for a fresh phone, reserve the ad (an
  * idempotency key), three photos, save-ad, the paid VIP track (an idempotency key) and the sandbox's hosted card
  * form. Every call that ends in a connection error (or a 502/503 while the server restarts) is sent again, the same
  * body and the same keys, as a browser does after a reload.
@@ -56,6 +56,8 @@ export interface CrashOptions {
   killOnPhotoEvery?: number;
   /** At most this many kills of each aimed kind (notification, photo); unlimited by default. */
   aimedKillsEach?: number;
+  /** How long a client waits for its paid ad to go live before it moves on (default 60 s). */
+  liveWaitMs?: number;
   /** How long the end waits for paid ads to go live after the last kill. */
   settleMs: number;
   databaseUrl?: string;
@@ -320,7 +322,14 @@ function expectOk(cond: unknown, what: string, answer: Answer): asserts cond {
 }
 
 /** One full publish, every step sent again after a crash with the same body and keys. */
-async function publish(p: Publish, client: Client, target: Target, sandboxKey: string, photos: Buffer[]) {
+async function publish(
+  p: Publish,
+  client: Client,
+  target: Target,
+  sandboxKey: string,
+  photos: Buffer[],
+  liveWaitMs: number,
+) {
   p.client = client;
   // Register; a retry of a register that was stored before the kill finds the address taken: log in instead.
   const registered = await client.post('register', '/api/auth/register', {
@@ -401,7 +410,7 @@ async function publish(p: Publish, client: Client, target: Target, sandboxKey: s
   const paid = await client.payByCard(hosted);
   expectOk(paid.status === 303 || paid.status === 200, 'card form', paid);
   p.paid = true;
-  await waitLive(p, 60_000);
+  await waitLive(p, liveWaitMs);
 }
 
 /** Polls the customer's ads until this one is live (the payment's notification applied). */
@@ -656,7 +665,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
       const client = new Client(clients, t, `10.77.${Math.floor(p.n / 250)}.${(p.n % 250) + 1}`);
       const photos = await Promise.all([1, 2, 3].map((i) => scenePhoto(opts.seed * 1000 + p.n * 10 + i, 800, 600)));
       try {
-        await publish(p, client, t, sandboxKey, photos);
+        await publish(p, client, t, sandboxKey, photos, opts.liveWaitMs ?? 60_000);
         log(`publish ${p.n + 1}/${opts.publishes}: ${p.live ? 'live' : 'paid, not live yet'} (ad ${p.orderId})`);
       } catch (err) {
         failures.push(`publish ${p.n}: ${(err as Error).message}`);
@@ -719,19 +728,20 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
 
 async function main(): Promise<void> {
   const began = Date.now();
+  const seed = Number(process.env.CRASH_SEED ?? Date.now() % 100_000);
   const report = await runCrash({
     publishes: Number(process.env.CRASH_PUBLISHES ?? 50),
-    seed: Number(process.env.CRASH_SEED ?? Date.now() % 100_000),
-    concurrency: Number(process.env.CRASH_CONCURRENCY ?? 4),
-    killAfterMs: [Number(process.env.CRASH_KILL_MIN_MS ?? 1500), Number(process.env.CRASH_KILL_MAX_MS ?? 6000)],
+    seed,
+    concurrency: Number(process.env.CRASH_CONCURRENCY ?? 6),
+    killAfterMs: [Number(process.env.CRASH_KILL_MIN_MS ?? 3000), Number(process.env.CRASH_KILL_MAX_MS ?? 10000)],
     randomKills: process.env.CRASH_RANDOM_KILLS !== '0',
-    killOnNotifyEvery: Number(process.env.CRASH_KILL_ON_NOTIFY_EVERY ?? 5),
-    killOnPhotoEvery: Number(process.env.CRASH_KILL_ON_PHOTO_EVERY ?? 25),
+    killOnNotifyEvery: Number(process.env.CRASH_KILL_ON_NOTIFY_EVERY ?? 10),
+    killOnPhotoEvery: Number(process.env.CRASH_KILL_ON_PHOTO_EVERY ?? 50),
     settleMs: Number(process.env.CRASH_SETTLE_MS ?? 30_000),
     databaseUrl: process.env.DATABASE_URL || undefined,
     log: (line) => console.log(`${((Date.now() - began) / 1000).toFixed(1)} s  ${line}`),
   });
-  console.log(`\nkill -9 during publishes (${report.database}, seed ${process.env.CRASH_SEED ?? '(time)'})`);
+  console.log(`\nkill -9 during publishes (${report.database}, seed ${seed}, CRASH_SEED=${seed} repeats its draws)`);
   console.log(
     `  kills: ${report.kills} (${report.notifyKills} as a payment notification arrived, ${report.photoKills} as a photo file landed)`,
   );

@@ -22,7 +22,8 @@ describe('kill -9 during full publishes (bench/crash.ts, CI size)', () => {
       killOnNotifyEvery: 1,
       killOnPhotoEvery: 2,
       aimedKillsEach: 1,
-      settleMs: 20_000,
+      liveWaitMs: 15_000,
+      settleMs: 15_000,
       log: (line) => lines.push(line),
     });
     const failed = report.checks.filter((c) => !c.ok);

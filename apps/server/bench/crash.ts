@@ -228,9 +228,9 @@ class Client {
    * cut in the middle of the body is the kill, and the browser sends the same request again.
    */
   async call(step: string, make: () => { url: string; init: RequestInit }): Promise<Answer> {
-    const until = Date.now() + 180_000;
+    const until = Date.now() + 600_000;
     for (let attempt = 0; ; attempt++) {
-      if (Date.now() > until) throw new Error(`client ${this.id}: ${step} got no answer in 180 s`);
+      if (Date.now() > until) throw new Error(`client ${this.id}: ${step} got no answer in 600 s`);
       this.target.inFlight.set(this.id, step);
       let answer: Answer | undefined;
       try {
@@ -616,6 +616,9 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   }
   target = new Target(env, port, paymentPort, log);
   const t = target;
+  // A run cut short (a test's timeout, Ctrl-C) leaves no server behind.
+  const killLeft = () => t.proc?.child.kill('SIGKILL');
+  process.once('exit', killLeft);
   await t.start();
 
   // A photo's JPEG landing in the media directory (renamed from its temporary file) can kill the server.
@@ -683,6 +686,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
 
   watcher?.close();
   await t.stop();
+  process.off('exit', killLeft);
   await new Promise((r) => lb.close(r));
   const db = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, schema)

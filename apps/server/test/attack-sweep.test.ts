@@ -12,6 +12,7 @@ import { callOf, type Entry, type Fixture, ROUTES, send, VIP } from './support/a
 import { registerWithPhone } from './support/contact.ts';
 import { customer } from './support/phones.ts';
 import { scenePhoto, uploadPhoto } from './support/photo-upload.ts';
+import { custId, storedAd } from './support/plan-extras.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Every route every Fastify instance of the process registers, with the instance (the app is told apart below). */
@@ -43,7 +44,11 @@ let intruder: Agent;
 let f: Fixture;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { listenPayments: true });
+  // Payment-start limits low enough to flood in a few seconds (the defaults are 60 and 200 an hour).
+  t = await createTestApp(
+    { PAYMENT_START_HOURLY_LIMIT: '40', PAYMENT_START_IP_HOURLY_LIMIT: '60' },
+    { listenPayments: true },
+  );
   owner = new Agent(t.app, '10.77.0.1');
   const { phone, contact } = await registerWithPhone(t, owner);
   const saved = await owner.post('/api/publish/save-ad', {
@@ -428,5 +433,51 @@ describe('return URLs', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('payment-session flooding', () => {
+  it('starts beyond the hourly limit of a customer, then of an address, are refused (429) and open no session', async () => {
+    const flooder = async (ip: string) => {
+      const agent = await customer(t, ip);
+      const ad = await storedAd(t, await custId(agent), (await import('./support/vehicle-ad.ts')).validCarAd());
+      let n = 0;
+      const start = async () => {
+        n += 1;
+        return send(t.app, agent, {
+          method: 'POST',
+          url: '/api/publish/finish-page',
+          body: {
+            OrderID: ad,
+            RecordID: ad,
+            CatID: 1,
+            SubCatID: 1,
+            pt_hash: VIP,
+            idempotencyKey: `flood-${ip.replaceAll('.', '_')}-${n}`,
+          },
+        });
+      };
+      return { start, ad };
+    };
+    const sessions = async () =>
+      Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0]?.n);
+    const a = await flooder('10.79.0.1');
+    for (let i = 0; i < 40; i++) {
+      const res = await a.start();
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const before = await sessions();
+    const refused = await a.start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors.general).toMatch(/רבים מדי/);
+    // Another account on the same address has its own customer count, until the address's 60 are spent (A's
+    // refused start counted too: 41 + 19).
+    const b = await flooder('10.79.0.1');
+    for (let i = 0; i < 19; i++) expect((await b.start()).statusCode).toBe(200);
+    expect((await b.start()).statusCode).toBe(429);
+    // Another address is not limited by them.
+    const c = await flooder('10.79.0.2');
+    expect((await c.start()).statusCode).toBe(200);
+    expect(await sessions()).toBe(before + 2);
   });
 });

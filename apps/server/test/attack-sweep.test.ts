@@ -242,6 +242,20 @@ describe('CSRF on every state-changing call', () => {
     expect(passed).toEqual([]);
   });
 
+  it('the HEAD twin Fastify adds to each state-changing GET is refused without the token too', async () => {
+    const passed: string[] = [];
+    for (const [key, entry] of writes()) {
+      const call = entry.call(f);
+      if (call.method !== 'GET') continue;
+      const before = await digest();
+      const res = await send(t.app, owner, { ...call, method: 'HEAD' }, { csrf: false });
+      if (res.statusCode !== 403) passed.push(`HEAD ${key}: ${res.statusCode}`);
+      const touched = changed(before, await digest());
+      if (touched.length) passed.push(`HEAD ${key} changed ${touched.join(', ')}`);
+    }
+    expect(passed).toEqual([]);
+  });
+
   it('our own Origin, same-origin fetch metadata and our own Referer pass the guard (the refusals are the guard’s)', async () => {
     const own = 'http://localhost:80';
     const urls: [string, string, string][] = [];

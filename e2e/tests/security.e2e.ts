@@ -140,3 +140,50 @@ describe('the Content-Security-Policy holds for the real app', () => {
     await page.context().close();
   });
 });
+
+/** Markup a server message might carry: rendered as text, it runs nothing (the flag and the alert stay unset). */
+const XSS = '<img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=2;alert(2)</script>';
+
+describe('server messages with markup are shown as text, in Chromium', () => {
+  it('the contact-us result popups and field errors render <img onerror> and <script> from the server as text', async () => {
+    const page = await newPage(browser, DESKTOP);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    // The form definition's result messages (server-given) and a refusal's field errors carry the markup.
+    await page.route('**/api/contact-us/fetch**', async (route) => {
+      const res = await route.fetch();
+      const form = await res.json();
+      for (const kind of ['succeed', 'failed']) {
+        form.sendResult[kind].title = `${form.sendResult[kind].title} ${XSS}`;
+        form.sendResult[kind].content = XSS;
+      }
+      await route.fulfill({ response: res, json: form });
+    });
+    let refusals = 1;
+    await page.route('**/api/contact-us/save', (route) =>
+      refusals-- > 0
+        ? route.fulfill({ status: 400, json: { success: false, errors: { description: XSS, phone: XSS } } })
+        : route.continue(),
+    );
+    await page.goto(`${product.url}/contactus?submailto=3`);
+    await page.getByLabel('תוכן הפנייה').fill('אשמח לפרטים על חבילת רכב לסוחרים.');
+    await page.getByLabel('דוא"ל').fill('xss.contact@example.co.il');
+    await page.getByLabel('טלפון').fill('052-7654321');
+    await page.getByRole('button', { name: 'שליחת הפנייה' }).click();
+    // The refusal: the field errors are the server's text, literally.
+    await expect.poll(() => page.getByText(XSS).count()).toBeGreaterThan(0);
+    // Typed again (the shown errors go), sent again: the real answer, and its result popup with the markup.
+    await page.getByLabel('תוכן הפנייה').fill('אשמח לפרטים על חבילת רכב לסוחרים, בבקשה.');
+    await page.getByLabel('טלפון').fill('052-7654322');
+    await page.getByRole('button', { name: 'שליחת הפנייה' }).click();
+    const popup = page.getByRole('dialog').filter({ hasText: XSS });
+    await popup.waitFor();
+    expect(await popup.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.context().close();
+  });
+});

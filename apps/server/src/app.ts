@@ -219,7 +219,7 @@ export async function buildApp({
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app);
   gatewayPriceRoutes(app, { clock });
-  paymentRoutes(app, { db, payments, clock });
+  paymentRoutes(app, { db, payments, clock, limiter, limits: config });
   freeSearchRoutes(app);
   businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {

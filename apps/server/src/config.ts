@@ -150,6 +150,12 @@ const schema = z.object({
   /** Seconds after which a session still 'created' is asked for its result (a lost notification). */
   PAYMENT_RECOVERY_AFTER_S: z.coerce.number().int().min(1).default(120),
   /**
+   * Payment starts (each may open a session at the provider) of one customer, and from one IP address, in an hour:
+   * a script flooding the provider with sessions stops here (429). An honest payer starts a handful.
+   */
+  PAYMENT_START_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+  PAYMENT_START_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(200),
+  /**
    * SMS and voice-call provider of phone verification. Only the local sandbox exists today (every SMS and call
    * goes to the outbox behind the sandbox key); a real provider is a later adapter (apps/server/README.md).
    */

@@ -111,6 +111,35 @@ describe('CSRF on every call that changes state, whatever its method', () => {
     expect(await priceOf(orderID)).toBe('2000');
   });
 
+  it('without an Origin, a cross-site or same-site Sec-Fetch-Site or a foreign Referer is refused even with the token', async () => {
+    const { orderID } = (await owner.post('/api/publish/save-ad', carAd())).json();
+    const csrf = owner.cookies.get('csrf') ?? '';
+    const post = (headers: Record<string, string>) =>
+      forged(
+        owner,
+        'POST',
+        `/api/publish/save-ad/${orderID}`,
+        { 'x-csrf-token': csrf, host: 'localhost:3000', ...headers },
+        { ...contact, price: '3,000', km: '46,000' },
+      );
+    const attacks: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { referer: 'https://evil.example/page' },
+      { referer: 'http://localhost:3001/publish' },
+      { referer: 'not a url' },
+      { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of attacks) {
+      const res = await post(headers);
+      expect({ headers, status: res.statusCode }).toEqual({ headers, status: 403 });
+    }
+    expect(await priceOf(orderID)).toBe('85000');
+    const own = await post({ 'sec-fetch-site': 'same-origin', referer: 'http://localhost:3000/publish' });
+    expect(own.statusCode).toBe(200);
+    expect(await priceOf(orderID)).toBe('3000');
+  });
+
   it('behind a trusted proxy the origin is the one the proxy reports', async () => {
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {

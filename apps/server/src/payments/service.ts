@@ -81,10 +81,25 @@ export type StartOutcome =
   | { ok: true; hostedUrl: string; payment: Payment }
   | { ok: false; reason: 'key_reused' | 'provider' };
 
-/** A same-origin path: '/x…', never '//host' or a scheme. */
+/**
+ * A same-origin path: '/x…', never '//host' or a scheme; nor once its percent-escapes are decoded (up to three
+ * times), so '/%5Cevil.example' or '/%2F/evil.example' cannot become '/\evil.example' or '//evil.example' in
+ * whatever decodes it next (a router, a proxy, the finish page). Malformed escapes are refused.
+ */
 export function safePath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 500) return undefined;
-  return /^\/(?![/\\])[^\s]*$/.test(value) ? value : undefined;
+  if (!/^\/(?![/\\])[^\s]*$/.test(value)) return undefined;
+  let decoded = value;
+  for (let i = 0; i < 3 && decoded.includes('%'); i += 1) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      return undefined;
+    }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    if (!/^\/(?![/\\])/.test(decoded) || /[\u0000-\u001f\u007f]/.test(decoded)) return undefined;
+  }
+  return value;
 }
 
 export class PaymentService {

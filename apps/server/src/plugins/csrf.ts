@@ -42,8 +42,9 @@ function ownOrigin(req: FastifyRequest): string {
  * Double-submit CSRF protection: every /api response sets a readable `csrf` cookie when missing, and every
  * state-changing /api call, whatever its method, must echo it in the x-csrf-token header. A cross-site page can
  * neither read the cookie nor set the header without a CORS preflight, which we never grant; a cross-site
- * navigation (location.href = …) carries the Lax cookie but never the header. When the browser sends an Origin
- * header on a state-changing call, it must be our own origin as well.
+ * navigation (location.href = …) carries the Lax cookie but never the header. What the browser says about the
+ * caller must name our own origin as well (fromOwnOrigin: Origin, Sec-Fetch-Site, Referer), so a leaked token is
+ * of no use from another site either.
  */
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -61,8 +62,7 @@ export function registerCsrf(app: FastifyInstance): void {
     }
     if (!changesState(req)) return;
     const header = req.headers[CSRF_HEADER];
-    const origin = req.headers.origin;
-    const badOrigin = typeof origin === 'string' && origin !== ownOrigin(req);
+    const badOrigin = !fromOwnOrigin(req);
     // A beacon (no header) to a route that takes the token in its body: checked below, once the body is parsed.
     const inBody = header === undefined && req.routeOptions.config?.csrfTokenInBody === true;
     if (badOrigin || !cookie || (!inBody && (typeof header !== 'string' || !timingSafeEqual(cookie, header)))) {
@@ -78,6 +78,30 @@ export function registerCsrf(app: FastifyInstance): void {
       return reply.code(403).send({ status: 403, message: he.csrf });
     }
   });
+}
+
+/**
+ * Whether what the browser says about where the call comes from is our own origin: the Origin header when sent;
+ * the fetch metadata (Sec-Fetch-Site: a sibling subdomain's 'same-site' carries our Lax cookies too, and may have
+ * tossed its own csrf cookie to us); and the Referer when there is no Origin. Each is checked when present (an old
+ * browser or a privacy setting may send none of them: the token then decides alone).
+ */
+function fromOwnOrigin(req: FastifyRequest): boolean {
+  const own = ownOrigin(req);
+  const { origin, referer } = req.headers;
+  const site = req.headers['sec-fetch-site'];
+  if (typeof origin === 'string' && origin !== own) return false;
+  if (site === 'cross-site' || site === 'same-site') return false;
+  if (typeof origin !== 'string' && typeof referer === 'string' && originOf(referer) !== own) return false;
+  return true;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 function timingSafeEqual(a: string, b: string): boolean {

@@ -20,6 +20,7 @@ import type {
 } from '@app/contract/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { hePay } from '../i18n/payments.ts';
@@ -29,9 +30,11 @@ import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { packagesOfCustomer } from '../repositories/customer-packages.ts';
 import { AUTO_BUMP_WEEK_MS } from '../services/auto-bump.ts';
 import { chooseOrderTypeFor } from '../services/plans.ts';
+import type { RateLimiter } from '../services/rate-limiter.ts';
 import { adNumber } from './publish-fields.ts';
 import { requireCustomer } from './publish-steps.ts';
 
+const HOUR_MS = 60 * 60_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
@@ -59,8 +62,17 @@ export function finishPaymentPath(orderId: number | null, result: 'success' | 'f
   return `/finishPayment?${query}`;
 }
 
-export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentService; clock: Clock }): void {
-  const { db, payments, clock } = deps;
+export function paymentRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    payments: PaymentService;
+    clock: Clock;
+    limiter: RateLimiter;
+    limits: Pick<Config, 'PAYMENT_START_HOURLY_LIMIT' | 'PAYMENT_START_IP_HOURLY_LIMIT'>;
+  },
+): void {
+  const { db, payments, clock, limiter, limits } = deps;
 
   const ownAd = async (customerId: number, id: number): Promise<Ad | null> => {
     const ad = id ? await findOwnAd(db, customerId, id) : null;
@@ -80,6 +92,15 @@ export function paymentRoutes(app: FastifyInstance, deps: { db: Db; payments: Pa
       await reply
         .code(built.code)
         .send(built.errors ? { errors: built.errors } : { status: built.code, message: built.message });
+      return null;
+    }
+    // Session flooding: every start that would reach the provider counts, per customer and per address.
+    const counts = await limiter.hitMany([`pay:start:cust:${customer.id}`, `pay:start:ip:${req.ip}`], HOUR_MS);
+    if (
+      (counts.get(`pay:start:cust:${customer.id}`)?.count ?? 0) > limits.PAYMENT_START_HOURLY_LIMIT ||
+      (counts.get(`pay:start:ip:${req.ip}`)?.count ?? 0) > limits.PAYMENT_START_IP_HOURLY_LIMIT
+    ) {
+      await reply.code(429).send({ errors: { general: hePay.tooManyStarts } });
       return null;
     }
     const outcome = await payments.start({ ...built, customerId: customer.id, appOrigin: appOriginOf(req) });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { countRoutes } from './counts/routes.ts';
@@ -120,6 +120,12 @@ export async function buildApp({
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
     forceCloseConnections: 'idle',
+    // Refusals Fastify makes before any route or error handler (a path with a broken percent escape such as
+    // `/api/adds/%zz` is FST_ERR_BAD_URL): the same Hebrew answer as every other refusal, not Fastify's English.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      (reply as FastifyReply).code(status).send({ status, message: he.badRequest });
+    },
   });
 
   app.setErrorHandler((err: { statusCode?: number }, req, reply) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { countRoutes } from './counts/routes.ts';
@@ -93,6 +93,8 @@ export interface AppDeps {
   onPaid?: OnPaid;
   /** How often the overload check samples the event loop and heap (1000 ms by default; tests use less). */
   overloadSampleMs?: number;
+  /** Told of every route as it is added (Fastify's onRoute hook, set before any route): the fuzz sweep's inventory. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -106,6 +108,7 @@ export async function buildApp({
   paymentTransport,
   onPaid,
   overloadSampleMs,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -127,6 +130,7 @@ export async function buildApp({
       (reply as FastifyReply).code(status).send({ status, message: he.badRequest });
     },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

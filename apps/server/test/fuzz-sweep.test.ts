@@ -44,6 +44,18 @@ describe('the counterexamples the sweep found', () => {
       await probe(app, { method: 'POST', url: '/api/payments/notify', contentType: 'application/json', payload: '{}' }),
     ).toBeNull();
   });
+  it('a JSON number where the auth calls expect text is refused, not a 500 (username: 1 made .trim() throw)', async () => {
+    for (const [url, body] of [
+      ['/api/auth/login', { username: 1, password: 2 }],
+      ['/api/auth/register', { username: 1, password: 'Secret123', passwordAgain: 'Secret123', firstname: 2 }],
+      ['/api/auth/createNewPass', { resetToken: 1, newPass: 'Secret123', custID: 1, userName: 3 }],
+      ['/api/auth/forgetPass', { EmailForgetPass: 1 }],
+      ['/api/auth/confirmCode', { EmailForgetPass: 1, confirmCodePass: 2 }],
+    ] as const) {
+      const payload = JSON.stringify(body);
+      expect(await probe(app, { method: 'POST', url, contentType: 'application/json', payload })).toBeNull();
+    }
+  });
 });
 
 describe('the route inventory', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { countRoutes } from './counts/routes.ts';
@@ -93,6 +93,8 @@ export interface AppDeps {
   onPaid?: OnPaid;
   /** How often the overload check samples the event loop and heap (1000 ms by default; tests use less). */
   overloadSampleMs?: number;
+  /** Told of every route as it is added (Fastify's onRoute hook, set before any route): the fuzz sweep's inventory. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -106,6 +108,7 @@ export async function buildApp({
   paymentTransport,
   onPaid,
   overloadSampleMs,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -120,7 +123,14 @@ export async function buildApp({
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
     forceCloseConnections: 'idle',
+    // Refusals Fastify makes before any route or error handler (a path with a broken percent escape such as
+    // `/api/adds/%zz` is FST_ERR_BAD_URL): the same Hebrew answer as every other refusal, not Fastify's English.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      (reply as FastifyReply).code(status).send({ status, message: he.badRequest });
+    },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

@@ -13,13 +13,16 @@ import { type AuthResult, type AuthService, customerPayload } from '../services/
 import type { CaptchaService } from '../services/captcha-service.ts';
 import type { PasswordResetService } from '../services/password-reset-service.ts';
 
-/** Every auth body is a flat object of short strings; anything else is treated as empty. */
+/**
+ * Every auth body is a flat object of short strings; anything else is treated as empty. A number is kept as its
+ * text (the services trim and hash these values: a JSON number as username or resetToken made them throw, a 500).
+ */
 function strings<T>(body: unknown): Partial<T> {
-  const out: Record<string, string | number> = {};
+  const out: Record<string, string> = {};
   if (body && typeof body === 'object') {
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
       if (typeof v === 'string' && v.length <= 1000) out[k] = v;
-      else if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+      else if (typeof v === 'number' && Number.isFinite(v)) out[k] = String(v);
     }
   }
   return out as Partial<T>;

@@ -228,7 +228,10 @@ export function paymentRoutes(
     scope.post('/api/payments/notify', { config: { signedCallback: true } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const { code, outcome } = await payments.notify(raw, req.headers);
-      return reply.code(code).send({ status: code, outcome });
+      // A refusal says why in Hebrew like every other answer of ours (the provider only reads the status).
+      const message =
+        code < 400 ? undefined : code === 404 ? he.notFound : code >= 500 ? he.serviceUnavailable : he.badRequest;
+      return reply.code(code).send({ status: code, outcome, ...(message ? { message } : {}) });
     });
   });
 

@@ -104,6 +104,9 @@ export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply):
  * Ad photos (issue 8 §5-6): upload/replace/delete a slot, the order (our addition), the list, the spec's base64
  * content call, and the plain image route. Multipart is parsed only in this scope.
  */
+/** The messages of busboy's parse errors (a malformed multipart body). */
+const MALFORMED_MULTIPART = /multipart|boundary|part header|end of form/i;
+
 export async function publishImageRoutes(
   app: FastifyInstance,
   deps: { db: Db; store: MediaStore; catalogs: CatalogService },
@@ -158,11 +161,15 @@ export async function publishImageRoutes(
     });
     // After multipart has put the fields in the body: the same NUL / lone-surrogate guard as every other call.
     scope.addHook('preValidation', guardInput);
-    scope.setErrorHandler((err: { statusCode?: number; code?: string }, req, reply) => {
+    scope.setErrorHandler((err: { statusCode?: number; code?: string; message?: string }, req, reply) => {
       if (err.code === 'FST_REQ_FILE_TOO_LARGE')
         return reply.code(413).send({ status: 413, message: he.imageTooLarge });
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
         return reply.code(err.statusCode).send({ status: err.statusCode, message: he.badRequest });
+      // A malformed multipart body (cut short, no closing boundary, a broken part header): busboy's parse
+      // errors carry no status, and are the client's fault, not the server's.
+      if (!err.statusCode && MALFORMED_MULTIPART.test(err.message ?? ''))
+        return reply.code(400).send({ status: 400, message: he.badRequest });
       req.log.error(err);
       return reply.code(500).send({ status: 500, message: he.serverError, hash: req.id });
     });

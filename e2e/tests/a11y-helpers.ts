@@ -51,7 +51,8 @@ export const audited: string[] = [];
 async function measure(page: Page, item: AxeIncompleteContrast, screen: string): Promise<ContrastCheck | undefined> {
   const el = page.locator(item.target).first();
   if ((await el.count()) === 0 || !(await el.isVisible())) return undefined;
-  await el.scrollIntoViewIfNeeded();
+  // In the middle of the screen: not under the sticky top bar, where the bar's pixels would be measured.
+  await el.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
   const style = await el.evaluate((node) => {
     const s = getComputedStyle(node);
     let opacity = 1;

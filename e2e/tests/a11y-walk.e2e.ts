@@ -24,6 +24,12 @@ useProductAndBrowser((p, b) => {
 afterAll(() => writeMeasured('a11y-contrast'));
 
 const dialog = (page: Page, name?: string) => (name ? page.getByRole('dialog', { name }) : page.getByRole('dialog'));
+/** Escape closes the popup; its history entry is popped before anything navigates on. */
+async function closeByEscape(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await dialog(page).waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+}
 const form = (page: Page) => page.getByRole('dialog').locator('form');
 
 describe('a guest', () => {
@@ -43,15 +49,12 @@ describe('a guest', () => {
     await form(page).getByRole('button', { name: 'הרשמה' }).click();
     await page.waitForTimeout(200);
     await audit(page, 'register-popup-errors');
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'detached' });
+    await closeByEscape(page);
     await page.getByRole('banner').getByRole('button', { name: 'התחברות' }).click();
     await dialog(page).getByRole('button', { name: 'שכחתי סיסמה' }).click();
     await dialog(page).getByRole('button', { name: 'שליחת קוד' }).waitFor();
     await audit(page, 'password-reset-popup');
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'detached' });
-    await page.waitForTimeout(300); // the popup's history entry is popped before the next navigation
+    await closeByEscape(page);
 
     await page.goto(`${product.url}/login`);
     await page.getByLabel('דואר אלקטרוני').first().waitFor();
@@ -108,8 +111,7 @@ describe('a private car, from the plate to the car sign', () => {
     await page.getByTestId('missing-sub-model-link').click();
     await dialog(page, 'איזה תת דגם חסר?').waitFor();
     await audit(page, 'missing-sub-model-popup');
-    await page.keyboard.press('Escape');
-    await dialog(page).waitFor({ state: 'detached' });
+    await closeByEscape(page);
 
     await next(page).click();
     await atStep(page, 2);
@@ -242,17 +244,39 @@ describe('a private car, from the plate to the car sign', () => {
       await upgrade.click();
       await dialog(page, 'איך תרצו לשלם?').waitFor();
       await audit(page, 'my-ads-upgrade-payment-type-popup');
-      await page.keyboard.press('Escape');
-      await dialog(page).waitFor({ state: 'detached' });
+      await closeByEscape(page);
     }
 
     await page.goto(`${product.url}/packages`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await settled(page);
     await auditBoth(page, 'packages');
+    await page.getByRole('button', { name: 'לפרטים נוספים' }).first().click();
+    await dialog(page).getByRole('heading', { name: 'השאירו פרטים ונציג יחזור אליכם' }).waitFor();
+    await audit(page, 'package-contact-popup');
+    await dialog(page).getByRole('button', { name: 'שליחה' }).click();
+    await page.waitForTimeout(200);
+    await audit(page, 'package-contact-popup-errors');
+    await closeByEscape(page);
     await page.goto(`${product.url}/edit/${orderId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(`מספר מודעה ${orderId}`) }).waitFor();
     await auditBoth(page, 'edit-page');
+    // The top bar's popups: leaving the wizard, and logging out.
+    await page.goto(`${product.url}/publish?cat=1`);
+    await page.getByTestId('picker-vehicles').waitFor();
+    await page.getByRole('button', { name: 'יציאה', exact: true }).click();
+    await dialog(page).waitFor();
+    await audit(page, 'quit-publish-popup');
+    await closeByEscape(page);
+    await page.goto(`${product.url}/publish`);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /נועה ישראלי/ })
+      .click();
+    await audit(page, 'user-menu');
+    await page.getByRole('menuitem', { name: 'התנתקות' }).click();
+    await dialog(page).waitFor();
+    await audit(page, 'logout-popup');
     await page.close();
   });
 });

@@ -203,6 +203,14 @@ describe('a private car, from the plate to the car sign', () => {
     const type = dialog(page, 'איך תרצו לשלם?');
     await type.waitFor();
     await auditBoth(page, 'payment-type-popup');
+    // The mobile-payment app's popup (its QR page in the frame), closed; then the card.
+    await type.getByTestId('pay-bit').click();
+    await dialog(page, 'תשלום באפליקציה').waitFor();
+    await page.frameLocator('[data-testid="app-payment-frame"]').locator('h1').waitFor();
+    await audit(page, 'app-payment-popup');
+    await closeByEscape(page);
+    await plan.getByTestId('track-VIP').locator('.track__choose').click();
+    await type.waitFor();
     await type.getByTestId('pay-creditCard').click();
     await dialog(page, 'תשלום בכרטיס אשראי').waitFor();
     const card = page.frameLocator('[data-testid="card-payment-frame"]');

@@ -47,21 +47,56 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core (WCAG 2.x A/AA rules) on the page; returns the violations in a readable form. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+let axeSource = '';
+
+/** An undecided colour-contrast node of axe ("incomplete": it could not tell the background). */
+export interface AxeIncompleteContrast {
+  target: string;
+  reason: string;
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA rules and best practice) on the page: the violations in a readable form, and the
+ * colour-contrast nodes axe left for review.
+ */
+export async function axeResults(
+  page: Page,
+): Promise<{ violations: string[]; contrastReview: AxeIncompleteContrast[] }> {
+  axeSource ||= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol: an inline <script> tag would be (rightly) refused by the app's CSP.
-  await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
     const axe = (
-      window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: unknown[] }> } }
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            o: object,
+          ) => Promise<{ violations: unknown[]; incomplete: { id: string; nodes: unknown[] }[] }>;
+        };
+      }
     ).axe;
-    const result = await axe.run(document, {
+    const run = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
-    return result.violations as AxeViolation[];
+    const review = (run.incomplete.find((r) => r.id === 'color-contrast')?.nodes ?? []) as {
+      target: string[];
+      any: { data?: { messageKey?: string } }[];
+    }[];
+    return {
+      violations: run.violations as AxeViolation[],
+      contrastReview: review.map((n) => ({ target: n.target.join(' '), reason: n.any[0]?.data?.messageKey ?? '' })),
+    };
   });
-  return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  return {
+    violations: result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    contrastReview: result.contrastReview,
+  };
+}
+
+/** Runs axe-core (WCAG 2.x A/AA rules) on the page; returns the violations in a readable form. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return (await axeResults(page)).violations;
 }

@@ -1,11 +1,12 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
-import type { Browser } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { smsCode, uniqueMobile } from './contact-helpers.ts';
+import { allUploaded, photoFile } from './media-helpers.ts';
 import {
   atStepByKeyboard,
   finishFromCarType,
@@ -26,6 +27,15 @@ import {
   stepItem,
   tabTo,
 } from './wizard-helpers.ts';
+
+/** Presses Tab until the focus is on the element of a frame with this id (the frame's own focus). */
+async function tabInFrame(page: Page, frame: Frame, id: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await frame.evaluate((want) => document.hasFocus() && document.activeElement?.id === want, id)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`focus never reached #${id} in the frame`);
+}
 
 let product: Product;
 let browser: Browser;
@@ -151,7 +161,7 @@ describe('moving around the car wizard', () => {
 });
 
 describe('keyboard only', () => {
-  it('publishes a private car with Tab, Enter, Space and arrows', async () => {
+  it('publishes a private car with Tab, Enter, Space and arrows, photos and card payment included', async () => {
     const page = await newPage(browser, DESKTOP);
     await registerThroughApi(page, product.url);
     await page.goto(`${product.url}/publish?cat=1`);
@@ -201,6 +211,14 @@ describe('keyboard only', () => {
     await tabTo(page, { name: 'המשך בלי תיאור' });
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 4);
+    // Photos: the add button opens the file chooser from the keyboard (issue 12, item 5).
+    await tabTo(page, { selector: '[data-testid="media-field"] .media__buttons button' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles([
+      await photoFile('car-1.jpg', '#1f6feb', 800, 600),
+      await photoFile('car-2.jpg', '#2da44e', 800, 600),
+    ]);
+    await allUploaded(page, 2);
     await tabTo(page, { name: 'המשך' });
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 5);
@@ -224,6 +242,32 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 6);
     await page.getByTestId('saved-note').waitFor();
+    // Payment by keyboard: VIP, the card, the hosted card form in the popup's frame (issue 12, item 5).
+    await tabTo(page, { selector: '[data-testid="track-VIP"] .track__choose' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'איך תרצו לשלם?' }).waitFor();
+    await tabTo(page, { selector: '[data-testid="pay-creditCard"]' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' }).waitFor();
+    await page.frameLocator('[data-testid="card-payment-frame"]').getByLabel('מספר כרטיס').waitFor();
+    const card = page.frames().find((f) => f.url().includes('/pay/'));
+    if (!card) throw new Error('no card frame');
+    await tabInFrame(page, card, 'cardNumber');
+    await page.keyboard.type('4580000000000000');
+    await tabInFrame(page, card, 'expMonth');
+    await page.keyboard.type('12');
+    await tabInFrame(page, card, 'expYear');
+    await page.keyboard.type(String(new Date().getFullYear() + 2));
+    await tabInFrame(page, card, 'cvv');
+    await page.keyboard.type('123');
+    await tabInFrame(page, card, 'idNumber');
+    await page.keyboard.type('000000018');
+    await tabInFrame(page, card, 'installments');
+    await page.keyboard.press('Tab'); // the pay button
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    const finish = page.getByTestId('finish-published');
+    await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
     await page.close();
   });
 });

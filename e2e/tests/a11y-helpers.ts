@@ -1,0 +1,148 @@
+/**
+ * The accessibility walk's check of one screen (issue 12, item 5): axe's violations (WCAG 2.x A/AA and best
+ * practice, the project's axe helper), and the colour-contrast items axe could not decide ("incomplete": text over
+ * an image, a gradient, a pseudo-element or another element) measured here from the pixels behind the text.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type AxeIncompleteContrast, artifactsDir, axeResults } from '../support/browser.ts';
+
+type Rgba = [number, number, number, number];
+
+/** WCAG 2.x relative luminance of an sRGB colour (0-255 channels). */
+export function luminance([r, g, b]: number[]): number {
+  const lin = (v = 0) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio of two opaque colours. */
+export function contrast(a: number[], b: number[]): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const blend = ([r, g, b, a]: Rgba, under: number[]): number[] =>
+  [r, g, b].map((v, i) => v * a + (under[i] ?? 0) * (1 - a));
+
+export interface ContrastCheck {
+  screen: string;
+  target: string;
+  reason: string;
+  ratio: number;
+  needed: number;
+}
+
+/** Every contrast item measured in this file's walk (written to e2e/artifacts/a11y-contrast.json at the end). */
+export const measured: ContrastCheck[] = [];
+/** Every screen audited, in order (written with the contrast items). */
+export const audited: string[] = [];
+
+/**
+ * Measures an undecided text's contrast: its colour (computed, with opacity) against the pixels behind its
+ * glyphs (the element photographed with and without its text: the pixels that differ, read from the shot without
+ * it). The ratio is the 5th percentile over those pixels (an anti-aliased edge does not decide it; the worst part
+ * of a gradient or photo does).
+ */
+async function measure(page: Page, item: AxeIncompleteContrast, screen: string): Promise<ContrastCheck | undefined> {
+  const el = page.locator(item.target).first();
+  if ((await el.count()) === 0 || !(await el.isVisible())) return undefined;
+  // In the middle of the screen: not under the sticky top bar, where the bar's pixels would be measured.
+  await el.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
+  const style = await el.evaluate((node) => {
+    const s = getComputedStyle(node);
+    let opacity = 1;
+    for (let n: Element | null = node; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+    const m = /rgba?\(([^)]+)\)/.exec(s.color);
+    const [r = 0, g = 0, b = 0, a = 1] = (m?.[1] ?? '0,0,0').split(/[ ,/]+/).map(Number);
+    const size = Number.parseFloat(s.fontSize);
+    const bold = Number(s.fontWeight) >= 700;
+    node.setAttribute('data-a11y-measure', '');
+    return {
+      fg: [r, g, b, a * opacity] as [number, number, number, number],
+      large: size >= 24 || (bold && size >= 18.66),
+    };
+  });
+  const box = await el.boundingBox();
+  if (!box || box.width < 1 || box.height < 1) return undefined;
+  const withText = await page.screenshot({ clip: box, animations: 'disabled' });
+  // The app's CSP refuses style tags; the CSSOM sets the text transparent (and puts it back) instead.
+  await el.evaluate((node) => {
+    for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
+      n.dataset.a11yStyle = n.getAttribute('style') ?? '';
+      n.style.setProperty('color', 'transparent', 'important');
+      n.style.setProperty('text-shadow', 'none', 'important');
+      n.style.setProperty('caret-color', 'transparent', 'important');
+      n.style.setProperty('-webkit-text-fill-color', 'transparent', 'important');
+    }
+  });
+  const shot = await page.screenshot({ clip: box, animations: 'disabled' });
+  await el.evaluate((node) => {
+    node.removeAttribute('data-a11y-measure');
+    for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
+      const old = n.dataset.a11yStyle ?? '';
+      if (old) n.setAttribute('style', old);
+      else n.removeAttribute('style');
+      delete n.dataset.a11yStyle;
+    }
+  });
+  const raw = async (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [{ data, info }, { data: text }] = await Promise.all([raw(shot), raw(withText)]);
+  // The pixels behind the glyphs: where the text, made transparent, changed the picture.
+  const behind: number[] = [];
+  for (let i = 0; i < data.length; i += info.channels) {
+    if ([0, 1, 2].some((c) => Math.abs((data[i + c] ?? 0) - (text[i + c] ?? 0)) > 8)) behind.push(i);
+  }
+  const ratios: number[] = [];
+  for (const i of behind.length > 0 ? behind : data.map((_, i) => i).filter((i) => i % info.channels === 0)) {
+    const bg = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+    ratios.push(contrast(blend(style.fg, bg), bg));
+  }
+  ratios.sort((a, b) => a - b);
+  const ratio = Math.round((ratios[Math.floor(ratios.length * 0.05)] ?? 21) * 100) / 100;
+  return { screen, target: item.target, reason: item.reason, ratio, needed: style.large ? 3 : 4.5 };
+}
+
+/**
+ * The screen passes: no axe violation, and every contrast item axe left undecided measured here at WCAG AA
+ * (4.5:1, large text 3:1). `screen` names the check in failures and in the contrast list.
+ */
+export async function audit(page: Page, screen: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const { violations, contrastReview } = await axeResults(page);
+  const low: string[] = [];
+  for (const item of contrastReview) {
+    const check = await measure(page, item, screen);
+    if (!check) continue;
+    measured.push(check);
+    if (check.ratio < check.needed) low.push(`${item.target}: ${check.ratio}:1 < ${check.needed}:1 (${item.reason})`);
+  }
+  if (violations.length + low.length > 0) {
+    throw new Error(`${screen}: ${[...violations, ...low.map((l) => `low contrast ${l}`)].join('\n')}`);
+  }
+  audited.push(screen);
+}
+
+/** Writes the measured contrast items (the "checked for review" list) to e2e/artifacts. */
+export function writeMeasured(name: string): void {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  fs.writeFileSync(path.join(artifactsDir, `${name}.json`), `${JSON.stringify({ audited, measured }, null, 2)}\n`);
+}
+
+/** Audits at a phone width (390 px) and at the desktop width (1280 px), leaving the page at `end`. */
+export async function auditBoth(page: Page, screen: string, end: 'phone' | 'desktop' = 'desktop'): Promise<void> {
+  const sizes = [
+    ['390', { width: 390, height: 844 }],
+    ['1280', { width: 1280, height: 900 }],
+  ] as const;
+  const order = end === 'desktop' ? sizes : [...sizes].reverse();
+  for (const [label, size] of order) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50);
+    await audit(page, `${screen}-${label}`);
+  }
+}

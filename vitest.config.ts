@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Two workers for the unit and API files: vitest's default on a 2-core machine is one (cores - 1), and the API
+// files spend much of their time waiting (server processes starting, PGlite's WASM, child processes), so two
+// files side by side cut the suite's wall time without the CPU being oversubscribed.
+const SIDE_BY_SIDE = 2;
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          maxWorkers: SIDE_BY_SIDE,
         },
       },
       {
@@ -15,6 +21,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: SIDE_BY_SIDE,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

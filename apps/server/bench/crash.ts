@@ -35,7 +35,7 @@ import type { Db } from '../src/db/db.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { multipart } from '../test/support/media.ts';
-import { scenePhoto } from '../test/support/photo-upload.ts';
+import { scenePhoto, random as seededRandom } from '../test/support/photo-upload.ts';
 import { type ServerProcess, startServer } from '../test/support/server-process.ts';
 import { validCarAd } from '../test/support/vehicle-ad.ts';
 
@@ -89,18 +89,6 @@ const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 const PASSWORD = 'Crash-test-1-password';
 const SUCCESS_CARD = '4580 0000 0000 0000';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** mulberry32: the run's draws (kill delays, which notifications kill) from CRASH_SEED. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -554,7 +542,7 @@ async function checkInvariants(db: Db, mediaDir: string, publishes: Publish[]): 
 export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   const log = opts.log ?? (() => undefined);
   const began = Date.now();
-  const random = generator(opts.seed);
+  const random = seededRandom(opts.seed);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-crash-'));
   const schema = `crash_${crypto.randomBytes(5).toString('hex')}`;
   const [port, videoPort, paymentPort] = [await freePort(), await freePort(), await freePort()];

@@ -2,8 +2,8 @@ import { CSRF_HEADER } from '@app/contract/auth';
 import sharp from 'sharp';
 import type { Agent, TestApp } from './test-app.ts';
 
-/** A small deterministic PRNG (mulberry32), so a seed always draws the same scene. */
-function random(seed: number): () => number {
+/** A small deterministic PRNG (mulberry32), so a seed always draws the same scene (and the crash bench's draws). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

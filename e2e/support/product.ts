@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import type { Db } from '../../apps/server/src/db/db.ts';
 import { lockDataDir } from '../../apps/server/src/db/lock.ts';
 import { openPglite } from '../../apps/server/src/db/pglite.ts';
@@ -20,11 +21,14 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-/** The whole product as a user gets it: production server with the built web app and a fresh embedded DB. */
+/** The whole product as a user gets it: production server with the built web app and its own embedded DB (a copy of
+ * the seeded template of global-setup.ts). */
 export async function startProduct(): Promise<Product> {
   const dist = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('apps/web/dist is missing: run `npm run build -w @app/web` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-e2e-'));
+  // The data the product had after its first start (global-setup.ts), copied: this file's own database.
+  fs.cpSync(inject('templateDataDir'), dataDir, { recursive: true });
   const start = async () => {
     const server = await startServer({
       NODE_ENV: 'production',

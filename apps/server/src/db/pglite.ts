@@ -1,9 +1,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.ts';
 
-/** Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const pg = dataDir ? await PGlite.create({ dataDir }) : await PGlite.create();
+/**
+ * Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory (tests). `loadDataDir`, a tarball of a data
+ * directory from `dumpDataDir` (the tests' migrated template), starts from that data instead of an empty cluster.
+ */
+export interface PgliteDb extends Db {
+  /** The data directory as an uncompressed tarball (for `loadDataDir`). */
+  dump(): Promise<Blob>;
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDb> {
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const res = await q.query<T>(sql, params);
@@ -19,6 +27,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx)));
+    },
+    async dump() {
+      return pg.dumpDataDir('none');
     },
     async close() {
       if (pg.closed) return;

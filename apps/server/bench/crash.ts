@@ -35,6 +35,7 @@ import type { Db } from '../src/db/db.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { multipart } from '../test/support/media.ts';
+import { cardForm } from '../test/support/payment-sandbox.ts';
 import { scenePhoto, random as seededRandom } from '../test/support/photo-upload.ts';
 import { type ServerProcess, startServer } from '../test/support/server-process.ts';
 import { validCarAd } from '../test/support/vehicle-ad.ts';
@@ -87,7 +88,6 @@ export interface CrashReport {
 
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 const PASSWORD = 'Crash-test-1-password';
-const SUCCESS_CARD = '4580 0000 0000 0000';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function freePort(): Promise<number> {
@@ -274,20 +274,12 @@ class Client {
 
   /** The hosted card form, posted on the payment sandbox's own origin (the framed page's submit). */
   payByCard(hostedUrl: string): Promise<Answer> {
-    const form = new URLSearchParams({
-      cardNumber: SUCCESS_CARD,
-      expMonth: '12',
-      expYear: '2030',
-      cvv: '123',
-      idNumber: '000000018',
-      installments: '1',
-    });
     return this.call('card form', () => ({
       url: this.target.paymentUrl + new URL(hostedUrl).pathname,
       init: {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': this.ip },
-        body: form.toString(),
+        body: cardForm(),
       },
     }));
   }

@@ -13,13 +13,13 @@ import type { Db } from '../src/db/db.ts';
 import { hePay } from '../src/i18n/payments.ts';
 import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/services/auto-bump.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
+import { submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { reopenableTestDb } from './support/test-db.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
 const ENV = { PAYMENT_WEBHOOK_SECRET: 'payment-webhook-secret-of-this-test-0123456789' };
 const DAY = 86_400_000;
-const SUCCESS_CARD = '4580 0000 0000 0000';
 let keys = 0;
 const newKey = () => `bump-${Date.now().toString(36)}-${++keys}`;
 
@@ -78,20 +78,7 @@ async function liveAdWithPaidWeek(t: TestApp, ip: string): Promise<{ agent: Agen
     idempotencyKey: newKey(),
   });
   expect(started.statusCode, started.body).toBe(200);
-  const form = new URLSearchParams({
-    cardNumber: SUCCESS_CARD,
-    expMonth: '12',
-    expYear: '2030',
-    cvv: '123',
-    idNumber: '000000018',
-    installments: '1',
-  });
-  const paid = await t.app.paymentHost.app.inject({
-    method: 'POST',
-    url: new URL(started.json().data.iframe).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
+  const paid = await submitCard(t, started.json().data.iframe);
   expect(paid.statusCode).toBe(303);
   const paidAt = t.clock.now().getTime();
   await t.app.jobs.runDueJobs(); // delivers the provider's signed notification

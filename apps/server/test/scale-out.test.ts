@@ -23,6 +23,7 @@ import { openPostgres } from '../src/db/postgres.ts';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
 import { AUTO_BUMP_JOB, AUTO_BUMP_SLOTS } from '../src/services/auto-bump.ts';
 import { contactWith } from './support/contact.ts';
+import { cardForm } from './support/payment-sandbox.ts';
 import { freshPhone } from './support/phones.ts';
 import { scenePhoto } from './support/photo-upload.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';
@@ -53,7 +54,6 @@ const SHARED = {
   PAYMENT_WEBHOOK_SECRET: crypto.randomBytes(32).toString('base64url'),
   PAYMENT_API_KEY: crypto.randomBytes(24).toString('base64url'),
 };
-const SUCCESS_CARD = '4580 0000 0000 0000';
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 const key = (what: string) => `${what}-${crypto.randomBytes(6).toString('hex')}`;
 
@@ -66,18 +66,10 @@ function inSchema(url: string, schema: string): string {
 
 /** Submits the hosted card form (as the framed page does) on a process's payment sandbox listener. */
 async function payByCard(paymentHost: string, hostedUrl: string): Promise<number> {
-  const form = new URLSearchParams({
-    cardNumber: SUCCESS_CARD,
-    expMonth: '12',
-    expYear: '2030',
-    cvv: '123',
-    idNumber: '000000018',
-    installments: '1',
-  });
   const res = await fetch(paymentHost + new URL(hostedUrl).pathname, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
+    body: cardForm(),
     redirect: 'manual',
   });
   return res.status;

@@ -15,9 +15,9 @@ export type CardFields = Partial<
   Record<'cardNumber' | 'expMonth' | 'expYear' | 'cvv' | 'idNumber' | 'installments', string>
 >;
 
-/** Submits the hosted card form on the sandbox's own listener, as the framed page does (the success card by default). */
-export function submitCard(t: TestApp, hostedUrl: string, fields: CardFields = {}): Promise<LightMyRequestResponse> {
-  const form = new URLSearchParams({
+/** The hosted card form's body as the framed page posts it: the success card and valid details unless given. */
+export function cardForm(fields: CardFields = {}): string {
+  return new URLSearchParams({
     cardNumber: TEST_CARDS.success,
     expMonth: '12',
     expYear: '2030',
@@ -25,11 +25,15 @@ export function submitCard(t: TestApp, hostedUrl: string, fields: CardFields = {
     idNumber: '000000018',
     installments: '1',
     ...fields,
-  });
+  }).toString();
+}
+
+/** Submits the hosted card form on the sandbox's own listener, as the framed page does (the success card by default). */
+export function submitCard(t: TestApp, hostedUrl: string, fields: CardFields = {}): Promise<LightMyRequestResponse> {
   return t.app.paymentHost.app.inject({
     method: 'POST',
     url: new URL(hostedUrl).pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
+    payload: cardForm(fields),
   });
 }

@@ -39,6 +39,8 @@ const steps = [
   ['Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']],
   ['Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']],
   ['Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  // Alone, after the others: `npm start` rebuilds apps/web/dist, which the other browser files serve.
+  ["The README's start command", 'npx', ['vitest', 'run', '--project', 'e2e-start']],
   ['Bytes on the wire of the first /publish screen (bundle budget)', 'node', ['scripts/bundle-size.mjs']],
 ];
 

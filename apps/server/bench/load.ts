@@ -25,7 +25,9 @@
  *     hence the RSS allowance; a leak of a few hundred bytes per request crosses the heap bound in a full run);
  *   - any answer was not the expected one, or a connection failed (timeouts apart).
  * The database: PGlite in a temporary data directory, or PostgreSQL with DATABASE_URL in an own schema dropped at
- * the end. Run: npm run bench:load (not part of npm test).
+ * the end. Run: npm run bench:load (not part of npm test). BENCH_CALLS=save-ad runs only the calls whose names
+ * contain one of the comma-separated words; BENCH_CPU_PROF=<dir> writes a CPU profile of the server (.cpuprofile,
+ * for Chrome's DevTools) into <dir> when it stops.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -43,6 +45,10 @@ import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
 import { q, validCarAd } from '../test/support/vehicle-ad.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+/** Only the calls whose names contain one of these (comma-separated, e.g. "save-ad"); all calls when unset. */
+const ONLY = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
+/** A directory for a V8 CPU profile of the server process (node --cpu-prof), written when it stops. */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const SAVE_RATE = Number(process.env.BENCH_SAVE_RATE ?? 200);
 const HEAP_BOUND_MB = Number(process.env.BENCH_HEAP_GROWTH_MB ?? 32);
 const RSS_BOUND_MB = Number(process.env.BENCH_RSS_GROWTH_MB ?? 256);
@@ -60,21 +66,26 @@ const webhookSecret = crypto.randomBytes(32).toString('base64url');
 
 type Memory = NodeJS.MemoryUsage;
 let output = '';
-const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/load-server.ts'], {
-  cwd: serverDir,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    // Per-request logs would measure the terminal; warnings and errors still show.
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    SANDBOX_KEY: sandboxKey,
-    PAYMENT_WEBHOOK_SECRET: webhookSecret,
-    BENCH_SCHEMA: schema,
+const profileArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+const child: ChildProcess = spawn(
+  process.execPath,
+  [...profileArgs, '--expose-gc', '--import', 'tsx', 'bench/load-server.ts'],
+  {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // Per-request logs would measure the terminal; warnings and errors still show.
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      SANDBOX_KEY: sandboxKey,
+      PAYMENT_WEBHOOK_SECRET: webhookSecret,
+      BENCH_SCHEMA: schema,
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   },
-  stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-});
+);
 child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
 child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
 const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -336,8 +347,9 @@ try {
     return bad + r.mismatches + r.errors - r.timeouts;
   };
 
+  const chosen = calls.filter((c) => ONLY.length === 0 || ONLY.some((o) => c.name.includes(o)));
   // Warm-up of every call (JIT, the catalogue, the database's caches, sharp), then the first reading.
-  for (const c of calls) {
+  for (const c of chosen) {
     const r = await autocannon({ ...c.options, amount: c.warmup });
     if (unexpectedOf(c, r) > 0) throw new Error(`${c.name} warm-up: ${JSON.stringify(r.statusCodeStats)}`);
   }
@@ -349,7 +361,7 @@ try {
     });
   }, 1000);
 
-  for (const c of calls) {
+  for (const c of chosen) {
     const uploadsBefore = imageIds.size;
     const result = await autocannon({ ...c.options, duration: SECONDS });
     const target = c.options.overallRate ? `${c.options.overallRate} req/s` : `max, ${c.options.connections} conn`;

@@ -197,7 +197,7 @@ export function publishSaveRoutes(
             customer.id,
             customer.trade,
           );
-          await syncVirtualNumberAfterSave(db, clock, customer.id, body as SaveAdResponse);
+          await syncVirtualNumberAfterSave(db, clock, customer.id, body as SaveAdResponse, change);
           await virtualNumberAfterSave(phones, req.log, change ?? null);
           await testCallAfterSave(phones, req.log, req.ip, change ?? null);
           return reply.code(status).send(body);

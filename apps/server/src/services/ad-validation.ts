@@ -16,9 +16,12 @@ export interface AdCheck {
   resolution: Resolution;
 }
 
+/** Made once: building an Intl.DateTimeFormat costs about as much as the rest of a step's check (profiled at save). */
+const ISRAEL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' });
+
 /** Today's date in Israel as YYYY-MM-DD (the date rules' "today"). */
 export function israelToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(now);
+  return ISRAEL_DATE.format(now);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { cancelJob, scheduleJob } from '../jobs/job-store.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { SavedChange } from './test-report.ts';
 
 export const VIRTUAL_REENABLE_JOB = 'virtual-number.reenable';
 /** The spec's "re-enabled 48 hours after cancelling". */
@@ -28,10 +29,16 @@ export async function syncVirtualNumberAfterSave(
   clock: Clock,
   customerId: number,
   answer: SaveAdResponse | { status: number },
+  change?: SavedChange | null,
 ): Promise<void> {
   const saved = answer as SaveAdResponse;
   const orderId = saved.orderID ?? saved.hasWordBlockedOrderID;
   if (!orderId || saved.errFields) return;
+  // An ad this save created (no values before) has no cancel time and no re-enable job yet: unless it was saved
+  // with the cancel flag (a cancel, or a stale flag beside the ticked box) there is nothing to write, and the
+  // locked read and the commit below are skipped (profiled: they were a third of a new ad's database round trips).
+  if (change?.before === null && change.orderId === orderId && change.after[CONTACT_FIELDS.virtualCanceled] !== '1')
+    return;
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [ad] = await tx.query<{ field_values: Record<string, unknown>; virtual_canceled_at: Date | null }>(

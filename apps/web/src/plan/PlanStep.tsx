@@ -21,6 +21,7 @@ import { SameAdsCounters } from '../counts/SameAdsCounters.tsx';
 import { hePlan } from '../i18n/hePlan.ts';
 import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
+import { popupHistorySettled } from '../popups/popupHistory.ts';
 import { newIdempotencyKey } from '../wizard/formData.ts';
 import { isAppUpgradeDisabled } from './appUpgrade.ts';
 import { BrokerLeadPopup } from './BrokerLeadPopup.tsx';
@@ -178,6 +179,9 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       return;
     }
     for (const event of outcome.data.events ?? []) postAppEvent(event, { OrderID: orderId });
+    // A popup closed just before (the broker-lead thanks) pops its history entry deferred: the offer's entry or the
+    // move to the finish page comes after that pop, or the pop lands on them (CI saw the offer never show).
+    await popupHistorySettled();
     const redirect = outcome.data.redirect;
     // Spec §4: after a free finish (not from a package, not on to the next ad) the auto-bump offer opens.
     if (!withPackage && !continueNext && !isAppUpgradeDisabled() && autoBumpOffered(cat, subcat)) {

@@ -120,21 +120,29 @@ try {
     await entry.prepare?.();
     const pagePath = typeof entry.path === 'function' ? await entry.path() : entry.path;
     const url = `${product.url}${pagePath}`;
-    const page = await browser.newPage();
-    const cdp = await page.createCDPSession();
-    if (entry.loggedIn) {
-      for (const cookie of session.cookies()) await cdp.send('Network.setCookie', { ...cookie, url: product.url });
-      await cdp.send('Network.clearBrowserCache');
+    // Lighthouse's own "run it again" failures (NO_NAVSTART and the like, seen under load) get one more try.
+    let page;
+    let lhr;
+    for (let attempt = 1; ; attempt++) {
+      page = await browser.newPage();
+      const cdp = await page.createCDPSession();
+      if (entry.loggedIn) {
+        for (const cookie of session.cookies()) await cdp.send('Network.setCookie', { ...cookie, url: product.url });
+        await cdp.send('Network.clearBrowserCache');
+      }
+      const result = await lighthouse(
+        url,
+        { logLevel: 'error', output: 'json', onlyCategories: Object.keys(MIN), disableStorageReset: entry.loggedIn },
+        undefined,
+        page,
+      );
+      lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+      if (!lhr.runtimeError) break;
+      if (attempt === 2) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+      console.error(`  (${pagePath}: ${lhr.runtimeError.code}, measuring again)`);
+      await page.close();
     }
-    const result = await lighthouse(
-      url,
-      { logLevel: 'error', output: 'json', onlyCategories: Object.keys(MIN), disableStorageReset: entry.loggedIn },
-      undefined,
-      page,
-    );
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-    if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
     if (reportDir)
       fs.writeFileSync(path.join(reportDir, `${entry.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr, null, 1));
     console.log(`\n${entry.name} ${pagePath} (final URL ${lhr.finalDisplayedUrl})`);

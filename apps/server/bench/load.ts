@@ -5,8 +5,9 @@
  *   - GET  /api/publish/fields           the catalogue (max rate)
  *   - GET  /api/publish/check-step       the whole car ad up to its sales step (max rate)
  *   - POST /api/publish/save-ad          a valid car ad of a customer with a verified phone, a new ad each time, at a
- *                                        fixed rate (BENCH_SAVE_RATE, default 200 req/s; autocannon overallRate,
- *                                        latencies corrected for coordinated omission)
+ *                                        steady rate (BENCH_SAVE_RATE, default 200 req/s; bench/steady-rate.ts, open
+ *                                        loop, each latency from the moment the request was due), after 100 sent
+ *                                        one at a time (its floor, printed)
  *   - POST /api/publish/:id/images/upload  multipart, three phone-like photos rotated over the ten slots, so every
  *                                        upload is a new photo for its slot, never answered as a retry (max rate)
  *   - POST /api/payments/notify          signed per request as the sandbox provider signs it (signNotification,
@@ -43,6 +44,7 @@ import sharp from 'sharp';
 import { openPostgres } from '../src/db/postgres.ts';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
 import { q, validCarAd } from '../test/support/vehicle-ad.ts';
+import { type SteadyResult, steadyRate } from './steady-rate.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 /** Only the calls whose names contain one of these (comma-separated, e.g. "save-ad"); all calls when unset. */
@@ -173,10 +175,16 @@ function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${b}` };
 }
 
+/** What the report reads of a run: autocannon's result, or the steady-rate generator's (the same fields). */
+type RunResult = Pick<
+  autocannon.Result,
+  'requests' | 'latency' | 'non2xx' | 'errors' | 'timeouts' | 'mismatches' | 'statusCodeStats' | '2xx'
+>;
+
 interface Row {
   name: string;
   target: string;
-  result: autocannon.Result;
+  result: RunResult | SteadyResult;
   /** Answers that were not the expected one (status or body). */
   unexpected: number;
 }
@@ -221,6 +229,16 @@ try {
   const saveBody = JSON.stringify({ ...validCarAd(), ...CONTACT_TEST_VALUES, validPhone1: formatPhone(phone) });
   const saved = await call('POST', '/api/publish/save-ad', JSON.parse(saveBody));
   expectOk('save-ad', saved, saved.status === 200 && typeof saved.json().OrderID === 'number');
+  // One request at a time, no load: the floor under the loaded figures (what the server and the database take).
+  const alone: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    const r = await call('POST', '/api/publish/save-ad', JSON.parse(saveBody));
+    expectOk('save-ad', r, r.status === 200);
+    alone.push(performance.now() - t0);
+  }
+  alone.sort((a, b) => a - b);
+  console.log(`save-ad one at a time (100 requests): p50 ${alone[50]?.toFixed(1)} ms, p99 ${alone[98]?.toFixed(1)} ms`);
   const reserved = await call('POST', '/api/publish/reserve-order', {
     cat: '1',
     subcat: '1',
@@ -338,7 +356,7 @@ try {
     },
   ];
 
-  const unexpectedOf = (c: Call, r: autocannon.Result) => {
+  const unexpectedOf = (c: Call, r: RunResult | SteadyResult) => {
     const ok = (code: number) => (c.status === undefined ? code >= 200 && code < 300 : code === c.status);
     const bad = Object.entries(r.statusCodeStats ?? {})
       .filter(([code]) => !ok(Number(code)))
@@ -363,8 +381,20 @@ try {
 
   for (const c of chosen) {
     const uploadsBefore = imageIds.size;
-    const result = await autocannon({ ...c.options, duration: SECONDS });
-    const target = c.options.overallRate ? `${c.options.overallRate} req/s` : `max, ${c.options.connections} conn`;
+    // A rate is kept steady by our own open-loop generator (steady-rate.ts: autocannon's overallRate sends bursts).
+    const rate = c.options.overallRate;
+    const result = rate
+      ? await steadyRate({
+          url: String(c.options.url),
+          method: c.options.method === 'POST' ? 'POST' : 'GET',
+          headers: (c.options.headers ?? {}) as Record<string, string>,
+          body: typeof c.options.body === 'string' ? c.options.body : undefined,
+          rate,
+          seconds: SECONDS,
+          verifyBody: c.options.verifyBody as ((body: string) => boolean) | undefined,
+        })
+      : await autocannon({ ...c.options, duration: SECONDS });
+    const target = rate ? `${rate} req/s steady` : `max, ${c.options.connections} conn`;
     rows.push({ name: c.name, target, result, unexpected: unexpectedOf(c, result) });
     if (c.name === 'POST images/upload' && imageIds.size - uploadsBefore !== result['2xx'])
       throw new Error(`${result['2xx'] - (imageIds.size - uploadsBefore)} uploads were answered as retries`);

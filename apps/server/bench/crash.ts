@@ -325,6 +325,7 @@ async function publish(
   }
 
   // The phone: the newest code in the sandbox outbox (a kill may have sent one already; the retry sends another).
+  let lastAnswers = '';
   for (let round = 0; ; round++) {
     const outbox = async () =>
       (
@@ -335,7 +336,8 @@ async function publish(
       ).json<{ messages: { text: string }[] }>().messages;
     let messages = await outbox();
     if (messages.length === 0 || round > 0) {
-      await client.post('send sms', '/api/publish/valid-phone', { Phone1: p.phone });
+      const sent = await client.post('send sms', '/api/publish/valid-phone', { Phone1: p.phone });
+      lastAnswers = `send ${sent.status} ${sent.text.slice(0, 200)}`;
       messages = await outbox();
     }
     const code = /(\d)\s?(\d)\s?(\d)\s?(\d)\s?(\d)/
@@ -348,8 +350,9 @@ async function publish(
         Code: code,
       });
       if (confirmed.json<{ confirmed?: number }>().confirmed === 1) break;
+      lastAnswers += `; code ${code} of ${messages.length} messages: ${confirmed.status} ${confirmed.text.slice(0, 200)}`;
     }
-    if (round >= 4) throw new Error(`publish ${p.n}: phone ${p.phone} not verified`);
+    if (round >= 4) throw new Error(`publish ${p.n}: phone ${p.phone} not verified (${lastAnswers})`);
     await sleep(500);
   }
 

@@ -45,9 +45,10 @@ export async function cancelJob(db: Queryable, kind: string, key: string, now: D
 }
 
 /**
- * Claims up to `limit` due jobs of the given kinds in one statement: pending ones whose time has come, and running
- * ones whose lease ran out (their process died). SKIP LOCKED lets parallel claimers pass each other's rows, and
- * the row lock re-checks the condition, so a job is claimed by one claimer only.
+ * Claims up to `limit` due jobs of the given kinds in one statement for `worker`: pending ones whose time has come,
+ * and running ones whose process died: its lease ran out, or its process's heartbeat (job_workers) is older than
+ * `staleBefore` or gone. SKIP LOCKED lets parallel claimers pass each other's rows, and the row lock re-checks the
+ * condition, so a job is claimed by one claimer only.
  */
 export async function claimDueJobs(
   db: Queryable,
@@ -55,6 +56,7 @@ export async function claimDueJobs(
   now: Date,
   leaseMs: number,
   limit: number,
+  worker: { id: string; staleBefore: Date },
 ): Promise<ClaimedJob[]> {
   if (kinds.length === 0) return [];
   const rows = await db.query<{
@@ -64,17 +66,18 @@ export async function claimDueJobs(
     attempts: number;
     max_attempts: number;
   }>(
-    `UPDATE scheduled_jobs SET status = 'running', attempts = attempts + 1, locked_until = $3
+    `UPDATE scheduled_jobs SET status = 'running', attempts = attempts + 1, locked_until = $3, locked_by = $5
      WHERE id IN (
-       SELECT id FROM scheduled_jobs
-       WHERE kind = ANY($1::text[]) AND run_at <= $2
-         AND (status = 'pending' OR (status = 'running' AND locked_until <= $2))
-       ORDER BY run_at, id
+       SELECT j.id FROM scheduled_jobs j
+       WHERE j.kind = ANY($1::text[]) AND j.run_at <= $2
+         AND (j.status = 'pending' OR (j.status = 'running' AND (j.locked_until <= $2 OR NOT EXISTS (
+           SELECT 1 FROM job_workers w WHERE w.id = j.locked_by AND w.seen_at > $6))))
+       ORDER BY j.run_at, j.id
        LIMIT $4
-       FOR UPDATE SKIP LOCKED
+       FOR UPDATE OF j SKIP LOCKED
      )
      RETURNING id, kind, payload, attempts, max_attempts`,
-    [kinds, now, new Date(now.getTime() + leaseMs), limit],
+    [kinds, now, new Date(now.getTime() + leaseMs), limit, worker.id, worker.staleBefore],
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -123,4 +126,18 @@ export async function releaseRunningJobs(db: Queryable, now: Date): Promise<numb
     [now],
   );
   return rows.length;
+}
+
+/** This process's scheduler is alive at `now` (its running jobs stay its own); drops workers silent for a day. */
+export async function beat(db: Queryable, worker: string, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO job_workers (id, seen_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
+    [worker, now],
+  );
+  await db.query('DELETE FROM job_workers WHERE seen_at < $1', [new Date(now.getTime() - 24 * 60 * 60_000)]);
+}
+
+/** A scheduler that stops cleanly says so: its jobs (none are running after the drain) need no waiting. */
+export async function forgetWorker(db: Queryable, worker: string): Promise<void> {
+  await db.query('DELETE FROM job_workers WHERE id = $1', [worker]);
 }

@@ -8,14 +8,17 @@
  * (croner) would add expressions we do not use. pg-boss is not used either: it needs a real PostgreSQL server
  * (LISTEN/NOTIFY, its own schema and a connection pool) and cannot run on the embedded PGlite.
  */
+import crypto from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import {
+  beat,
   type ClaimedJob,
   cancelJob,
   claimDueJobs,
   completeJob,
   failJob,
+  forgetWorker,
   type ScheduleJob,
   scheduleJob,
 } from './job-store.ts';
@@ -33,6 +36,12 @@ export interface SchedulerOptions {
   leaseMs?: number;
   /** Jobs claimed per statement. */
   batch?: number;
+  /**
+   * How often this process writes its heartbeat while ticking, and after how long without one another process may
+   * take its running jobs (it died: kill -9, a lost machine). Defaults 5 s and 20 s.
+   */
+  heartbeatMs?: number;
+  staleAfterMs?: number;
   /** Where failures are reported (the app's logger). */
   log?: { error(obj: unknown, msg?: string): void };
 }
@@ -48,6 +57,9 @@ export class JobScheduler {
   private inFlight: Promise<unknown> | undefined;
   private readonly leaseMs: number;
   private readonly batch: number;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** This process's name in job_workers and in the jobs it claims. */
+  readonly workerId = `${process.pid}-${crypto.randomUUID()}`;
 
   constructor(
     private readonly db: Db,
@@ -84,13 +96,24 @@ export class JobScheduler {
     if (this.timer || this.options.tickMs <= 0) return;
     this.timer = setInterval(() => void this.tick(), this.options.tickMs);
     this.timer.unref();
+    const beating = () =>
+      beat(this.db, this.workerId, this.clock.now()).catch((err) =>
+        this.options.log?.error(err, 'scheduled jobs: heartbeat failed'),
+      );
+    void beating();
+    this.heartbeat = setInterval(() => void beating(), this.options.heartbeatMs ?? 5_000);
+    this.heartbeat.unref();
   }
 
   /** Stops the tick and waits for a run in progress. */
   async stop(): Promise<void> {
+    const wasRunning = this.timer !== undefined;
     if (this.timer) clearInterval(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     this.timer = undefined;
+    this.heartbeat = undefined;
     await this.inFlight;
+    if (wasRunning) await forgetWorker(this.db, this.workerId).catch(() => undefined);
   }
 
   get running(): boolean {
@@ -112,7 +135,14 @@ export class JobScheduler {
     const kinds = [...this.handlers.keys()];
     let done = 0;
     for (;;) {
-      const jobs = await claimDueJobs(this.db, kinds, this.clock.now(), this.leaseMs, this.batch);
+      const now = this.clock.now();
+      // Beating before each claim keeps this process's running jobs its own, whatever the interval does.
+      await beat(this.db, this.workerId, now);
+      const staleBefore = new Date(now.getTime() - (this.options.staleAfterMs ?? 20_000));
+      const jobs = await claimDueJobs(this.db, kinds, now, this.leaseMs, this.batch, {
+        id: this.workerId,
+        staleBefore,
+      });
       for (const job of jobs) if (await this.runOne(job)) done += 1;
       if (jobs.length < this.batch) return done;
     }

@@ -2,7 +2,9 @@
  * The job scheduler (ENGINEERING.md §4 "scheduled work lives in the database"): jobs are rows of scheduled_jobs,
  * so a restart loses nothing and every server process may tick; a job is claimed by one process at a time
  * (job-store.ts). Each process runs only the kinds it has a handler for. Time is the app's injected clock: a test
- * moves it and calls runDueJobs() instead of waiting for a tick.
+ * moves it and calls runDueJobs() instead of waiting for a tick. A claimed job carries its process's name, and the
+ * process beats in job_workers; a job whose process stopped beating (kill -9, a lost machine) is claimed again after
+ * 20 s, its five-minute lease the bound for a process that beats but never finishes.
  *
  * The tick is a plain interval (JOB_TICK_MS): it only asks the database what is due, so a cron library
  * (croner) would add expressions we do not use. pg-boss is not used either: it needs a real PostgreSQL server

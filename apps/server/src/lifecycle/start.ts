@@ -10,7 +10,7 @@
  *   - photo files it wrote but never referenced (the kill landed between the file and its database row, or between
  *     a replaced photo's new row and the old file's removal) and its half-written temporary files are removed.
  * On PostgreSQL other live processes may hold jobs and write photos, so nothing is taken back at start: a dead
- * process's jobs wait out their lease (jobs/scheduler.ts).
+ * process's jobs are claimed again once its heartbeat is 20 s old (jobs/scheduler.ts); its photo files stay.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

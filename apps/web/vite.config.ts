@@ -39,7 +39,8 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  // The manifest lets the server name the wizard's chunks in the HTML of a wizard page (apps/server/src/plugins/static-web.ts).
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
 });

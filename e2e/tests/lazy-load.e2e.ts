@@ -30,6 +30,41 @@ describe('code loaded on demand', () => {
     await page.context().close();
   });
 
+  it('a wizard step opened cold asks for its fields and draft beside the wizard code, once each', async () => {
+    const page = await newPage(browser, PHONE);
+    await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);
+    const api: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (/^\/api\/publish\/(fields|draft)$/.test(url.pathname)) api.push(`${url.pathname}${url.search}`);
+    });
+    // The wizard's chunk is held until the page has asked for the fields and the draft: without the early start
+    // (they used to be asked for by the wizard's own code) they never come and the chunk is never released.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const wizardChunk = /\/assets\/PublishWizard-[^/]+\.js$/;
+    await page.route(wizardChunk, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const html = await (await page.request.get(`${product.url}/publish?cat=2&subcat=1&step=1`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/PublishWizard-[^"]+\.js">/);
+    await page.goto(`${product.url}/publish?cat=2&subcat=1&step=1`);
+    const both = () =>
+      api.some((u) => u.startsWith('/api/publish/fields?')) && api.some((u) => u.startsWith('/api/publish/draft?'));
+    for (let waited = 0; !both() && waited < 10_000; waited += 50) await page.waitForTimeout(50);
+    const beforeTheCode = [...api];
+    release();
+    await page.locator('.step--open[data-step-index="1"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(beforeTheCode.sort()).toEqual(['/api/publish/draft?cat=2&subcat=1', '/api/publish/fields?cat=2&subcat=1']);
+    // The wizard took those answers: no second call of either (the contact area's own call has its area).
+    expect(api.filter((u) => !u.includes('area=')).sort()).toEqual(beforeTheCode.sort());
+    await page.context().close();
+  });
+
   it('a chunk that is gone (a deploy since the page opened) shows the Hebrew error with a reload button', async () => {
     const page = await newPage(browser, PHONE);
     await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);

@@ -17,7 +17,9 @@ import type {
 } from '@app/contract/publish';
 import type { Option, StepDef } from '@app/form-engine/model';
 import { safeParseSteps } from '@app/form-engine/schema';
+import { getOnce } from './early.ts';
 import { getChangingState, getJson, postJson } from './http.ts';
+import { draftPath, fieldsPath } from './publishPaths.ts';
 import { type QueryValue, withQuery } from './query.ts';
 
 export type FieldsOutcome =
@@ -40,8 +42,7 @@ function fieldsOutcome(result: { ok: boolean; status: number; data: FieldsRespon
 
 /** GET /api/publish/fields?<selectors>[&OrderID=<the wizard's saved ad>] (empty selectors removed). */
 export async function fetchFields(selectors: Selectors, orderId?: number): Promise<FieldsOutcome> {
-  const query = orderId ? { ...selectors, OrderID: String(orderId) } : selectors;
-  return fieldsOutcome(await getJson<FieldsResponse>(withQuery('/api/publish/fields', query)));
+  return fieldsOutcome(await getOnce<FieldsResponse>(fieldsPath(selectors, orderId)));
 }
 
 /**
@@ -83,7 +84,7 @@ export async function checkStep(query: Readonly<Record<string, QueryValue>>): Pr
 
 /** GET /api/publish/draft?<selectors>: the saved draft, or null (404 or any failure). */
 export async function fetchDraft(selectors: Selectors): Promise<DraftResponse | null> {
-  const result = await getJson<DraftResponse>(withQuery('/api/publish/draft', selectors));
+  const result = await getOnce<DraftResponse>(draftPath(selectors));
   return result.ok && result.data?.values ? result.data : null;
 }
 

@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Customer, fetchCustomer, GUEST } from '../api/auth.ts';
+import { clearEarly } from '../api/early.ts';
 
 export interface CustomerContextValue {
   /** False until the first GET /api/auth/customer answered (or failed: then a guest). */
@@ -25,6 +26,15 @@ export function CustomerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refetch();
   }, [refetch]);
+
+  // Answers asked for ahead (api/early.ts: a wizard's draft) belong to the session that asked: a login or a logout
+  // drops them, so a guest's refusal is never taken by the customer who logs in next.
+  const sessionOf = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!loaded) return;
+    if (sessionOf.current !== undefined && sessionOf.current !== customer.id) clearEarly();
+    sessionOf.current = customer.id;
+  }, [loaded, customer.id]);
 
   const value = useMemo(() => ({ loaded, customer, refetch, setCustomer }), [loaded, customer, refetch]);
   return <CustomerContext.Provider value={value}>{children}</CustomerContext.Provider>;

@@ -1,14 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { preloadable, useLoaded } from '../app/preloadable.ts';
 import type { WidgetProps } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
+import { mediaFieldCode } from './MediaFieldLazy.tsx';
 
-const VideoField = lazy(() => import('./VideoField.tsx').then((m) => ({ default: m.VideoField })));
+/** The video field's code (its words and styles stay out of the other steps). */
+export const videoFieldCode = preloadable(() => import('./VideoField.tsx').then((m) => m.VideoField));
 
-/** The video field loads with the media step, like the photo field (its words and styles stay out of the rest). */
+/** The video field loads with the media step, like the photo field. */
 export function VideoFieldLazy(props: WidgetProps) {
+  const VideoField = useLoaded(videoFieldCode);
+  if (VideoField) return <VideoField {...props} />;
   return (
-    <Suspense fallback={<p role="status">{he.common.loading}</p>}>
-      <VideoField {...props} />
-    </Suspense>
+    <p role="status" className="video-pending">
+      {he.common.loading}
+    </p>
   );
+}
+
+/**
+ * Asks for the media step's code ahead, once the wizard knows its steps hold photos: on a reload on the media step
+ * the code comes with the option lists instead of after them, and later the step opens without a wait.
+ */
+export function preloadMediaCode(): void {
+  mediaFieldCode.load().catch(() => undefined);
+  videoFieldCode.load().catch(() => undefined);
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { rememberOverrides } from '../app/abTests.ts';
 import { useSearchParams } from '../app/routing.tsx';
 import { CategoryChooser } from '../chooser/CategoryChooser.tsx';
 import { PublishLoading } from './PublishLoading.tsx';
+import { startWizardEarly } from './startWizardEarly.ts';
 import { usePublishBack } from './usePublishBack.ts';
 
 // The step area (pickers, steps, and through them the wizard) loads only when a category is chosen.
@@ -16,6 +17,15 @@ export function PublishPage() {
   useEffect(() => {
     rememberOverrides(params);
   }, [params]);
+  // Once, when the page first has a category: the wizard's code (and on a step, its fields and draft) is asked for
+  // beside the step area's chunk, not after it. Later moves inside the page fetch what they need themselves.
+  const cat = params.get('cat');
+  const startedEarly = useRef(false);
+  useEffect(() => {
+    if (!cat || startedEarly.current) return;
+    startedEarly.current = true;
+    startWizardEarly(params);
+  }, [cat, params]);
   if (!params.get('cat')) return <CategoryChooser />;
   return (
     <Suspense fallback={<PublishLoading />}>

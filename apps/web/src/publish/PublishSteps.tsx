@@ -1,16 +1,14 @@
 import { CATEGORY_TITLES } from '@app/catalog/chooser';
 import { activeEntry, isChoiceMissing, type PickerEntry, pickerForCategory } from '@app/catalog/pickers';
-import { lazy, Suspense } from 'react';
+import { useLoaded } from '../app/preloadable.ts';
 import { Link, useLocation, useNavigate } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
 import type { StartStep } from '../wizard/PublishWizard.tsx';
 import { CategoryStep } from './CategoryStep.tsx';
 import { readStep, withChoice, withStep } from './publishQuery.ts';
+import { publishWizardCode } from './startWizardEarly.ts';
 import './publish.css';
-
-// The wizard (steps after the picker) loads on demand: the first /publish screen stays small.
-const PublishWizard = lazy(() => import('../wizard/PublishWizard.tsx'));
 
 const t = he.publish;
 
@@ -24,6 +22,9 @@ export function PublishSteps({ params, startStep }: { params: URLSearchParams; s
   const picker = pickerForCategory(params);
   const title = picker?.title ?? CATEGORY_TITLES[Number(params.get('cat'))];
   usePageTitle(title ? `${he.meta.publish} – ${title}` : he.meta.notFound);
+  // The wizard (steps after the picker) is code loaded on demand: the first /publish screen stays small. It is asked
+  // for as soon as a category is in the URL (startWizardEarly), so it is often here before the choice is made.
+  const PublishWizard = useLoaded(publishWizardCode);
 
   if (!title) {
     return (
@@ -81,9 +82,11 @@ export function PublishSteps({ params, startStep }: { params: URLSearchParams; s
     return (
       <section className="publish">
         <h1 className="page__title">{title}</h1>
-        <Suspense fallback={fallback}>
+        {PublishWizard ? (
           <PublishWizard key={selection} params={params} categoryStep={categoryStep} startStep={startStep} />
-        </Suspense>
+        ) : (
+          fallback
+        )}
       </section>
     );
   }

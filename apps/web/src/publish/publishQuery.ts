@@ -4,6 +4,7 @@
  * isSuspected, istrader, source. Pure functions over URLSearchParams (inputs are never mutated).
  */
 import type { PublishParams } from '@app/catalog/chooser';
+import { SELECTOR_KEYS, type Selectors } from '@app/contract/publish';
 
 /** SalesCatID kept when going below step 1 (fashion keeps its picker). */
 const FASHION_SALES_CAT = '18';
@@ -84,4 +85,14 @@ export function withoutSavedAd(query: URLSearchParams): URLSearchParams {
   next.delete('OrderID');
   next.delete('OrderIDs');
   return next;
+}
+
+/** The category selectors of a publish query (empty ones left out). */
+export function selectorsOf(query: URLSearchParams): Selectors {
+  const selectors: Selectors = {};
+  for (const key of SELECTOR_KEYS) {
+    const value = query.get(key);
+    if (value !== null && value !== '') selectors[key] = value;
+  }
+  return selectors;
 }

@@ -1,9 +1,11 @@
 import type { Values } from '@app/form-engine/model';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { whenIdle } from '../app/preloadable.ts';
 import { Link, useLocation } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
-import { readStep, savedAdOf } from '../publish/publishQuery.ts';
-import { selectorsOf } from './formData.ts';
+import { preloadMediaCode } from '../media/VideoFieldLazy.tsx';
+import { readStep, savedAdOf, selectorsOf } from '../publish/publishQuery.ts';
+
 import { PublishForm } from './PublishForm.tsx';
 import { useWizardLoad } from './useWizardLoad.ts';
 import type { PlateCarry } from './vehicles/usePlateSearch.ts';
@@ -37,6 +39,11 @@ export default function PublishWizard({ params, categoryStep, startStep: start }
   const load = useWizardLoad(
     carry ? { mode: 'publish', selectors, carried: carry, orderId } : { mode: 'publish', selectors, orderId },
   );
+
+  // The media step's code comes once the shown step has painted (a reload on the media step loads it at once).
+  const hasMedia =
+    load.state === 'ready' && load.data.steps.some((step) => step.fields.some((f) => f.type === 'image'));
+  useEffect(() => (hasMedia ? whenIdle(preloadMediaCode) : undefined), [hasMedia]);
 
   if (load.state === 'ready') {
     return (

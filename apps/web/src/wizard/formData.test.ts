@@ -2,6 +2,7 @@ import type { StepDef } from '@app/form-engine/model';
 import { resolve } from '@app/form-engine/resolve';
 import { step, testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { selectorsOf } from '../publish/publishQuery.ts';
 import {
   abTestIdsOf,
   abTestParams,
@@ -9,7 +10,6 @@ import {
   fieldIdOfKey,
   firstStepOf,
   payloadContext,
-  selectorsOf,
   selectorValues,
   serverFieldErrors,
   shownErrors,

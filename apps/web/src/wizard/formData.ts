@@ -39,16 +39,6 @@ export function abTestParams(active: ReadonlySet<string>): { ab?: string[] } {
   return active.size > 0 ? { ab: [...active].sort() } : {};
 }
 
-/** The category selectors of a publish query (empty ones left out). */
-export function selectorsOf(query: URLSearchParams): Selectors {
-  const selectors: Selectors = {};
-  for (const key of SELECTOR_KEYS) {
-    const value = query.get(key);
-    if (value !== null && value !== '') selectors[key] = value;
-  }
-  return selectors;
-}
-
 const num = (value: string | undefined): number | undefined => {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);

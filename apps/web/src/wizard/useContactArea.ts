@@ -4,6 +4,7 @@ import type { Values } from '@app/form-engine/model';
 import { useCallback, useEffect, useRef } from 'react';
 import { fetchArea } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
+import { whenIdle } from '../app/preloadable.ts';
 import type { WizardCore } from './useWizardCore.ts';
 
 /** The prefill values a field takes: only where the wizard has nothing (a draft's or the ad's value wins). */
@@ -57,18 +58,25 @@ export function useContactArea(
     // second contact or choices).
     if (options.edit && typeof initial[CONTACT_FIELDS.phone1] === 'string' && initial[CONTACT_FIELDS.phone1] !== '')
       return;
-    void fetchArea(selectors, area).then((fresh) => {
-      if (!alive || !fresh) return;
-      const values = options.edit
-        ? Object.fromEntries(
-            Object.entries(fresh.values).filter(([id]) => id === CONTACT_FIELDS.name || id === CONTACT_FIELDS.phone1),
-          )
-        : fresh.values;
-      const patch = prefillPatch(values, valuesNow.current, initial);
-      if (Object.keys(patch).length > 0) assign(patch, { byUser: false });
-    });
+    // Asked for once the open step has painted: the prefill is for a later step and does not hold up this one.
+    const cancel = whenIdle(
+      () =>
+        void fetchArea(selectors, area).then((fresh) => {
+          if (!alive || !fresh) return;
+          const values = options.edit
+            ? Object.fromEntries(
+                Object.entries(fresh.values).filter(
+                  ([id]) => id === CONTACT_FIELDS.name || id === CONTACT_FIELDS.phone1,
+                ),
+              )
+            : fresh.values;
+          const patch = prefillPatch(values, valuesNow.current, initial);
+          if (Object.keys(patch).length > 0) assign(patch, { byUser: false });
+        }),
+    );
     return () => {
       alive = false;
+      cancel();
     };
   }, []);
 

@@ -1,0 +1,26 @@
+import { startEarly } from '../api/early.ts';
+import { draftPath, fieldsPath } from '../api/publishPaths.ts';
+import { fetchSiteConfig } from '../api/site.ts';
+import { preloadable } from '../app/preloadable.ts';
+import { readStep, savedAdOf, selectorsOf } from './publishQuery.ts';
+
+/** The wizard's code (one chunk and what it imports). */
+export const publishWizardCode = preloadable(() => import('../wizard/PublishWizard.tsx').then((m) => m.default));
+
+/**
+ * A /publish page opened on a wizard step (a reload, a link, a return from login): the wizard's code, its
+ * fields and the draft are asked for at once, beside the step area's chunk, instead of one after the other
+ * once each piece has run (the page's first step otherwise waits for about five dependent round trips).
+ * At the sub-category picker (step 0) only the code is loaded ahead: the choice is not made yet.
+ */
+export function startWizardEarly(params: URLSearchParams): void {
+  // A failed load is shown by the step area when it renders the wizard (useLoaded throws it to the boundary).
+  publishWizardCode.load().catch(() => undefined);
+  void fetchSiteConfig();
+  if (readStep(params) < 1) return;
+  const selectors = selectorsOf(params);
+  startEarly(fieldsPath(selectors, savedAdOf(params)));
+  // Asked for without waiting to know who is logged in (a guest's refusal is harmless: a guest is sent to log in,
+  // and a login drops the early answers, app/CustomerContext.tsx).
+  startEarly(draftPath(selectors));
+}

@@ -2,6 +2,7 @@ import { finishOutcomeOf } from '@app/contract/analytics';
 import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
 import { useEffect, useState } from 'react';
 import { fetchFinishPage } from '../api/orders.ts';
+import type { ExternalLinks } from '../api/site.ts';
 import { track } from '../app/analytics.ts';
 import { appTakesPersonalArea } from '../app/appEvents.ts';
 import { Link } from '../app/routing.tsx';
@@ -168,6 +169,16 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           </a>
         </aside>
       )}
+      {/* The links come with the page's answer (or its failure): shown before it, the answer's text pushed them down
+          (a layout shift of 0.06 Lighthouse measured). */}
+      {(page || loadFailed) && <FinishLinks links={links} />}
+    </section>
+  );
+}
+
+function FinishLinks({ links }: { links: ExternalLinks }) {
+  return (
+    <>
       <h2 className="visually-hidden">{t.linksLabel}</h2>
       <ul className="link-list finish__links">
         <li>
@@ -192,6 +203,6 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           </Link>
         </li>
       </ul>
-    </section>
+    </>
   );
 }

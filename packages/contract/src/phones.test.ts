@@ -1,4 +1,8 @@
+import { parsePhoneNumberFromString as parseWithIsrael } from 'libphonenumber-js/core';
+import full from 'libphonenumber-js/metadata.min.json';
+import { parsePhoneNumberFromString as parseWithAllCountries } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
+import { IL_METADATA } from './phoneMetadata.ts';
 import {
   formatPhone,
   inWeekendWindow,
@@ -82,5 +86,44 @@ describe('the weekend-calls window (Friday 14:00 to Saturday 23:59, Israel time)
     ['2026-07-18T21:00:00Z', false], // Sunday 00:00
   ])('%s → %s', (iso, expected) => {
     expect(inWeekendWindow(new Date(iso))).toBe(expected);
+  });
+});
+
+describe('Israel-only phone metadata', () => {
+  it('equals the installed libphonenumber-js metadata for Israel (run scripts/phone-metadata.mjs after an upgrade)', () => {
+    expect(IL_METADATA).toEqual({
+      version: full.version,
+      country_calling_codes: { 972: full.country_calling_codes['972'] },
+      countries: { IL: full.countries.IL },
+    });
+  });
+
+  it('decides Israeli numbers as the library with every country does', () => {
+    const samples = [
+      '0501234567',
+      '0521234567',
+      '0771234567',
+      '021234567',
+      '0312345678',
+      '050123456',
+      '+972501234567',
+      '1800123456',
+      '0591234567',
+      '0000000000',
+      '05012345678',
+      '972501234567',
+      '081234567',
+      '0731234567',
+      '+15551234567',
+    ];
+    for (const sample of samples) {
+      const all = parseWithAllCountries(sample, 'IL');
+      const israel = parseWithIsrael(sample, 'IL', IL_METADATA);
+      expect({ sample, valid: israel?.isValid() === true, national: israel?.nationalNumber }).toEqual({
+        sample,
+        valid: all?.isValid() === true && all.country === 'IL',
+        national: all?.country === 'IL' ? all.nationalNumber : israel?.nationalNumber,
+      });
+    }
   });
 });

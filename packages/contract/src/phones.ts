@@ -7,9 +7,11 @@
  * agrees with the spec for every prefix of the spec's list (10 digits for 05x and 07x, 9 for the landline area
  * codes). Its "max" metadata also checks allocated number blocks and refuses e.g. 050-1234567, which the spec and
  * every test number use, so it is not used. The spec's own prefix list narrows what the library accepts (059 is
- * valid in Israel but not offered).
+ * valid in Israel but not offered). The metadata is cut down to Israel (phoneMetadata.ts, from the library's own
+ * "min" file by scripts/phone-metadata.mjs): the whole world's would weigh 26 KB in the wizard's code.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { IL_METADATA } from './phoneMetadata.ts';
 
 export const PHONE_PREFIXES = [
   '050',
@@ -109,7 +111,7 @@ export function isLandline(input: string): boolean {
 export function isValidPhone(input: string): boolean {
   const digits = phoneDigits(input);
   if (!/^\d+$/.test(digits) || !phonePrefix(digits)) return false;
-  const parsed = parsePhoneNumberFromString(digits, 'IL');
+  const parsed = parsePhoneNumberFromString(digits, 'IL', IL_METADATA);
   return parsed?.isValid() === true && parsed.country === 'IL';
 }
 

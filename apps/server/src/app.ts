@@ -9,6 +9,7 @@ import { he } from './i18n/messages.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { createMediaStore, type MediaStore } from './media/store.ts';
+import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep.ts';
 import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
 import { buildPaymentSandbox, type NotifyTransport, type PaymentSandbox } from './payments/sandbox/host.ts';
 import { type OnPaid, PaymentService } from './payments/service.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
   registerAutoBumpJobs(jobs);
+  registerMediaSweepJobs(jobs, media, app.log);
   app.decorate('jobs', jobs);
 
   // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
@@ -202,7 +204,12 @@ export async function buildApp({
     },
   });
   app.decorate('payments', payments);
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep.ts; keyed by its
+    // hour, so one job whatever the number of processes; each run schedules the next).
+    if (config.JOB_TICK_MS > 0) await scheduleMediaSweep(jobs, clock.now());
+    jobs.start();
+  });
   app.addHook('onClose', async () => jobs.stop());
 
   siteRoutes(app, { config, db, videoOrigin: (req) => videoHost.originFor(req) });

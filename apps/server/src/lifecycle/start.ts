@@ -10,9 +10,10 @@
  *   - photo files it wrote but never referenced (the kill landed between the file and its database row, or between
  *     a replaced photo's new row and the old file's removal) and its half-written temporary files are removed.
  * On PostgreSQL other live processes may hold jobs and write photos, so nothing is taken back at start: a dead
- * process's jobs are claimed again once its heartbeat is 20 s old (jobs/scheduler.ts); its photo files stay.
+ * process's jobs are claimed again once its heartbeat is 20 s old (jobs/scheduler.ts), and its photo files are
+ * removed by the hourly `media.sweep` job once they are an hour old (media/sweep.ts, the same sweep as here with an
+ * age bound; it also covers an S3 bucket, on either database).
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from '../app.ts';
@@ -23,7 +24,8 @@ import { openDatabase } from '../db/open.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { he } from '../i18n/messages.ts';
 import { releaseRunningJobs } from '../jobs/job-store.ts';
-import { MEDIA_KEY } from '../media/store.ts';
+import { LocalMediaStore } from '../media/store.ts';
+import { sweepOrphanMedia } from '../media/sweep.ts';
 import { seedReferenceData } from '../seed/reference-data.ts';
 import { HttpDrain } from './drain.ts';
 
@@ -35,22 +37,6 @@ export interface Prepared {
   seeded: Awaited<ReturnType<typeof seedReferenceData>>;
   /** What a crashed predecessor left and start-up took back (PGlite only). */
   recovered: { jobs: number; files: number };
-}
-
-/** Removes the files of DATA_DIR/media that no photo row refers to (and temporary files). Answers how many. */
-export async function sweepUnreferencedMedia(db: Db, dir: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return 0;
-  }
-  if (names.length === 0) return 0;
-  const rows = await db.query<{ image_key: string; thumb_key: string }>('SELECT image_key, thumb_key FROM ad_images');
-  const referenced = new Set(rows.flatMap((r) => [r.image_key, r.thumb_key]));
-  const stray = names.filter((n) => !referenced.has(n) && (MEDIA_KEY.test(n) || /\.jpg\.\d+\.tmp$/.test(n)));
-  await Promise.all(stray.map((n) => fs.rm(path.join(dir, n), { force: true })));
-  return stray.length;
 }
 
 /**
@@ -69,7 +55,12 @@ export async function prepareDatabase(config: Config, schema?: string): Promise<
   const recovered = { jobs: 0, files: 0 };
   if (db.kind === 'pglite') {
     recovered.jobs = await releaseRunningJobs(db, new Date());
-    if (!config.S3_BUCKET) recovered.files = await sweepUnreferencedMedia(db, path.join(config.DATA_DIR, 'media'));
+    // The lock covers DATA_DIR/media too, so no age bound: nothing there is another process's upload in progress.
+    // A bucket is not under the lock; the hourly sweep job (media/sweep.ts) cleans it with its age bound.
+    if (!config.S3_BUCKET) {
+      const media = new LocalMediaStore(path.join(config.DATA_DIR, 'media'));
+      recovered.files = (await sweepOrphanMedia(db, media, null)).removed;
+    }
   }
   return { ...opened, applied, seeded, recovered };
 }

@@ -2,11 +2,34 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 /** Keys the server makes: 32 hex characters, an optional `_t` (thumbnail), `.jpg`. Nothing else is accepted. */
 export const MEDIA_KEY = /^[0-9a-f]{32}(?:_t)?\.jpg$/;
+
+/** The local directory's temporary file of a write (`<key>.<pid>.tmp`), left behind when the process died mid-write. */
+const TEMPORARY = /^[0-9a-f]{32}(?:_t)?\.jpg\.\d+\.tmp$/;
+
+/** Objects listed at once (S3's page size). */
+const PAGE = 1000;
+
+/** An object of the store as the orphan sweep sees it (media/sweep.ts). */
+export interface StoredObject {
+  /** A media key, or (local directory only) a temporary file's name. */
+  name: string;
+  /** When it was last written, by the store's clock (the file's mtime, S3's LastModified). */
+  modifiedAt: Date;
+  /** A temporary file of an unfinished write: never referenced by a row. */
+  temporary: boolean;
+}
 
 /** Where ad photos are kept, by key. Keys are made by the server (MEDIA_KEY), never taken from a client. */
 export interface MediaStore {
@@ -18,6 +41,10 @@ export interface MediaStore {
   stream(key: string): Promise<Readable | null>;
   /** Removes the object; a missing object is no error. */
   delete(key: string): Promise<void>;
+  /** Every object the server made (media keys, and temporary files), in pages; anything else in the store is skipped. */
+  list(): AsyncIterable<StoredObject[]>;
+  /** Removes an object list() gave (a media key or a temporary file); a missing one is no error. */
+  removeListed(name: string): Promise<void>;
 }
 
 function checkKey(key: string): string {
@@ -73,6 +100,35 @@ export class LocalMediaStore implements MediaStore {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+  }
+
+  async *list(): AsyncIterable<StoredObject[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    const ours = names.filter((n) => MEDIA_KEY.test(n) || TEMPORARY.test(n));
+    for (let i = 0; i < ours.length; i += PAGE) {
+      const page = await Promise.all(
+        ours.slice(i, i + PAGE).map(async (name) => {
+          try {
+            const { mtime } = await fs.stat(path.join(this.dir, name));
+            return { name, modifiedAt: mtime, temporary: TEMPORARY.test(name) };
+          } catch {
+            return null; // removed meanwhile (a replaced photo, a finished write)
+          }
+        }),
+      );
+      yield page.filter((o): o is StoredObject => o !== null);
+    }
+  }
+
+  async removeListed(name: string): Promise<void> {
+    if (!TEMPORARY.test(name)) return this.delete(name);
+    await fs.rm(path.join(this.dir, name), { force: true });
   }
 }
 
@@ -136,6 +192,24 @@ export class S3MediaStore implements MediaStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+  }
+
+  async *list(): AsyncIterable<StoredObject[]> {
+    let token: string | undefined;
+    do {
+      const res = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: PAGE, ContinuationToken: token }),
+      );
+      yield (res.Contents ?? [])
+        .filter((o) => o.Key && MEDIA_KEY.test(o.Key) && o.LastModified)
+        .map((o) => ({ name: o.Key as string, modifiedAt: o.LastModified as Date, temporary: false }));
+      token = res.IsTruncated ? res.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** S3 writes are whole (no temporary objects): only media keys are listed. */
+  removeListed(name: string): Promise<void> {
+    return this.delete(name);
   }
 
   destroy(): void {

@@ -24,6 +24,7 @@ import { CONTACT_TEST_VALUES } from '@app/catalog/categories/contactTestValues';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { freeFinishBody } from '../apps/server/test/support/finish-body.ts';
 import { validCarAd } from '../apps/server/test/support/vehicle-ad.ts';
 import { chromiumFlags, chromiumPath, requireBuild, startProduct } from './lib/product.mjs';
 
@@ -64,14 +65,7 @@ async function publishCarAd(session) {
   const saved = await session.post('/api/publish/save-ad', { ...validCarAd(), ...CONTACT_TEST_VALUES });
   const orderId = saved.orderID;
   if (!(orderId > 0)) throw new Error(`save-ad gave no order id: ${JSON.stringify(saved)}`);
-  await session.post('/api/publish/finish-publish', {
-    CatID: 1,
-    SubCatID: 1,
-    OrderID: orderId,
-    RecordID: orderId,
-    order_subscribe: 0,
-    orderType: 'Free',
-  });
+  await session.post('/api/publish/finish-publish', freeFinishBody(orderId));
   return orderId;
 }
 

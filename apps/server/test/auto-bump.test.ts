@@ -13,6 +13,7 @@ import type { Db } from '../src/db/db.ts';
 import { hePay } from '../src/i18n/payments.ts';
 import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/services/auto-bump.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
+import { freeFinishBody } from './support/finish-body.ts';
 import { submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { reopenableTestDb } from './support/test-db.ts';
@@ -62,14 +63,7 @@ async function liveAdWithPaidWeek(t: TestApp, ip: string): Promise<{ agent: Agen
   const saved = await agent.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(agent) });
   const orderId = saved.json().orderID;
   expect(orderId, saved.body).toBeGreaterThan(0);
-  const finished = await agent.post('/api/publish/finish-publish', {
-    CatID: 1,
-    SubCatID: 1,
-    OrderID: orderId,
-    RecordID: orderId,
-    order_subscribe: 0,
-    orderType: 'Free',
-  });
+  const finished = await agent.post('/api/publish/finish-publish', freeFinishBody(orderId));
   expect(finished.statusCode, finished.body).toBe(200);
 
   const started = await agent.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
@@ -218,14 +212,7 @@ describe('one server process (the test database: PGlite, or DATABASE_URL)', () =
     await registerWithPhone(t, agent);
     const saved = await agent.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(agent) });
     const orderId = saved.json().orderID;
-    const finished = await agent.post('/api/publish/finish-publish', {
-      CatID: 1,
-      SubCatID: 1,
-      OrderID: orderId,
-      RecordID: orderId,
-      order_subscribe: 0,
-      orderType: 'Free',
-    });
+    const finished = await agent.post('/api/publish/finish-publish', freeFinishBody(orderId));
     expect(finished.statusCode, finished.body).toBe(200);
     const [ad] = await t.db.query<{ ends_at: string }>('SELECT ends_at FROM ads WHERE id = $1', [orderId]);
     const endsAt = new Date(ad?.ends_at ?? 0).getTime();

@@ -14,6 +14,7 @@ import type { Ad } from '../src/repositories/ads.ts';
 import { goLive } from '../src/services/go-live.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { finishBody } from './support/finish-body.ts';
 import { OLD_NORTH, validRentAd, validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { q, validCarAd } from './support/vehicle-ad.ts';
@@ -47,13 +48,7 @@ async function save(values: Record<string, string | string[]>): Promise<number> 
 }
 /** The free track (finish-publish → goLive). */
 async function publishFree(id: number, cat: string, subcat: string): Promise<void> {
-  const res = await owner.post('/api/publish/finish-publish', {
-    CatID: cat,
-    SubCatID: subcat,
-    OrderID: id,
-    RecordID: id,
-    order_subscribe: 0,
-  });
+  const res = await owner.post('/api/publish/finish-publish', finishBody(id, {}, { CatID: cat, SubCatID: subcat }));
   expect(res.statusCode).toBe(200);
   const [row] = await t.db.query<{ status: string }>('SELECT status FROM ads WHERE id = $1', [id]);
   expect(row?.status).toBe('active');

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { finishBody } from './support/finish-body.ts';
 import { submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
@@ -55,14 +56,7 @@ const saveCar = async (agent: Agent, contact: ContactValues) => {
   return res.json();
 };
 const finishFrom = (agent: Agent, orderId: number, hash: string) =>
-  agent.post('/api/publish/finish-publish', {
-    CatID: 1,
-    SubCatID: 1,
-    OrderID: orderId,
-    RecordID: orderId,
-    order_subscribe: 0,
-    pt_hash: hash,
-  });
+  agent.post('/api/publish/finish-publish', finishBody(orderId, { pt_hash: hash }));
 const adRow = async (id: number) => {
   const [r] = await t.db.query<{ status: string; ad_type: string | null; ends_at: Date | string | null }>(
     'SELECT status, ad_type, ends_at FROM ads WHERE id = $1',

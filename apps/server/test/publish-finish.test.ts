@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goLive } from '../src/services/go-live.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
+import { finishBody } from './support/finish-body.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
@@ -77,14 +78,7 @@ async function saveCategoryAd(family: string) {
 }
 
 const finish = (agent: Agent, orderId: number, extra: Record<string, unknown> = {}) =>
-  agent.post('/api/publish/finish-publish', {
-    CatID: 1,
-    SubCatID: 1,
-    OrderID: orderId,
-    RecordID: orderId,
-    order_subscribe: 0,
-    ...extra,
-  });
+  agent.post('/api/publish/finish-publish', finishBody(orderId, extra));
 
 let paymentCounter = 0;
 async function payment(orderId: number, status: 'created' | 'paid' | 'failed', adType = 'VIP', amount = 9900) {

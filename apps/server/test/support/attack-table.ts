@@ -8,6 +8,7 @@ import { upgradePackagesFor } from '@app/catalog/packages';
 import { findTrack } from '@app/catalog/tracks';
 import { CSRF_HEADER } from '@app/contract/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { freeFinishBody } from './finish-body.ts';
 import { multipart } from './media.ts';
 import type { Agent } from './test-app.ts';
 import { validCarAd } from './vehicle-ad.ts';
@@ -396,15 +397,7 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'ads (track, status)',
     owned: true,
-    call: (f) =>
-      post('/api/publish/finish-publish', {
-        CatID: 1,
-        SubCatID: 1,
-        OrderID: f.orderId,
-        RecordID: f.orderId,
-        order_subscribe: 0,
-        orderType: 'Free',
-      }),
+    call: (f) => post('/api/publish/finish-publish', freeFinishBody(f.orderId)),
   },
   'POST /api/publish/finish-page': {
     kind: 'write',

@@ -265,6 +265,13 @@ describe('history store', () => {
       expect(gos).toEqual([-1, -1, -1]);
       expect(urls()).toEqual(['/plan', '/finishArea', '/contactus']);
       expect(store.location()).toMatchObject({ pathname: '/contactus', state: null });
+
+      // A replace from a popup's entry replaces the popup's entry, not the page under it (the chooser's ad-type popup).
+      store.navigate('/contactus', { state: popupState, overlay: true });
+      store.navigate('/publish?cat=1', { replace: true });
+      await settle();
+      expect(urls()).toEqual(['/plan', '/finishArea', '/contactus', '/publish?cat=1']);
+      expect(host.history.state).toMatchObject({ idx: 3, usr: null });
     });
 
     it('an outer and a nested popup closed together pop both entries, whichever asked first', async () => {

@@ -28,8 +28,9 @@ export interface NavigateOptions {
   /** Accepted for callers written for react-router; the app restores no scroll positions, so nothing resets. */
   preventScrollReset?: boolean;
   /**
-   * A popup's entry over the page. Any other navigation made from such an entry first leaves it (pops back to the
-   * page entry under it), so a popup that navigates as it closes leaves no entry of its own behind the new one.
+   * A popup's entry over the page. Any other navigation made from such an entry takes its place: the store pops back
+   * to the page entry under it, then pushes the target (a replace too: it replaced the popup's entry, not the page's),
+   * so a popup that navigates as it closes leaves no entry of its own behind the new one.
    */
   overlay?: boolean;
 }
@@ -187,7 +188,9 @@ export function createHistoryStore(host: HistoryHost): HistoryStore {
         }
       }
       ops.shift();
-      if (op.kind === 'navigate') write(op.to, op.options);
+      // Popped from a popup's entry for it: the target takes the popup entry's place above the page.
+      if (op.kind === 'navigate')
+        write(op.to, op.leftFrom === undefined ? op.options : { ...op.options, replace: false });
       else if (op.kind === 'run') op.action();
       else {
         if (op.matches(current)) pop();

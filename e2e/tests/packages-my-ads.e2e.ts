@@ -124,6 +124,15 @@ describe('/packages', () => {
     expect(text).toContain('08:00-18:00');
     expect(text).toContain(String(orderId));
     await checkScreen(page, 'packages-lead-finish-1280');
+
+    // The popup navigated as it closed: its own history entry was popped first, so one Back is /packages without a
+    // popup entry (where the next Back would stay on /packages and seem to do nothing).
+    await page.evaluate(() => history.back());
+    await page.waitForURL((u) => u.pathname === '/packages');
+    await card(page, 'car-vip-30').waitFor();
+    expect(await page.evaluate(() => (history.state as { usr?: { __popup?: string } } | null)?.usr?.__popup)).toBe(
+      undefined,
+    );
     await page.close();
   });
 
@@ -246,6 +255,58 @@ describe('/my-ads', () => {
     expect(await daysLeft()).toBeGreaterThan(before.days);
     await checkScreen(page, 'my-ads-upgrade-paid-1280');
 
+    await page.close();
+  });
+
+  it('the card popup leaves no history entry behind, though the payment frame added its own: one Back leaves the page', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginDemo(page, product.url);
+    const orderId = await adThroughApi(page, product.url, validCarAd());
+    const finished = await page.request.post(`${product.url}/api/publish/finish-publish`, {
+      data: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
+      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
+    });
+    expect(finished.status()).toBe(200);
+    const ad = page.locator(`article[data-order-id="${orderId}"]`);
+    await page.goto(`${product.url}/my-ads`);
+    await ad.waitFor();
+    await page.goto(`${product.url}/my-ads?upgrade=${orderId}`);
+    const premium = ad.locator('[data-package="upgrade-premium"]');
+    await premium.waitFor();
+    const marker = () => page.evaluate(() => (history.state as { usr?: { __popup?: string } } | null)?.usr?.__popup);
+    const cardPopup = page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' });
+    const pay = async (cardNumber: string) => {
+      await premium.getByRole('button', { name: 'לשדרוג' }).click();
+      await page.getByRole('dialog', { name: 'איך תרצו לשלם?' }).getByTestId('pay-creditCard').click();
+      await cardPopup.waitFor();
+      const frame = page.frameLocator('[data-testid="card-payment-frame"]');
+      await frame.getByLabel('מספר כרטיס').fill(cardNumber);
+      await frame.getByLabel('חודש').selectOption('12');
+      await frame.getByLabel('שנה', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
+      await frame.getByLabel('קוד אבטחה (CVV)').fill('123');
+      await frame.getByLabel('מספר תעודת זהות של בעל הכרטיס').fill('000000018');
+      await frame.getByRole('button', { name: /לתשלום/ }).click();
+      return frame;
+    };
+    const lengthBefore = await page.evaluate(() => history.length);
+
+    // Declined, then closed by its button: the frame's form post added an entry to the joint history.
+    const declined = await pay('4000 0000 0000 0002');
+    await declined.getByRole('heading', { name: 'התשלום לא הושלם' }).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => history.length)).toBeGreaterThan(lengthBefore + 1);
+    await cardPopup.getByRole('button', { name: 'סגירה' }).first().click();
+    await cardPopup.waitFor({ state: 'detached' });
+    await expect.poll(marker).toBeUndefined();
+
+    // Paid on the same page: the popup closes itself, again with the frame's entries above its own.
+    await pay('4580 0000 0000 0000');
+    await page.getByTestId('upgrade-paid').waitFor({ timeout: 30_000 });
+    await expect.poll(marker).toBeUndefined();
+    expect(new URL(page.url()).search).toBe(`?upgrade=${orderId}`);
+
+    // One Back leaves /my-ads?upgrade= for the page before it.
+    await page.goBack();
+    await expect.poll(() => `${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe('/my-ads');
     await page.close();
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { type AppLocation, createHistoryStore, type HistoryHost, resolveTo } from './history.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AppLocation, createHistoryStore, type HistoryHost, LEAVE_TIMEOUT_MS, resolveTo } from './history.ts';
 
 /** A browser history in memory: entries, an index, popstate fired asynchronously after go() like browsers do. */
-function fakeHost(url: string, state: unknown = null) {
+function fakeHost(url: string, state: unknown = null, options: { silentGo?: boolean } = {}) {
   const entries: { url: URL; state: unknown }[] = [{ url: new URL(url, 'http://app'), state }];
   let index = 0;
   let onPop: (() => void) | null = null;
@@ -35,7 +35,7 @@ function fakeHost(url: string, state: unknown = null) {
       go(delta) {
         gos.push(delta);
         index += delta;
-        setTimeout(() => onPop?.(), 0);
+        if (!options.silentGo) setTimeout(() => onPop?.(), 0);
       },
     },
     addEventListener(_type, listener) {
@@ -130,5 +130,177 @@ describe('history store', () => {
     expect(resolveTo({ search: '?cat=3&step=1' }, here)).toBe('/publish?cat=3&step=1');
     expect(resolveTo({ search: 'cat=3', hash: 'x' }, here)).toBe('/publish?cat=3#x');
     expect(resolveTo({ pathname: '/edit/7' }, here)).toBe('/edit/7');
+  });
+
+  describe('leaving a popup entry', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const popupState = { __popup: 'p1' };
+    const isPopup = (location: AppLocation) => (location.state as { __popup?: string } | null)?.__popup === 'p1';
+
+    it('a navigation asked for in the same task as the pop runs after the pop has landed', async () => {
+      const { host, gos, urls } = fakeHost('/plan');
+      const store = createHistoryStore(host);
+      store.navigate('/plan', { state: popupState });
+      const done: string[] = [];
+      store.leave(isPopup, () => done.push('p1'));
+      store.navigate('/finishArea');
+      // Nothing is written under the pop.
+      expect(urls()).toEqual(['/plan', '/plan']);
+      await settle();
+      expect(gos).toEqual([-1]);
+      expect(done).toEqual(['p1']);
+      expect(urls()).toEqual(['/plan', '/finishArea']);
+      expect(store.location()).toMatchObject({ pathname: '/finishArea', state: null });
+      expect(host.history.state).toMatchObject({ idx: 1 });
+    });
+
+    it('a navigation asked for while the pop is on its way waits for its popstate; a replace replaces the entry below', async () => {
+      const { host, gos, urls, index } = fakeHost('/publish?cat=5&step=1');
+      const store = createHistoryStore(host);
+      store.navigate('/publish?cat=5&step=1', { state: popupState });
+      store.leave(isPopup);
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the pop is issued, its popstate not yet fired
+      expect(gos).toEqual([-1]);
+      store.navigate({ search: '?cat=5&step=2' }, { replace: true });
+      await settle();
+      expect(urls()).toEqual(['/publish?cat=5&step=2', '/publish?cat=5&step=1']);
+      expect(index()).toBe(0);
+      expect(host.history.state).toMatchObject({ idx: 0, usr: null });
+    });
+
+    it('the next popup opened while one closes gets its entry after the pop, not above the closed one', async () => {
+      const { host, urls, index } = fakeHost('/my-ads');
+      const store = createHistoryStore(host);
+      store.navigate('/my-ads', { state: popupState });
+      store.leave(isPopup);
+      store.navigate('/my-ads', { state: { __popup: 'p2' } });
+      await settle();
+      expect(urls()).toEqual(['/my-ads', '/my-ads']);
+      expect(index()).toBe(1);
+      expect(store.location().state).toEqual({ __popup: 'p2' });
+    });
+
+    it('the pop is no back for the back redirects', async () => {
+      const { host, gos } = fakeHost('/publish?cat=5&step=2');
+      const store = createHistoryStore(host);
+      store.redirectBack(() => '/publish?cat=5&step=1');
+      store.navigate('/publish?cat=5&step=2', { state: popupState });
+      store.leave(isPopup);
+      await settle();
+      expect(gos).toEqual([-1]);
+      expect(store.location()).toMatchObject({ search: '?cat=5&step=2', state: null });
+    });
+
+    it('a cancelled leave (StrictMode remount) keeps the entry; an entry no longer current is not popped', async () => {
+      const { host, gos, urls } = fakeHost('/plan');
+      const store = createHistoryStore(host);
+      store.navigate('/plan', { state: popupState });
+      const done: string[] = [];
+      store.leave(isPopup, () => done.push('cancelled'))();
+      await settle();
+      expect(gos).toEqual([]);
+      expect(done).toEqual([]);
+      store.navigate('/finishArea');
+      store.leave(isPopup, () => done.push('dropped'));
+      await settle();
+      expect(gos).toEqual([]);
+      expect(done).toEqual(['dropped']);
+      expect(urls()).toEqual(['/plan', '/plan', '/finishArea']);
+    });
+
+    it('pops with the Navigation API where there is one (it steps over an iframe’s entries)', async () => {
+      const fake = fakeHost('/my-ads?upgrade=7');
+      const backs: number[] = [];
+      const host: HistoryHost = {
+        ...fake.host,
+        navigation: {
+          back() {
+            backs.push(1);
+            fake.host.history.go(-1);
+            return { committed: Promise.resolve(), finished: Promise.resolve() };
+          },
+        },
+      };
+      const store = createHistoryStore(host);
+      store.navigate('/my-ads?upgrade=7', { state: popupState });
+      store.leave(isPopup);
+      await settle();
+      expect(backs).toEqual([1]);
+      expect(store.location().state).toBeNull();
+    });
+
+    it('a pop the browser never reports (history.go inside a removed frame) lets the waiting navigations go after a while', async () => {
+      vi.useFakeTimers();
+      const { host, urls } = fakeHost('/plan', null, { silentGo: true });
+      const store = createHistoryStore(host);
+      store.navigate('/plan', { state: popupState });
+      store.leave(isPopup);
+      store.navigate('/finishArea');
+      await vi.advanceTimersByTimeAsync(LEAVE_TIMEOUT_MS - 1);
+      expect(store.location().pathname).toBe('/plan');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.location().pathname).toBe('/finishArea');
+      expect(urls()).toEqual(['/plan', '/finishArea']);
+    });
+
+    it('a navigation from a popup entry (a popup that navigates as it closes) first pops it, nested ones too', async () => {
+      const { host, gos, urls, index } = fakeHost('/plan');
+      const store = createHistoryStore(host);
+      store.navigate('/plan', { state: popupState, overlay: true });
+      store.navigate('/finishArea');
+      expect(urls()).toEqual(['/plan', '/plan']);
+      await settle();
+      expect(urls()).toEqual(['/plan', '/finishArea']);
+      expect(index()).toBe(1);
+      expect(host.history.state).toMatchObject({ idx: 1, usr: null });
+      expect(host.history.state).not.toHaveProperty('ov');
+
+      store.navigate('/finishArea', { state: popupState, overlay: true });
+      store.navigate('/finishArea', { state: { __popup: 'p2' }, overlay: true }); // nested: pushed over it
+      expect(urls()).toEqual(['/plan', '/finishArea', '/finishArea', '/finishArea']);
+      store.navigate('/contactus');
+      await settle();
+      expect(gos).toEqual([-1, -1, -1]);
+      expect(urls()).toEqual(['/plan', '/finishArea', '/contactus']);
+      expect(store.location()).toMatchObject({ pathname: '/contactus', state: null });
+
+      // A replace from a popup's entry replaces the popup's entry, not the page under it (the chooser's ad-type popup).
+      store.navigate('/contactus', { state: popupState, overlay: true });
+      store.navigate('/publish?cat=1', { replace: true });
+      await settle();
+      expect(urls()).toEqual(['/plan', '/finishArea', '/contactus', '/publish?cat=1']);
+      expect(host.history.state).toMatchObject({ idx: 3, usr: null });
+    });
+
+    it('an outer and a nested popup closed together pop both entries, whichever asked first', async () => {
+      const { host, gos, urls, index } = fakeHost('/my-ads');
+      const store = createHistoryStore(host);
+      store.navigate('/my-ads', { state: popupState, overlay: true });
+      store.navigate('/my-ads', { state: { __popup: 'p2' }, overlay: true });
+      store.leave(isPopup); // the outer popup's cleanup runs first
+      store.leave((location) => (location.state as { __popup?: string } | null)?.__popup === 'p2');
+      await settle();
+      expect(gos).toEqual([-1, -1]);
+      expect(index()).toBe(0);
+      expect(store.location().state).toBeNull();
+      store.navigate('/publish');
+      expect(urls()).toEqual(['/my-ads', '/publish']);
+    });
+
+    it('runs a document load after the pending pops', async () => {
+      const { host } = fakeHost('/plan');
+      const store = createHistoryStore(host);
+      store.navigate('/plan', { state: popupState });
+      store.leave(isPopup);
+      const seen: unknown[] = [];
+      store.afterPendingPops(() => seen.push(store.location().state));
+      expect(seen).toEqual([]);
+      await settle();
+      expect(seen).toEqual([null]);
+      store.afterPendingPops(() => seen.push('now'));
+      expect(seen).toEqual([null, 'now']);
+    });
   });
 });

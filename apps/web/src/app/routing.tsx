@@ -10,6 +10,7 @@ import {
   type AppLocation,
   type BackRedirect,
   createHistoryStore,
+  type HistoryHost,
   type HistoryStore,
   type NavigateOptions,
   type To,
@@ -21,7 +22,8 @@ export type { AppLocation, NavigateOptions, To } from './history.ts';
 // Made on first use: modules that import this one also run in unit tests without a window.
 let created: HistoryStore | null = null;
 const store = () => {
-  created ??= createHistoryStore(window);
+  // window.navigation (the Navigation API, not in TypeScript's DOM types yet) is read where the browser has it.
+  created ??= createHistoryStore(window as Window & Pick<HistoryHost, 'navigation'>);
   return created;
 };
 
@@ -61,6 +63,19 @@ export function useBackRedirect(redirect: BackRedirect): void {
   const ref = useRef(redirect);
   ref.current = redirect;
   useEffect(() => store().redirectBack((from, to) => ref.current(from, to)), []);
+}
+
+/**
+ * Pops the current entry if `matches` it (a closed popup's own entry; popups/popupHistory.ts), after this task;
+ * navigations asked for meanwhile run after the pop has landed. Returns the cancel (a StrictMode remount).
+ */
+export function leaveEntry(matches: (location: AppLocation) => boolean, done?: () => void): () => void {
+  return store().leave(matches, done);
+}
+
+/** Loads another document (location.assign) after the pending popup pops, so none of them cancels the load. */
+export function assignLocation(url: string): void {
+  store().afterPendingPops(() => window.location.assign(url));
 }
 
 const OutletContext = createContext<ReactNode>(null);

@@ -14,14 +14,13 @@ import { fetchRelatedBrokers } from '../api/planExtras.ts';
 import { abTestOn, BROKER_LEAD_TEST, overridesOf, rememberedOverrides } from '../app/abTests.ts';
 import { postAppEvent } from '../app/appEvents.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
-import { useNavigate } from '../app/routing.tsx';
+import { assignLocation, useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
 import { useMediaQuery } from '../app/useMediaQuery.ts';
 import { SameAdsCounters } from '../counts/SameAdsCounters.tsx';
 import { hePlan } from '../i18n/hePlan.ts';
 import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
-import { popupHistorySettled } from '../popups/popupHistory.ts';
 import { newIdempotencyKey } from '../wizard/formData.ts';
 import { isAppUpgradeDisabled } from './appUpgrade.ts';
 import { BrokerLeadPopup } from './BrokerLeadPopup.tsx';
@@ -179,9 +178,6 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       return;
     }
     for (const event of outcome.data.events ?? []) postAppEvent(event, { OrderID: orderId });
-    // A popup closed just before (the broker-lead thanks) pops its history entry deferred: the offer's entry or the
-    // move to the finish page comes after that pop, or the pop lands on them (CI saw the offer never show).
-    await popupHistorySettled();
     const redirect = outcome.data.redirect;
     // Spec §4: after a free finish (not from a package, not on to the next ad) the auto-bump offer opens.
     if (!withPackage && !continueNext && !isAppUpgradeDisabled() && autoBumpOffered(cat, subcat)) {
@@ -191,7 +187,8 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     // Cat 3 'next ad': the publish flow reloads at step 1 with OrderIDs (spec §2), a fresh wizard, not this one.
     const path = sameOriginPath(redirect);
     if (continueNext && path) {
-      window.location.assign(path);
+      // After the pop of a popup closed just before (the broker-lead thanks), or the pop would cancel the load.
+      assignLocation(path);
       return;
     }
     goOn(redirect);

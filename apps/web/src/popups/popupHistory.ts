@@ -1,15 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from '../app/routing.tsx';
+import { type AppLocation, leaveEntry, useLocation, useNavigate } from '../app/routing.tsx';
 
 /**
  * Popups close on browser back (spec §2 "Popups"). Opening pushes a router history entry for the same URL
  * whose state carries a popup marker; leaving that entry (back, or a navigation that replaces it) closes the
- * popup; closing the popup normally pops the entry again. Entries are pushed through the app's history store
- * (app/history.ts), so its entry index stays consistent for the back-to-the-previous-step redirect.
+ * popup; closing the popup normally pops the entry again. Entries are pushed and popped through the app's history
+ * store (app/history.ts), so its entry index stays consistent for the back-to-the-previous-step redirect, and a
+ * navigation (or the next popup's entry) asked for while a closed popup's entry is being popped waits for the pop:
+ * callers never wait themselves. The store pops with the Navigation API's back() where the browser has it, which
+ * also steps over the entries a payment iframe's own navigations added.
  */
 const MARKER = '__popup';
 const pushed = new Set<string>();
-const pendingBack = new Map<string, ReturnType<typeof setTimeout>>();
+/** The scheduled pops of closed popups (by popup id), cancelled by a StrictMode remount. */
+const pendingLeave = new Map<string, () => void>();
+
+const markerOf = (location: AppLocation) => (location.state as Record<string, unknown> | null)?.[MARKER];
 
 /** Is this location state (or history.state.usr) the entry of an open popup? */
 export function isPopupEntry(state: unknown): boolean {
@@ -29,42 +35,48 @@ export function usePopupHistory(id: string, onBack: () => void, keepOnBack = fal
   const opening = useRef(location);
 
   useEffect(() => {
-    const pending = pendingBack.get(id);
-    if (pending !== undefined) {
+    const cancel = pendingLeave.get(id);
+    if (cancel !== undefined) {
       // React StrictMode remount: keep the entry pushed by the first mount.
-      clearTimeout(pending);
-      pendingBack.delete(id);
+      cancel();
+      pendingLeave.delete(id);
     }
     if (!pushed.has(id)) {
       pushed.add(id);
       const { pathname, search, hash, state } = opening.current;
       const base = typeof state === 'object' && state !== null ? state : {};
-      void navigate({ pathname, search, hash }, { state: { ...base, [MARKER]: id }, preventScrollReset: true });
+      void navigate(
+        { pathname, search, hash },
+        { state: { ...base, [MARKER]: id }, preventScrollReset: true, overlay: true },
+      );
     }
     return () => {
-      // Deferred so a StrictMode remount can cancel it and a navigation made while closing lands first.
-      pendingBack.set(
+      // The store pops the entry after this task (a StrictMode remount cancels it) if it is still the current one.
+      pendingLeave.set(
         id,
-        setTimeout(() => {
-          pendingBack.delete(id);
-          pushed.delete(id);
-          const usr = (window.history.state as { usr?: Record<string, unknown> } | null)?.usr;
-          if (usr?.[MARKER] === id) window.history.back();
-        }, 0),
+        leaveEntry(
+          (location) => markerOf(location) === id,
+          () => {
+            pendingLeave.delete(id);
+            pushed.delete(id);
+          },
+        ),
       );
     };
   }, [id, navigate]);
 
   useEffect(() => {
-    const marker = (location.state as Record<string, unknown> | null)?.[MARKER];
-    if (marker === id) {
+    if (markerOf(location) === id) {
       entryKey.current = location.key;
     } else if (entryKey.current !== null) {
       entryKey.current = null;
       if (keepOnBack) {
         const { pathname, search, hash, state } = location;
         const base = typeof state === 'object' && state !== null ? state : {};
-        void navigate({ pathname, search, hash }, { state: { ...base, [MARKER]: id }, preventScrollReset: true });
+        void navigate(
+          { pathname, search, hash },
+          { state: { ...base, [MARKER]: id }, preventScrollReset: true, overlay: true },
+        );
       } else {
         onBackRef.current();
       }
@@ -86,19 +98,4 @@ export function markPopupOpened(): () => void {
       document.getElementById('root')?.removeAttribute('inert');
     }
   };
-}
-
-/**
- * Resolves once no closed popup's history entry is still to be popped (its deferred history.back() has run and
- * the browser has left the entry), or after `maxMs`. A flow that navigates right after closing a popup (the
- * wizard's move after a reminder) waits for it: otherwise the pending back() lands after the new entry and takes
- * the page back to where the popup was opened.
- */
-export async function popupHistorySettled(maxMs = 1000): Promise<void> {
-  const started = Date.now();
-  const open = () => {
-    const usr = (window.history.state as { usr?: Record<string, unknown> } | null)?.usr;
-    return pendingBack.size > 0 || Boolean(usr && MARKER in usr);
-  };
-  while (open() && Date.now() - started < maxMs) await new Promise((resolve) => setTimeout(resolve, 16));
 }

@@ -10,7 +10,6 @@ import { formatNumber } from '@app/form-engine/format';
 import type { Resolution } from '@app/form-engine/resolution';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { checkDuplicateCar, type Duplicate, priceReminderOptions } from '../api/carExtras.ts';
-import { popupHistorySettled } from '../popups/popupHistory.ts';
 import type { WizardCore } from '../wizard/useWizardCore.ts';
 import { DescriptionReminderPopup, DoubleAdPopup, KmReminderPopup, PriceReminderPopup } from './ReminderPopups.tsx';
 import {
@@ -117,9 +116,8 @@ export function useReminders(input: RemindersInput) {
         const reminder = await plan(kind, step);
         if (!reminder) continue;
         const answer = await new Promise<Answer>((resolve) => setShown({ reminder, answer: resolve }));
+        // The closed popup pops its history entry; the history store runs the move's navigation after that pop.
         setShown(null);
-        // The closed popup pops its history entry (deferred): the move navigates only after that.
-        await popupHistorySettled();
         if (answer) {
           const before = latest.current.core.form.resolution;
           latest.current.core.form.assign(answer);

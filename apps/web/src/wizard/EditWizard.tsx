@@ -6,7 +6,6 @@ import { usePageTitle } from '../app/usePageTitle.ts';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { useMediaSession } from '../media/useMediaSession.ts';
-import { popupHistorySettled } from '../popups/popupHistory.ts';
 import { PriceDecreasePopup } from '../reminders/PriceDecreasePopup.tsx';
 import { priceDecreased } from '../reminders/rules.ts';
 import { Banner } from './Banner.tsx';
@@ -84,12 +83,6 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
     setSavedAt(undefined);
     void saving.save();
   };
-  // The popup pops its history entry deferred: the save chain's move to the finish page waits for that pop, or the
-  // pop lands on the finish page and takes the user back (CI: the edit's finish page never came).
-  const saveAfterPopup = () => {
-    setDecreaseAsked(false);
-    void popupHistorySettled().then(save);
-  };
   const failure = saving.failure ?? finishing.failure;
   // An ad saved without contact details takes the customer's name and number.
   useContactArea(core, selectors, data.initialValues, { edit: true });
@@ -147,7 +140,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
       </ol>
       <SaveProgress progress={progress} />
       {failure && <SaveFailedPopup failure={failure} />}
-      {decreaseAsked && <PriceDecreasePopup adId={adId} onContinue={saveAfterPopup} onClose={saveAfterPopup} />}
+      {decreaseAsked && <PriceDecreasePopup adId={adId} onContinue={save} onClose={save} />}
       <div className="edit-actions">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ExternalLinks } from '../api/site.ts';
+import { assignLocation } from '../app/routing.tsx';
 import { useExternalLinks } from '../app/useExternalLinks.ts';
 import { allowedUrl } from '../fields/urls.ts';
 
@@ -32,6 +33,7 @@ export function followRedirect(url: string | undefined, allowlist: readonly stri
     if (url) console.warn('redirect refused (not same origin or allowlisted):', url);
     return false;
   }
-  window.location.assign(target);
+  // After a closed popup's pending history pop, which would otherwise cancel the load.
+  assignLocation(target);
   return true;
 }

@@ -212,8 +212,12 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 4);
     // Photos: the add button opens the file chooser from the keyboard (issue 12, item 5).
+    // The chooser is listened for before the focus moves: Playwright turns on Chromium's file-chooser interception
+    // when a listener is added, and a press sent in the same breath could reach the page first (CI saw no chooser).
+    const choosing = page.waitForEvent('filechooser');
     await tabTo(page, { selector: '[data-testid="media-field"] .media__buttons button' });
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await choosing;
     await chooser.setFiles([
       await photoFile('car-1.jpg', '#1f6feb', 800, 600),
       await photoFile('car-2.jpg', '#2da44e', 800, 600),

@@ -47,6 +47,9 @@ export function focusStep(stepIndex: number): void {
   setTimeout(() => {
     const heading = document.querySelector<HTMLElement>(`[data-step-index="${stepIndex}"] [data-step-heading]`);
     if (!heading) return;
+    // Something already put the focus inside the step (a strength tip focusing its field as the step opens): keep it.
+    const step = heading.closest('[data-step-index]');
+    if (step && document.activeElement !== heading && step.contains(document.activeElement)) return;
     heading.focus({ preventScroll: true });
     keepClearOfStickyBar();
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;

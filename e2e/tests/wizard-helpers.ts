@@ -103,3 +103,21 @@ export async function tabTo(page: Page, want: Focus, back = false, max = 80): Pr
   }
   throw new Error(`focus never reached ${JSON.stringify(want)}`);
 }
+
+/**
+ * Stores a draft through the API (POST publish/draft, as the wizard does after each valid step): these values
+ * with `lastValidStep`, so that /publish?…&step=N opens any step up to the save step with them.
+ */
+export async function draftThroughApi(
+  page: Page,
+  base: string,
+  selectors: Record<string, string>,
+  values: Record<string, unknown>,
+  lastValidStep: number,
+): Promise<void> {
+  const res = await page.request.post(`${base}/api/publish/draft`, {
+    data: { ...selectors, values, lastValidStep },
+    headers: { 'x-csrf-token': await csrfOf(page, base) },
+  });
+  if (res.status() !== 200) throw new Error(`draft failed: ${res.status()} ${await res.text()}`);
+}

@@ -59,6 +59,24 @@ async function measure(
   if ((await el.count()) === 0 || !(await el.isVisible())) return undefined;
   // In the middle of the screen: not under the sticky top bar, where the bar's pixels would be measured.
   await el.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
+  // Text wholly under another element (an open list of suggestions over the step) is not seen: nothing to
+  // measure. Covered means every sampled point of its box shows something that is neither it, inside it, nor
+  // one of its ancestors (text that lets the pointer through shows an ancestor).
+  const covered = await el.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const points = [
+      [0.5, 0.5],
+      [0.2, 0.5],
+      [0.8, 0.5],
+      [0.5, 0.2],
+      [0.5, 0.8],
+    ] as const;
+    return points.every(([fx, fy]) => {
+      const top = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+      return top !== null && !node.contains(top) && !top.contains(node);
+    });
+  });
+  if (covered) return undefined;
   const style = await el.evaluate((node) => {
     const s = getComputedStyle(node);
     let opacity = 1;

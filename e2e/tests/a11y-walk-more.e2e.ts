@@ -11,7 +11,7 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
+import { validCommercialAd, validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { DESKTOP, newPage } from '../support/browser.ts';
 import { DECLINED_CARD, fillCard } from '../support/payment-card.ts';
@@ -200,25 +200,11 @@ describe('the wizard: the double-ad suggestion, the phone list, a failed save, t
   });
 });
 
-/** An office for sale on a Tel Aviv street (plan-commercial.e2e.ts's commercial ad). */
-const commercialAd = (): Record<string, string> => ({
-  ...validSaleAd(),
-  subcat: '4',
-  DealType: '1',
-  HomeTypeID: '20',
-  street: '1040',
-  homeNumber: '12',
-  neighborhood: '-1',
-  floor: '7',
-  sqmBuilt: '120',
-  price: '2,900,000',
-});
-
 describe('the plan step of real estate: the commercial popups and the broker leads', () => {
   it('agreement, invoice details and their error, the payment method, phone payment and its error, the thank-you', async () => {
     const page = await newPage(browser, PHONE_390);
     await loginDemo(page, product.url);
-    const orderId = await adThroughApi(page, product.url, commercialAd());
+    const orderId = await adThroughApi(page, product.url, validCommercialAd());
     await openPlan(page, 'cat=2&subcat=4', orderId);
     await track(page, 'VIP')
       .getByRole('button', { name: /בחירה|VIP/ })

@@ -92,13 +92,15 @@ const SELECTIONS: Selection[] = [
 ];
 
 /** The catalogue's steps a user fills (after the category step, up to the one that saves the ad), by index. */
-function fillSteps(selectors: Record<string, string>): { index: number; area: string }[] {
+function fillSteps(selectors: Record<string, string>): { index: number; area: string; names: string[] }[] {
   const query = Object.fromEntries(Object.entries(selectors).map(([k, v]) => [k, Number(v)]));
   const catalog = catalogFor({ cat: Number(selectors.cat), ...query });
   if (!catalog) throw new Error(`no catalogue for ${JSON.stringify(selectors)}`);
   const plan = catalog.steps.findIndex((s, i) => i > 0 && s.stepGroup === 'choosePlan');
   const last = plan === -1 ? catalog.steps.length - 1 : plan - 1;
-  return catalog.steps.map((s, index) => ({ index, area: s.area })).filter((s) => s.index >= 1 && s.index <= last);
+  return catalog.steps
+    .map((s, index) => ({ index, area: s.area, names: s.fields.map((f) => f.name ?? f.id) }))
+    .filter((s) => s.index >= 1 && s.index <= last);
 }
 
 /** How many controls of the open step hold a value (text typed, an option chosen, a box or radio checked). */
@@ -117,14 +119,14 @@ async function walk(page: Page, selection: Selection): Promise<number> {
   await draftThroughApi(page, product.url, selection.selectors, selection.values, lastStep);
   const query = new URLSearchParams(selection.selectors).toString();
   let checked = 0;
-  for (const { index, area } of steps) {
+  for (const { index, area, names } of steps) {
     if (SHARED_STEPS.has(area) && !selection.shared) continue;
     await page.goto(`${product.url}/publish?${query}&step=${index}${selection.extra ?? ''}`);
     await atStep(page, index);
     expect(await openStep(page).getAttribute('data-testid')).toBe(`step-${area}`);
     await settled(page);
     // The draft's values are on screen (a sample ad's fields are filled, not an empty form).
-    if (Object.keys(selection.values).length > 0 && !SHARED_STEPS.has(area)) {
+    if (names.some((name) => name in selection.values)) {
       expect(await filledControls(page), `${selection.name} step ${index}`).toBeGreaterThan(0);
     }
     await audit(page, `${selection.name}-step-${index}-390`);
@@ -133,17 +135,33 @@ async function walk(page: Page, selection: Selection): Promise<number> {
   return checked;
 }
 
-describe('every later step of every family, filled, at 390 px', () => {
-  it('private advertisers: each catalogue kind, each of its steps', async () => {
-    const page = await newPage(browser, PHONE_390);
-    await registerThroughApi(page, product.url);
-    let checked = 0;
-    for (const selection of SELECTIONS.filter((s) => !s.trader)) checked += await walk(page, selection);
-    expect(checked).toBeGreaterThan(30);
-    await page.close();
-  });
+/** The families, as the chooser shows them: one test each (a test stays well inside the time limit). */
+const FAMILIES: { name: string; cat: string }[] = [
+  { name: 'vehicles', cat: '1' },
+  { name: 'real estate', cat: '2' },
+  { name: 'second hand', cat: '3' },
+  { name: 'pets', cat: '5' },
+  { name: 'studies', cat: '6' },
+  { name: 'tourism', cat: '10' },
+  { name: 'household workers', cat: '14' },
+  { name: 'customer info', cat: '100' },
+];
 
-  it('a trader: plain second hand and business for sale', async () => {
+describe('every later step of every family, filled, at 390 px', () => {
+  for (const family of FAMILIES) {
+    it(`${family.name}: each catalogue kind, each of its steps (a private advertiser)`, async () => {
+      const page = await newPage(browser, PHONE_390);
+      await registerThroughApi(page, product.url);
+      let checked = 0;
+      for (const selection of SELECTIONS.filter((s) => s.selectors.cat === family.cat && !s.trader)) {
+        checked += await walk(page, selection);
+      }
+      expect(checked).toBeGreaterThan(0);
+      await page.close();
+    });
+  }
+
+  it('second hand for a trader: plain second hand and business for sale', async () => {
     const page = await newPage(browser, PHONE_390);
     await loginThroughApi(page, product.url, DEMO_TRADER.email, DEMO_TRADER.password);
     for (const selection of SELECTIONS.filter((s) => s.trader)) await walk(page, selection);

@@ -5,7 +5,8 @@
  * studies, tourism, the four household-worker boards, customer info) is opened filled from a draft stored through
  * the API, as a user resuming it would see it, and checked the same way (axe with zero violations and the contrast
  * items measured from the pixels: a11y-helpers.ts). The media and contact steps are the same components in every
- * category: they are checked once per family (the vehicles' in the walk).
+ * category: they are checked once per family (the vehicles' in the walk). Two vehicle kinds, empty, also show
+ * each step's errors.
  */
 import { catalogFor } from '@app/catalog/categories/registry';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +18,7 @@ import type { Product } from '../support/product.ts';
 import { DEMO_TRADER, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, writeMeasured } from './a11y-helpers.ts';
-import { atStep, draftThroughApi, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
+import { atStep, button, draftThroughApi, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -40,6 +41,8 @@ interface Selection {
   trader?: boolean;
   /** Extra query (an A/B test that shows a step). */
   extra?: string;
+  /** 'המשך' on each (empty) step too: its errors (or the reminder that stands for them) are checked. */
+  errors?: boolean;
 }
 
 const withoutSelectors = ({ cat: _c, subcat: _s, ...values }: Record<string, string>) => values;
@@ -67,7 +70,13 @@ const SELECTIONS: Selection[] = [
       ['truck', '9'],
       ['boat', '13'],
     ] as const
-  ).map(([name, subcat]) => ({ name, selectors: { cat: '1', subcat }, values: {} })),
+  ).map(([name, subcat]) => ({
+    name,
+    selectors: { cat: '1', subcat },
+    values: {},
+    // Two-wheelers and accessories (a product step) show their errors too.
+    errors: ['4', '7'].includes(subcat),
+  })),
   {
     name: 'flat-for-sale',
     selectors: { cat: '2', subcat: '1' },
@@ -92,14 +101,21 @@ const SELECTIONS: Selection[] = [
 ];
 
 /** The catalogue's steps a user fills (after the category step, up to the one that saves the ad), by index. */
-function fillSteps(selectors: Record<string, string>): { index: number; area: string; names: string[] }[] {
+function fillSteps(
+  selectors: Record<string, string>,
+): { index: number; area: string; names: string[]; required: boolean }[] {
   const query = Object.fromEntries(Object.entries(selectors).map(([k, v]) => [k, Number(v)]));
   const catalog = catalogFor({ cat: Number(selectors.cat), ...query });
   if (!catalog) throw new Error(`no catalogue for ${JSON.stringify(selectors)}`);
   const plan = catalog.steps.findIndex((s, i) => i > 0 && s.stepGroup === 'choosePlan');
   const last = plan === -1 ? catalog.steps.length - 1 : plan - 1;
   return catalog.steps
-    .map((s, index) => ({ index, area: s.area, names: s.fields.map((f) => f.name ?? f.id) }))
+    .map((s, index) => ({
+      index,
+      area: s.area,
+      names: s.fields.map((f) => f.name ?? f.id),
+      required: s.fields.some((f) => f.isRequired === true),
+    }))
     .filter((s) => s.index >= 1 && s.index <= last);
 }
 
@@ -119,8 +135,10 @@ async function walk(page: Page, selection: Selection): Promise<number> {
   await draftThroughApi(page, product.url, selection.selectors, selection.values, lastStep);
   const query = new URLSearchParams(selection.selectors).toString();
   let checked = 0;
-  for (const { index, area, names } of steps) {
+  for (const { index, area, names, required } of steps) {
     if (SHARED_STEPS.has(area) && !selection.shared) continue;
+    // To show a step's errors it must be the furthest one reached (before it, 'המשך' is 'back to step N').
+    if (selection.errors) await draftThroughApi(page, product.url, selection.selectors, selection.values, index - 1);
     await page.goto(`${product.url}/publish?${query}&step=${index}${selection.extra ?? ''}`);
     await atStep(page, index);
     expect(await openStep(page).getAttribute('data-testid')).toBe(`step-${area}`);
@@ -131,6 +149,13 @@ async function walk(page: Page, selection: Selection): Promise<number> {
     }
     await audit(page, `${selection.name}-step-${index}-390`);
     checked += 1;
+    if (selection.errors && required && !SHARED_STEPS.has(area)) {
+      await button(page, 'המשך').click();
+      await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
+      await settled(page);
+      await audit(page, `${selection.name}-step-${index}-errors-390`);
+      checked += 1;
+    }
   }
   return checked;
 }
@@ -165,6 +190,25 @@ describe('every later step of every family, filled, at 390 px', () => {
     const page = await newPage(browser, PHONE_390);
     await loginThroughApi(page, product.url, DEMO_TRADER.email, DEMO_TRADER.password);
     for (const selection of SELECTIONS.filter((s) => s.trader)) await walk(page, selection);
+    await page.close();
+  });
+});
+
+describe("a step whose server check names an earlier step's field", () => {
+  it('opens that step with its errors, not a press that does nothing and says nothing', async () => {
+    const page = await newPage(browser, PHONE_390);
+    await registerThroughApi(page, product.url);
+    // A draft that has passed steps 1 and 2 with nothing in them (as after those steps' rules changed): the
+    // price step has nothing required, and the server's check of the ad up to it names the motorcycle's fields.
+    await draftThroughApi(page, product.url, { cat: '1', subcat: '4' }, {}, 2);
+    await page.goto(`${product.url}/publish?cat=1&subcat=4&step=3`);
+    await atStep(page, 3);
+    await settled(page);
+    await button(page, 'המשך').click();
+    await atStep(page, 1);
+    await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
+    await settled(page);
+    await audit(page, 'earlier-step-server-errors-390');
     await page.close();
   });
 });

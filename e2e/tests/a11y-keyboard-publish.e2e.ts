@@ -3,8 +3,10 @@
  * Space, the arrows and typing alone — the picker, the free-text category search and its suggestion, the product
  * details (selects, a radio group, boxes, numbers, the description), photos through the file chooser, the phone
  * confirmed with the SMS code, the free track, the auto-bump offer accepted and paid in the mobile-payment app's
- * page inside the popup's frame — to the finish page with the ad live. Each screen on the way passes axe and the
- * contrast check (a11y-helpers.ts).
+ * page inside the popup's frame — to the finish page with the ad live. And a flat for sale in Tel Aviv - Yafo,
+ * each step filled Tab by Tab (the locality and street autocompletes, every select, the entrance date), the phone,
+ * the free track with the broker-lead popups and the auto-bump offer declined, to the finish page. Each screen on
+ * the way passes axe and the contrast check (a11y-helpers.ts).
  */
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -134,6 +136,115 @@ describe('keyboard only, second hand', () => {
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
     await settled(page);
     await audit(page, 'keyboard-finish');
+    await page.close();
+  });
+});
+
+/** What a keyboard user types into a text control, by its label (autocompletes: the start of the name). */
+const TYPED: Record<string, string> = {
+  ישוב: 'תל אביב',
+  רחוב: 'דיזנ',
+  'מספר בית': '50',
+  'מ"ר בנוי': '95',
+  מחיר: '3250000',
+  'תאריך כניסה': '01/03/2027',
+  'פרטים נוספים על הנכס': 'דירה מוארת עם נוף פתוח, קרובה לגן מאיר ולתחבורה ציבורית.',
+};
+
+/**
+ * Fills the open step by keyboard alone, Tab by Tab from its heading to its 'המשך': an empty select takes its
+ * first option (ArrowDown), an autocomplete its first suggestion (typed, ArrowDown, Enter), a text its TYPED value,
+ * a radio group with nothing chosen its first radio's neighbour (an arrow). Boxes are left as they are.
+ */
+async function fillByKeyboard(page: Page): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | HTMLSelectElement | null;
+      if (!el || !el.closest('li.step--open')) return { kind: 'outside', label: '', empty: false };
+      const label = ((el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '')
+        .replace(/\s*\*\s*$/, '')
+        .trim();
+      const empty = el.value === '' || el.value === '-1';
+      if (el.tagName === 'BUTTON') return { kind: 'button', label, empty };
+      if (el.tagName === 'SELECT') return { kind: 'select', label, empty };
+      if (el.getAttribute('role') === 'combobox') return { kind: 'combobox', label, empty };
+      const input = el as HTMLInputElement;
+      if (input.type === 'radio') {
+        const none = !document.querySelector(`input[name="${CSS.escape(input.name)}"]:checked`);
+        return { kind: 'radio', label, empty: none };
+      }
+      if (input.type === 'checkbox') return { kind: 'checkbox', label, empty };
+      return { kind: 'text', label, empty };
+    });
+    if (at.kind === 'button' && at.label === 'המשך') return;
+    if (!at.empty) continue;
+    if (at.kind === 'select' || at.kind === 'radio') {
+      await page.keyboard.press(at.kind === 'select' ? 'ArrowDown' : 'ArrowLeft');
+      await settled(page);
+    } else if (at.kind === 'combobox' && TYPED[at.label]) {
+      await page.keyboard.type(TYPED[at.label] ?? '');
+      await openStep(page).getByRole('listbox', { name: at.label }).getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await settled(page);
+    } else if (at.kind === 'text' && TYPED[at.label]) {
+      await page.keyboard.type(TYPED[at.label] ?? '');
+    }
+  }
+  throw new Error("never reached the step's 'המשך'");
+}
+
+describe('keyboard only, real estate', () => {
+  it('publishes a flat for sale: the address by its autocompletes, every select, the date, the free track and its popups', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await registerThroughApi(page, product.url);
+    await page.goto(`${product.url}/publish?cat=2`);
+    await page.getByTestId('picker-realEstate').waitFor();
+    await page.keyboard.press('Tab');
+    await tabTo(page, { selector: '[data-testid="picker-realEstate"] [role="radio"]' });
+    await page.keyboard.press('Enter'); // the first entry: מכירה
+    for (const step of [1, 2, 3]) {
+      await atStepByKeyboard(page, step);
+      await settled(page);
+      await fillByKeyboard(page);
+      await audit(page, `keyboard-flat-step-${step}`);
+      await page.keyboard.press('Enter');
+    }
+    await atStepByKeyboard(page, 4);
+    await press(page, 'המשך');
+    await atStepByKeyboard(page, 5);
+    await tabTo(page, { name: 'קידומת (טלפון)' });
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    const phone = uniqueMobile('054');
+    await typeInto(page, 'טלפון', phone.slice(4));
+    await press(page, 'שליחת קוד אימות');
+    await page.getByTestId('phone-code-popup').waitFor();
+    await typeInto(page, 'קוד אימות', await smsCode(page, product.url, phone));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('phone-code-popup').waitFor({ state: 'detached' });
+    await press(page, 'פרסום המודעה');
+    await atStepByKeyboard(page, 6);
+    await page.getByTestId('saved-note').waitFor();
+
+    // The free track in Tel Aviv - Yafo: the broker-lead popups, then the auto-bump offer declined, by keyboard.
+    await tabTo(page, { selector: '[data-testid="track-Free"] .track__choose' });
+    await page.keyboard.press('Enter');
+    await dialog(page, 'רוצים למכור מהר יותר?').waitFor();
+    await press(page, 'לבחירת משרדי תיווך');
+    const brokers = dialog(page, 'בחירת משרדי תיווך');
+    await brokers.getByTestId('broker-lead-select').waitFor();
+    await tabTo(page, { selector: '[data-testid="broker-lead-select"] input[type="checkbox"]' });
+    await page.keyboard.press('Space');
+    await press(page, 'שליחת הפרטים');
+    await dialog(page, 'תודה!').waitFor();
+    await press(page, 'להמשך');
+    await dialog(page, 'רוצים שהמודעה תקפוץ לבד?').waitFor({ timeout: 30_000 });
+    await press(page, 'לא תודה');
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.getByTestId('finish-published').waitFor();
+    await settled(page);
+    await audit(page, 'keyboard-flat-finish');
     await page.close();
   });
 });

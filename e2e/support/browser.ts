@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 export const artifactsDir = path.resolve(import.meta.dirname, '../artifacts');
@@ -57,10 +57,10 @@ export interface AxeIncompleteContrast {
 
 /**
  * Runs axe-core (WCAG 2.x A/AA rules and best practice) on the page: the violations in a readable form, and the
- * colour-contrast nodes axe left for review.
+ * colour-contrast nodes axe left for review. A frame is checked as its own document.
  */
 export async function axeResults(
-  page: Page,
+  page: Page | Frame,
 ): Promise<{ violations: string[]; contrastReview: AxeIncompleteContrast[] }> {
   axeSource ||= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol: an inline <script> tag would be (rightly) refused by the app's CSP.

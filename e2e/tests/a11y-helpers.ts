@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type AxeIncompleteContrast, artifactsDir, axeResults } from '../support/browser.ts';
 
@@ -48,16 +48,41 @@ export const audited: string[] = [];
  * it). The ratio is the 5th percentile over those pixels (an anti-aliased edge does not decide it; the worst part
  * of a gradient or photo does).
  */
-async function measure(page: Page, item: AxeIncompleteContrast, screen: string): Promise<ContrastCheck | undefined> {
-  const el = page.locator(item.target).first();
+async function measure(
+  page: Page,
+  item: AxeIncompleteContrast,
+  screen: string,
+  frame?: Frame,
+): Promise<ContrastCheck | undefined> {
+  // Inside a frame the element is the frame's; its box (and so the photographs) is in the page's viewport.
+  const el = (frame ?? page).locator(item.target).first();
   if ((await el.count()) === 0 || !(await el.isVisible())) return undefined;
   // In the middle of the screen: not under the sticky top bar, where the bar's pixels would be measured.
   await el.evaluate((node) => node.scrollIntoView({ block: 'center', inline: 'center' }));
+  // Text wholly under another element (an open list of suggestions over the step) is not seen: nothing to
+  // measure. Covered means every sampled point of its box shows something that is neither it, inside it, nor
+  // one of its ancestors (text that lets the pointer through shows an ancestor).
+  const covered = await el.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const points = [
+      [0.5, 0.5],
+      [0.2, 0.5],
+      [0.8, 0.5],
+      [0.5, 0.2],
+      [0.5, 0.8],
+    ] as const;
+    return points.every(([fx, fy]) => {
+      const top = document.elementFromPoint(box.left + box.width * fx, box.top + box.height * fy);
+      return top !== null && !node.contains(top) && !top.contains(node);
+    });
+  });
+  if (covered) return undefined;
   const style = await el.evaluate((node) => {
     const s = getComputedStyle(node);
     let opacity = 1;
     for (let n: Element | null = node; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
-    const m = /rgba?\(([^)]+)\)/.exec(s.color);
+    // SVG text is painted with its fill, not its colour.
+    const m = /rgba?\(([^)]+)\)/.exec(node instanceof SVGElement ? s.fill : s.color);
     const [r = 0, g = 0, b = 0, a = 1] = (m?.[1] ?? '0,0,0').split(/[ ,/]+/).map(Number);
     const size = Number.parseFloat(s.fontSize);
     const bold = Number(s.fontWeight) >= 700;
@@ -75,6 +100,7 @@ async function measure(page: Page, item: AxeIncompleteContrast, screen: string):
     for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
       n.dataset.a11yStyle = n.getAttribute('style') ?? '';
       n.style.setProperty('color', 'transparent', 'important');
+      if (n instanceof SVGElement) n.style.setProperty('fill', 'transparent', 'important');
       n.style.setProperty('text-shadow', 'none', 'important');
       n.style.setProperty('caret-color', 'transparent', 'important');
       n.style.setProperty('-webkit-text-fill-color', 'transparent', 'important');
@@ -109,14 +135,16 @@ async function measure(page: Page, item: AxeIncompleteContrast, screen: string):
 
 /**
  * The screen passes: no axe violation, and every contrast item axe left undecided measured here at WCAG AA
- * (4.5:1, large text 3:1). `screen` names the check in failures and in the contrast list.
+ * (4.5:1, large text 3:1). `screen` names the check in failures and in the contrast list. With `frame`, the
+ * document checked is that frame's (a page that only shows inside the payment popup's iframe), as it is framed.
  */
-export async function audit(page: Page, screen: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const { violations, contrastReview } = await axeResults(page);
+export async function audit(page: Page, screen: string, frame?: Frame): Promise<void> {
+  const scope = frame ?? page;
+  await scope.evaluate(() => document.fonts.ready);
+  const { violations, contrastReview } = await axeResults(scope);
   const low: string[] = [];
   for (const item of contrastReview) {
-    const check = await measure(page, item, screen);
+    const check = await measure(page, item, screen, frame);
     if (!check) continue;
     measured.push(check);
     if (check.ratio < check.needed) low.push(`${item.target}: ${check.ratio}:1 < ${check.needed}:1 (${item.reason})`);
@@ -145,4 +173,15 @@ export async function auditBoth(page: Page, screen: string, end: 'phone' | 'desk
     await page.waitForTimeout(50);
     await audit(page, `${screen}-${label}`);
   }
+}
+
+/** The open popup (by its accessible name when given). */
+export const dialog = (page: Page, name?: string) =>
+  name ? page.getByRole('dialog', { name }) : page.getByRole('dialog');
+
+/** Escape closes the popup; its history entry is popped before anything navigates on. */
+export async function closeByEscape(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await dialog(page).waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
 }

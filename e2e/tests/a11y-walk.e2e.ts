@@ -7,9 +7,10 @@ import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newPage } from '../support/browser.ts';
+import { fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { audit, auditBoth, writeMeasured } from './a11y-helpers.ts';
+import { audit, auditBoth, closeByEscape, dialog, writeMeasured } from './a11y-helpers.ts';
 import { smsCode, typePhone, uniqueMobile } from './contact-helpers.ts';
 import { allUploaded, photoFile } from './media-helpers.ts';
 import { atStepByKeyboard, next, openPrivateCar, searchPlate } from './wizard-flow.ts';
@@ -23,13 +24,6 @@ useProductAndBrowser((p, b) => {
 });
 afterAll(() => writeMeasured('a11y-contrast'));
 
-const dialog = (page: Page, name?: string) => (name ? page.getByRole('dialog', { name }) : page.getByRole('dialog'));
-/** Escape closes the popup; its history entry is popped before anything navigates on. */
-async function closeByEscape(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await dialog(page).waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
-}
 const form = (page: Page) => page.getByRole('dialog').locator('form');
 
 describe('a guest', () => {
@@ -88,8 +82,6 @@ describe('a guest', () => {
     await page.close();
   });
 });
-
-const SUCCESS_CARD = '4580 0000 0000 0000';
 
 describe('a private car, from the plate to the car sign', () => {
   it('every wizard step and its popups, the media editor and video, phones, plan, payment, finish, sign, my-ads', async () => {
@@ -216,11 +208,7 @@ describe('a private car, from the plate to the car sign', () => {
     const card = page.frameLocator('[data-testid="card-payment-frame"]');
     await card.getByLabel('מספר כרטיס').waitFor();
     await audit(page, 'card-payment-popup');
-    await card.getByLabel('מספר כרטיס').fill(SUCCESS_CARD);
-    await card.getByLabel('חודש').selectOption('12');
-    await card.getByLabel('שנה', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
-    await card.getByLabel('קוד אבטחה (CVV)').fill('123');
-    await card.getByLabel('מספר תעודת זהות של בעל הכרטיס').fill('000000018');
+    await fillCard(card, SUCCESS_CARD);
     await card.getByRole('button', { name: /לתשלום/ }).click();
     await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
     const finish = page.getByTestId('finish-published');

@@ -17,6 +17,7 @@ import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir, DESKTOP, newPage, screenshot } from '../support/browser.ts';
+import { DECLINED_CARD, fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -32,10 +33,6 @@ useProductAndBrowser((p, b) => {
 /** The phone width the brief asks the screenshots at. */
 const PHONE_390 = { width: 390, height: 844 } as const;
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
-const SUCCESS_CARD = '4580 0000 0000 0000';
-const DECLINED_CARD = '4000 0000 0000 0002';
-/** A valid Israeli ID (check digit 8). */
-const ISRAELI_ID = '000000018';
 
 /** What the user sees (the viewport): a full-page shot misplaces the fixed popup and its backdrop. */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -67,15 +64,6 @@ async function payVip(page: Page, channel: 'creditCard' | 'bit'): Promise<FrameL
   await popup.waitFor();
   const frame = page.frameLocator(`[data-testid="${channel === 'creditCard' ? 'card' : 'app'}-payment-frame"]`);
   return frame;
-}
-
-async function fillCard(frame: FrameLocator, card: string): Promise<void> {
-  await frame.getByLabel('מספר כרטיס').fill(card);
-  await frame.getByLabel('חודש').selectOption('12');
-  await frame.getByLabel('שנה', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
-  await frame.getByLabel('קוד אבטחה (CVV)').fill('123');
-  await frame.getByLabel('מספר תעודת זהות של בעל הכרטיס').fill(ISRAELI_ID);
-  await frame.getByLabel('מספר תשלומים').selectOption('3');
 }
 
 /** GET get-finish-page with the page's own cookies (what the finish page reads from our database). */
@@ -133,7 +121,7 @@ describe('paying for a track from the plan step', () => {
     const page = await newPage(browser, DESKTOP);
     const orderId = await savedCar(page);
     const frame = await payVip(page, 'creditCard');
-    await fillCard(frame, SUCCESS_CARD);
+    await fillCard(frame, SUCCESS_CARD, '3');
     await viewShot(page, 'plan-payment-card-popup-desktop');
     const before = (await sandboxSessions()).length;
     await frame.getByRole('button', { name: /לתשלום/ }).click();
@@ -157,7 +145,7 @@ describe('paying for a track from the plan step', () => {
     const orderId = await savedCar(page);
     const paidBefore = (await sandboxSessions()).filter((s) => s.status === 'paid').length;
     const frame = await payVip(page, 'creditCard');
-    await fillCard(frame, DECLINED_CARD);
+    await fillCard(frame, DECLINED_CARD, '3');
     await viewShot(page, 'plan-payment-card-popup-phone');
     await frame.getByRole('button', { name: /לתשלום/ }).click();
 
@@ -276,7 +264,7 @@ describe('paying for a track from the plan step', () => {
     await page.evaluate(() => document.querySelector('iframe[title="forged"]')?.remove());
 
     // The genuine result (from /finishPayment inside the iframe, our origin) is still taken.
-    await fillCard(frame, SUCCESS_CARD);
+    await fillCard(frame, SUCCESS_CARD, '3');
     await frame.getByRole('button', { name: /לתשלום/ }).click();
     await expectLive(page, orderId);
     await screenshot(page, 'plan-payment-finish-phone');
@@ -293,7 +281,7 @@ describe('paying for a track from the plan step', () => {
     await page.getByRole('dialog', { name: 'איך תרצו לשלם?' }).getByTestId('pay-creditCard').click();
     await cardPopup(page).waitFor();
     const frame = page.frameLocator('[data-testid="card-payment-frame"]');
-    await fillCard(frame, SUCCESS_CARD);
+    await fillCard(frame, SUCCESS_CARD, '3');
     const before = (await sandboxSessions()).filter((s) => s.status === 'paid').length;
     await frame.getByRole('button', { name: /לתשלום/ }).click();
 

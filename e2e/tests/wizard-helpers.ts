@@ -1,5 +1,5 @@
 /** Helpers of the wizard's browser tests: accounts through the API, the steps, keyboard-only moves. */
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, screenshot } from '../support/browser.ts';
 
@@ -102,4 +102,33 @@ export async function tabTo(page: Page, want: Focus, back = false, max = 80): Pr
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`focus never reached ${JSON.stringify(want)}`);
+}
+
+/**
+ * Stores a draft through the API (POST publish/draft, as the wizard does after each valid step): these values
+ * with `lastValidStep`, so that /publish?…&step=N opens any step up to the save step with them.
+ */
+export async function draftThroughApi(
+  page: Page,
+  base: string,
+  selectors: Record<string, string>,
+  values: Record<string, unknown>,
+  lastValidStep: number,
+): Promise<void> {
+  const res = await page.request.post(`${base}/api/publish/draft`, {
+    data: { ...selectors, values, lastValidStep },
+    headers: { 'x-csrf-token': await csrfOf(page, base) },
+  });
+  if (res.status() !== 200) throw new Error(`draft failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Presses Tab until the focus is on the element of a frame that matches the selector (the frame's own focus). */
+export async function tabInFrame(page: Page, frame: Frame, selector: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await frame.evaluate((want) => document.hasFocus() && !!document.activeElement?.matches(want), selector)) {
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`focus never reached ${selector} in the frame`);
 }

@@ -42,6 +42,7 @@ export function uploadPage(input: UploadPageState): string {
   const body =
     input.state === 'ready'
       ? `<main class="video-upload">
+  <h1 class="video-upload__title">${escapeHtml(t.title)}</h1>
   <input id="video-file" class="video-upload__input" type="file" accept="${VIDEO_MIME_TYPES.join(',')}" aria-describedby="video-hint video-status video-error">
   <label class="video-upload__choose" for="video-file">${escapeHtml(t.choose)}</label>
   <p id="video-hint" class="video-upload__hint">${escapeHtml(t.hint)}</p>
@@ -51,7 +52,7 @@ export function uploadPage(input: UploadPageState): string {
   <p id="video-status" class="video-upload__status" role="status" aria-live="polite"></p>
   <p id="video-error" class="video-upload__error" role="alert"></p>
 </main>`
-      : `<main class="video-upload"><p class="video-upload__error" role="alert">${escapeHtml(he.videoTokenInvalid)}</p></main>`;
+      : `<main class="video-upload"><h1 class="video-upload__title">${escapeHtml(t.title)}</h1><p class="video-upload__error" role="alert">${escapeHtml(he.videoTokenInvalid)}</p></main>`;
   const scripts = settings
     ? `<script type="application/json" id="video-settings">${scriptJson(settings)}</script>
 <script src="/video/assets/tus.min.js"></script>

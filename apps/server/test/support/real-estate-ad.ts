@@ -39,3 +39,19 @@ export function validRentAd(): Record<string, string> {
   const { price: _p, nominalPrice: _n, ...sale } = validSaleAd();
   return { ...sale, subcat: '2', rentType: '1', price: '7,200', paymentInYear: '12', furnished: '1' };
 }
+
+/** An office for sale on a Tel Aviv street (commercial real estate, subcat 4). */
+export function validCommercialAd(): Record<string, string> {
+  return {
+    ...validSaleAd(),
+    subcat: '4',
+    DealType: '1',
+    HomeTypeID: '20',
+    street: '1040',
+    homeNumber: '12',
+    neighborhood: '-1',
+    floor: '7',
+    sqmBuilt: '120',
+    price: '2,900,000',
+  };
+}

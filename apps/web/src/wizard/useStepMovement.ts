@@ -6,7 +6,7 @@ import { checkStep } from '../api/publish.ts';
 import { useOpenLogin } from '../app/LoginPopupContext.tsx';
 import { he } from '../i18n/he.ts';
 import { focusFirstError } from './focus.ts';
-import { serverFieldErrors } from './formData.ts';
+import { firstStepOf, serverFieldErrors } from './formData.ts';
 import { furthestOpenable, landingStep, needsValidation } from './navigation.ts';
 import type { WizardCore } from './useWizardCore.ts';
 import { trackFieldErrors, trackStepPassed } from './wizardAnalytics.ts';
@@ -108,6 +108,20 @@ export function useStepMovement(input: MovementInput) {
         trackFieldErrors(selectors, current, area, errors, 'server');
         form.attempt([current]);
         form.setServerErrors(serverErrors);
+        // The server checks the ad up to this step: an error may be a field of an earlier step (a draft resumed
+        // after that step's rules changed). That step opens with its errors, as a failed save does; otherwise the
+        // press would do nothing and say nothing.
+        const first = firstStepOf(steps, Object.keys(serverErrors));
+        if (first !== undefined && first < current) {
+          form.attempt([first, current]);
+          latest.current.showStep(first);
+          focusFirstError(first);
+          return;
+        }
+        if (first === undefined) {
+          setProblem(Object.values(serverErrors)[0] ?? he.wizard.checkFailed);
+          return;
+        }
         focusFirstError(current);
         return;
       }

@@ -1,0 +1,214 @@
+/**
+ * The accessibility walk over the later steps of every family (issue 12, item 5), at 390 px: a11y-walk.e2e.ts
+ * checks each family's picker and empty first step and the private car's whole wizard; here every other step of
+ * every catalogue kind (vehicles other than the private car, real estate's three, second hand's five, pets,
+ * studies, tourism, the four household-worker boards, customer info) is opened filled from a draft stored through
+ * the API, as a user resuming it would see it, and checked the same way (axe with zero violations and the contrast
+ * items measured from the pixels: a11y-helpers.ts). The media and contact steps are the same components in every
+ * category: they are checked once per family (the vehicles' in the walk). Two vehicle kinds, empty, also show
+ * each step's errors.
+ */
+import { catalogFor } from '@app/catalog/categories/registry';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CATEGORY_ADS } from '../../apps/server/test/support/category-ads.ts';
+import { validCommercialAd, validRentAd, validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
+import { newPage } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { DEMO_TRADER, loginThroughApi } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
+import { audit, writeMeasured } from './a11y-helpers.ts';
+import { atStep, button, draftThroughApi, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
+
+let product: Product;
+let browser: Browser;
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+afterAll(() => writeMeasured('a11y-contrast-families'));
+
+const PHONE_390 = { width: 390, height: 844 } as const;
+/** Steps that are the same components in every category: checked for the first selection of each family only. */
+const SHARED_STEPS = new Set(['personal_publish_media', 'personal_publish_login']);
+
+interface Selection {
+  name: string;
+  selectors: Record<string, string>;
+  values: Record<string, unknown>;
+  /** Also the media and contact steps (the family's first selection). */
+  shared?: boolean;
+  trader?: boolean;
+  /** Extra query (an A/B test that shows a step). */
+  extra?: string;
+  /** 'המשך' on each (empty) step too: its errors (or the reminder that stands for them) are checked. */
+  errors?: boolean;
+}
+
+const withoutSelectors = ({ cat: _c, subcat: _s, ...values }: Record<string, string>) => values;
+const ad = (catalogId: string) => {
+  const found = CATEGORY_ADS.find((a) => a.catalogId === catalogId);
+  if (!found) throw new Error(`no sample ad ${catalogId}`);
+  return found;
+};
+const sample = (name: string, catalogId: string, more: Partial<Selection> = {}): Selection => {
+  const { selectors, values, trader } = ad(catalogId);
+  return { name, selectors, values, trader: trader ?? false, ...more };
+};
+/** The search step of second hand shows with its A/B test on. */
+const SEARCH = '&ab=secondHandFreeSearch';
+
+const SELECTIONS: Selection[] = [
+  // Vehicles: the private car is walked in full; the other kinds from their first step, empty.
+  ...(
+    [
+      ['commercial-vehicle', '2'],
+      ['motorcycle', '4'],
+      ['scooter', '5'],
+      ['special-vehicle', '6'],
+      ['vehicle-accessory', '7'],
+      ['truck', '9'],
+      ['boat', '13'],
+    ] as const
+  ).map(([name, subcat]) => ({
+    name,
+    selectors: { cat: '1', subcat },
+    values: {},
+    // Two-wheelers and accessories (a product step) show their errors too.
+    errors: ['4', '7'].includes(subcat),
+  })),
+  {
+    name: 'flat-for-sale',
+    selectors: { cat: '2', subcat: '1' },
+    values: withoutSelectors(validSaleAd()),
+    shared: true,
+  },
+  { name: 'flat-for-rent', selectors: { cat: '2', subcat: '2' }, values: withoutSelectors(validRentAd()) },
+  { name: 'commercial-property', selectors: { cat: '2', subcat: '4' }, values: withoutSelectors(validCommercialAd()) },
+  sample('second-hand', 'second-hand', { shared: true, extra: SEARCH }),
+  sample('second-hand-business', 'second-hand-business'),
+  sample('business-for-sale', 'business-for-sale'),
+  sample('fashion', 'fashion-shoes'),
+  sample('baby-and-child', 'second-hand-baby', { extra: SEARCH }),
+  sample('dog', 'pets-dogs', { shared: true }),
+  sample('teacher', 'studies', { shared: true }),
+  sample('holiday-flat', 'tourism', { shared: true }),
+  sample('nanny', 'household-workers-nanny', { shared: true }),
+  sample('nanny-wanted', 'household-workers-nanny-search'),
+  sample('home-assistant', 'household-workers-assistant'),
+  sample('home-assistant-wanted', 'household-workers-assistant-search'),
+  sample('customer-info', 'customer-info'),
+];
+
+/** The catalogue's steps a user fills (after the category step, up to the one that saves the ad), by index. */
+function fillSteps(
+  selectors: Record<string, string>,
+): { index: number; area: string; names: string[]; required: boolean }[] {
+  const query = Object.fromEntries(Object.entries(selectors).map(([k, v]) => [k, Number(v)]));
+  const catalog = catalogFor({ cat: Number(selectors.cat), ...query });
+  if (!catalog) throw new Error(`no catalogue for ${JSON.stringify(selectors)}`);
+  const plan = catalog.steps.findIndex((s, i) => i > 0 && s.stepGroup === 'choosePlan');
+  const last = plan === -1 ? catalog.steps.length - 1 : plan - 1;
+  return catalog.steps
+    .map((s, index) => ({
+      index,
+      area: s.area,
+      names: s.fields.map((f) => f.name ?? f.id),
+      required: s.fields.some((f) => f.isRequired === true),
+    }))
+    .filter((s) => s.index >= 1 && s.index <= last);
+}
+
+/** How many controls of the open step hold a value (text typed, an option chosen, a box or radio checked). */
+function filledControls(page: Page): Promise<number> {
+  return openStep(page).evaluate((step) => {
+    const controls = Array.from(step.querySelectorAll<HTMLInputElement>('input, select, textarea'));
+    return controls.filter((c) =>
+      c.type === 'checkbox' || c.type === 'radio' ? c.checked : c.value !== '' && c.value !== '-1',
+    ).length;
+  });
+}
+
+async function walk(page: Page, selection: Selection): Promise<number> {
+  const steps = fillSteps(selection.selectors);
+  const lastStep = steps.at(-1)?.index ?? 1;
+  await draftThroughApi(page, product.url, selection.selectors, selection.values, lastStep);
+  const query = new URLSearchParams(selection.selectors).toString();
+  let checked = 0;
+  for (const { index, area, names, required } of steps) {
+    if (SHARED_STEPS.has(area) && !selection.shared) continue;
+    // To show a step's errors it must be the furthest one reached (before it, 'המשך' is 'back to step N').
+    if (selection.errors) await draftThroughApi(page, product.url, selection.selectors, selection.values, index - 1);
+    await page.goto(`${product.url}/publish?${query}&step=${index}${selection.extra ?? ''}`);
+    await atStep(page, index);
+    expect(await openStep(page).getAttribute('data-testid')).toBe(`step-${area}`);
+    await settled(page);
+    // The draft's values are on screen (a sample ad's fields are filled, not an empty form).
+    if (names.some((name) => name in selection.values)) {
+      expect(await filledControls(page), `${selection.name} step ${index}`).toBeGreaterThan(0);
+    }
+    await audit(page, `${selection.name}-step-${index}-390`);
+    checked += 1;
+    if (selection.errors && required && !SHARED_STEPS.has(area)) {
+      await button(page, 'המשך').click();
+      await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
+      await settled(page);
+      await audit(page, `${selection.name}-step-${index}-errors-390`);
+      checked += 1;
+    }
+  }
+  return checked;
+}
+
+/** The families, as the chooser shows them: one test each (a test stays well inside the time limit). */
+const FAMILIES: { name: string; cat: string }[] = [
+  { name: 'vehicles', cat: '1' },
+  { name: 'real estate', cat: '2' },
+  { name: 'second hand', cat: '3' },
+  { name: 'pets', cat: '5' },
+  { name: 'studies', cat: '6' },
+  { name: 'tourism', cat: '10' },
+  { name: 'household workers', cat: '14' },
+  { name: 'customer info', cat: '100' },
+];
+
+describe('every later step of every family, filled, at 390 px', () => {
+  for (const family of FAMILIES) {
+    it(`${family.name}: each catalogue kind, each of its steps (a private advertiser)`, async () => {
+      const page = await newPage(browser, PHONE_390);
+      await registerThroughApi(page, product.url);
+      let checked = 0;
+      for (const selection of SELECTIONS.filter((s) => s.selectors.cat === family.cat && !s.trader)) {
+        checked += await walk(page, selection);
+      }
+      expect(checked).toBeGreaterThan(0);
+      await page.close();
+    });
+  }
+
+  it('second hand for a trader: plain second hand and business for sale', async () => {
+    const page = await newPage(browser, PHONE_390);
+    await loginThroughApi(page, product.url, DEMO_TRADER.email, DEMO_TRADER.password);
+    for (const selection of SELECTIONS.filter((s) => s.trader)) await walk(page, selection);
+    await page.close();
+  });
+});
+
+describe("a step whose server check names an earlier step's field", () => {
+  it('opens that step with its errors, not a press that does nothing and says nothing', async () => {
+    const page = await newPage(browser, PHONE_390);
+    await registerThroughApi(page, product.url);
+    // A draft that has passed steps 1 and 2 with nothing in them (as after those steps' rules changed): the
+    // price step has nothing required, and the server's check of the ad up to it names the motorcycle's fields.
+    await draftThroughApi(page, product.url, { cat: '1', subcat: '4' }, {}, 2);
+    await page.goto(`${product.url}/publish?cat=1&subcat=4&step=3`);
+    await atStep(page, 3);
+    await settled(page);
+    await button(page, 'המשך').click();
+    await atStep(page, 1);
+    await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
+    await settled(page);
+    await audit(page, 'earlier-step-server-errors-390');
+    await page.close();
+  });
+});

@@ -94,29 +94,39 @@ async function measure(
   });
   const box = await el.boundingBox();
   if (!box || box.width < 1 || box.height < 1) return undefined;
-  const withText = await page.screenshot({ clip: box, animations: 'disabled' });
-  // The app's CSP refuses style tags; the CSSOM sets the text transparent (and puts it back) instead.
-  await el.evaluate((node) => {
-    for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
-      n.dataset.a11yStyle = n.getAttribute('style') ?? '';
-      n.style.setProperty('color', 'transparent', 'important');
-      if (n instanceof SVGElement) n.style.setProperty('fill', 'transparent', 'important');
-      n.style.setProperty('text-shadow', 'none', 'important');
-      n.style.setProperty('caret-color', 'transparent', 'important');
-      n.style.setProperty('-webkit-text-fill-color', 'transparent', 'important');
-    }
-  });
-  const shot = await page.screenshot({ clip: box, animations: 'disabled' });
-  await el.evaluate((node) => {
-    node.removeAttribute('data-a11y-measure');
-    for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
-      const old = n.dataset.a11yStyle ?? '';
-      if (old) n.setAttribute('style', old);
-      else n.removeAttribute('style');
-      delete n.dataset.a11yStyle;
-    }
-  });
+  // The text shown, hidden, and shown again: when the two shots with the text differ, something else moved on the
+  // screen meanwhile (a notice fading, a late layout) and the difference would not be the glyphs: measured again.
   const raw = async (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const same = (a: Buffer, b: Buffer) => a.length === b.length && a.every((v, i) => Math.abs(v - (b[i] ?? 0)) <= 8);
+  let withText: Buffer = Buffer.alloc(0);
+  let shot = withText;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    withText = await page.screenshot({ clip: box, animations: 'disabled' });
+    // The app's CSP refuses style tags; the CSSOM sets the text transparent (and puts it back) instead.
+    await el.evaluate((node) => {
+      for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
+        n.dataset.a11yStyle = n.getAttribute('style') ?? '';
+        n.style.setProperty('color', 'transparent', 'important');
+        if (n instanceof SVGElement) n.style.setProperty('fill', 'transparent', 'important');
+        n.style.setProperty('text-shadow', 'none', 'important');
+        n.style.setProperty('caret-color', 'transparent', 'important');
+        n.style.setProperty('-webkit-text-fill-color', 'transparent', 'important');
+      }
+    });
+    shot = await page.screenshot({ clip: box, animations: 'disabled' });
+    await el.evaluate((node) => {
+      for (const n of [node, ...Array.from(node.querySelectorAll('*'))] as HTMLElement[]) {
+        const old = n.dataset.a11yStyle ?? '';
+        if (old) n.setAttribute('style', old);
+        else n.removeAttribute('style');
+        delete n.dataset.a11yStyle;
+      }
+    });
+    const again = await page.screenshot({ clip: box, animations: 'disabled' });
+    if (same((await raw(withText)).data, (await raw(again)).data)) break;
+    await page.waitForTimeout(200);
+  }
+  await el.evaluate((node) => node.removeAttribute('data-a11y-measure'));
   const [{ data, info }, { data: text }] = await Promise.all([raw(shot), raw(withText)]);
   // The pixels behind the glyphs: where the text, made transparent, changed the picture.
   const behind: number[] = [];

@@ -242,7 +242,9 @@ describe('/my-ads', () => {
       .first()
       .click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    // A fresh load of the page (not reload: the closing frame's navigation may still be settling).
+    // A fresh load of the page once the closed popup's entry has been popped (a goto during that traversal is
+    // aborted by it: net::ERR_ABORTED, seen once in CI).
+    await page.waitForFunction(() => !(window.history.state as { ov?: number } | null)?.ov);
     await page.goto(`${product.url}/my-ads?upgrade=${orderId}`);
     await premium.waitFor();
     expect(await facts()).toBe(before.facts);

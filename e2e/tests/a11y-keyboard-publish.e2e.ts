@@ -16,7 +16,7 @@ import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, dialog, writeMeasured } from './a11y-helpers.ts';
 import { choice, combobox, field } from './category-helpers.ts';
 import { smsCode, uniqueMobile } from './contact-helpers.ts';
-import { allUploaded, photoFile } from './media-helpers.ts';
+import { photosByKeyboard } from './media-helpers.ts';
 import { atStepByKeyboard } from './wizard-flow.ts';
 import { openStep, registerThroughApi, settled, tabInFrame, tabTo } from './wizard-helpers.ts';
 
@@ -87,16 +87,7 @@ describe('keyboard only, second hand', () => {
     await atStepByKeyboard(page, 3);
 
     // Photos through the file chooser, opened with Enter.
-    await tabTo(page, { selector: '[data-testid="media-field"] .media__buttons button' });
-    await page.keyboard.press('Enter');
-    await expect.poll(() => choosers.length).toBe(1);
-    const [chooser] = choosers;
-    if (!chooser) throw new Error('no file chooser');
-    await chooser.setFiles([
-      await photoFile('sofa-1.jpg', '#6e7781', 800, 600),
-      await photoFile('sofa-2.jpg', '#8c959f', 800, 600),
-    ]);
-    await allUploaded(page, 2);
+    await photosByKeyboard(page, choosers, 'sofa', ['#6e7781', '#8c959f']);
     await press(page, 'המשך');
     await atStepByKeyboard(page, 4);
 
@@ -161,7 +152,7 @@ async function fillByKeyboard(page: Page): Promise<void> {
     await page.keyboard.press('Tab');
     const at = await page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement | HTMLSelectElement | null;
-      if (!el || !el.closest('li.step--open')) return { kind: 'outside', label: '', empty: false };
+      if (!el?.closest('li.step--open')) return { kind: 'outside', label: '', empty: false };
       const label = ((el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '')
         .replace(/\s*\*\s*$/, '')
         .trim();

@@ -5,9 +5,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AdImage } from '@app/contract/media';
-import type { Locator, Page } from 'playwright-core';
+import type { FileChooser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { tabTo } from './wizard-helpers.ts';
 
 /** A file as Playwright's setInputFiles takes it. */
 export interface PickedFile {
@@ -91,4 +92,22 @@ export async function mediaBytes(page: Page, base: string, url: string): Promise
   const res = await page.request.get(`${base}${url}`);
   expect(res.status()).toBe(200);
   return Buffer.from(await res.body());
+}
+
+/**
+ * Keyboard only: Tab to the photo field's add button, open the file chooser with Enter and give it two photos of
+ * `colours`; waits until both are stored. `choosers` is filled by a `filechooser` listener added when the page
+ * opened (a listener added just before the press can miss the chooser).
+ */
+export async function photosByKeyboard(page: Page, choosers: FileChooser[], name: string, colours: [string, string]) {
+  await tabTo(page, { selector: '[data-testid="media-field"] .media__buttons button' });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => choosers.length).toBe(1);
+  const [chooser] = choosers;
+  if (!chooser) throw new Error('no file chooser');
+  await chooser.setFiles([
+    await photoFile(`${name}-1.jpg`, colours[0], 800, 600),
+    await photoFile(`${name}-2.jpg`, colours[1], 800, 600),
+  ]);
+  await allUploaded(page, 2);
 }

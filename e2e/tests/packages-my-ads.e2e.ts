@@ -16,6 +16,17 @@ import { checkScreen, csrfOf, settled } from './wizard-helpers.ts';
 const PHONE_390 = { width: 390, height: 844 } as const;
 
 let product: Product;
+
+/** A car ad of the logged-in account, saved and made live on the free track through the API; its order id. */
+async function liveCarAd(page: Page): Promise<number> {
+  const orderId = await adThroughApi(page, product.url, validCarAd());
+  const finished = await page.request.post(`${product.url}/api/publish/finish-publish`, {
+    data: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
+    headers: { 'x-csrf-token': await csrfOf(page, product.url) },
+  });
+  expect(finished.status()).toBe(200);
+  return orderId;
+}
 let browser: Browser;
 useProductAndBrowser((p, b) => {
   product = p;
@@ -201,12 +212,7 @@ describe('/my-ads', () => {
   it('buys an upgrade by card from ?upgrade={id}: a declined card changes nothing, the success card upgrades the ad', async () => {
     const page = await newPage(browser, DESKTOP);
     await loginDemo(page, product.url);
-    const orderId = await adThroughApi(page, product.url, validCarAd());
-    const finished = await page.request.post(`${product.url}/api/publish/finish-publish`, {
-      data: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
-      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
-    });
-    expect(finished.status()).toBe(200);
+    const orderId = await liveCarAd(page);
     const ad = page.locator(`article[data-order-id="${orderId}"]`);
     const facts = async () => (await ad.locator('.my-ad__facts').textContent()) ?? '';
     const daysLeft = async () => Number(/ימים שנותרו\s*(\d+)/.exec(await facts())?.[1]);
@@ -263,12 +269,7 @@ describe('/my-ads', () => {
   it('the card popup leaves no history entry behind, though the payment frame added its own: one Back leaves the page', async () => {
     const page = await newPage(browser, DESKTOP);
     await loginDemo(page, product.url);
-    const orderId = await adThroughApi(page, product.url, validCarAd());
-    const finished = await page.request.post(`${product.url}/api/publish/finish-publish`, {
-      data: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
-      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
-    });
-    expect(finished.status()).toBe(200);
+    const orderId = await liveCarAd(page);
     const ad = page.locator(`article[data-order-id="${orderId}"]`);
     await page.goto(`${product.url}/my-ads`);
     await ad.waitFor();

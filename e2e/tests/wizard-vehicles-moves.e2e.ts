@@ -6,7 +6,7 @@ import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { smsCode, uniqueMobile } from './contact-helpers.ts';
-import { allUploaded, photoFile } from './media-helpers.ts';
+import { photosByKeyboard } from './media-helpers.ts';
 import {
   atStepByKeyboard,
   finishFromCarType,
@@ -207,16 +207,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 4);
     // Photos: the add button opens the file chooser from the keyboard (issue 12, item 5).
-    await tabTo(page, { selector: '[data-testid="media-field"] .media__buttons button' });
-    await page.keyboard.press('Enter');
-    await expect.poll(() => choosers.length).toBe(1);
-    const [chooser] = choosers;
-    if (!chooser) throw new Error('no file chooser');
-    await chooser.setFiles([
-      await photoFile('car-1.jpg', '#1f6feb', 800, 600),
-      await photoFile('car-2.jpg', '#2da44e', 800, 600),
-    ]);
-    await allUploaded(page, 2);
+    await photosByKeyboard(page, choosers, 'car', ['#1f6feb', '#2da44e']);
     await tabTo(page, { name: 'המשך' });
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 5);

@@ -4,9 +4,14 @@
 // page loads (entry, modulepreloads and whatever it imports on the way), the bytes on the wire as Chromium
 // counts them (CDP Network.loadingFinished.encodedDataLength: compressed body plus response headers), once with
 // brotli accepted (what browsers send) and once with gzip only. Fails when the gzip total is over the budget.
+// Then, from the build's manifest, each page's own code (what it loads after the main bundle: its lazily loaded
+// chunks and what they import) in files and brotli bytes against a budget per page (PAGE_BUDGETS): a page opened on
+// a wizard step used to wait for 16 scripts and 7 style sheets, one round trip each on a slow network
+// (apps/web/vite.config.ts, chunk groups). Run with tsx (`npm run bench:bundle`): it reads the manifest as the server does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { chunkFiles } from '../apps/server/src/plugins/page-preloads.ts';
 import { chromiumFlags, chromiumPath, requireBuild, startProduct } from './lib/product.mjs';
 
 /** Issue 7 (ENGINEERING.md §8 allows 120): React 19 + react-dom are about 63 KB gzip of the first screen by themselves. */
@@ -72,6 +77,50 @@ function checkLazy(firstScreen) {
 
 const kb = (n) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
 
+/**
+ * Each page's code beyond the main bundle (manifest entries, with the chunks they import): at most this many
+ * scripts and style sheets together, and this many KB brotli. Set a little above the sizes of 2026-11-24.
+ */
+const WIZARD_PAGE = ['src/publish/PublishArea.tsx', 'src/wizard/PublishWizard.tsx'];
+const PAGE_BUDGETS = [
+  { page: 'a wizard step (/publish?cat=…)', entries: () => WIZARD_PAGE, files: 8, kb: 90 },
+  // The photo and video fields' chunk (a chunk group, so named by its group in the manifest), on a wizard page.
+  {
+    page: 'the media step (beyond the wizard)',
+    entries: (manifest) => Object.keys(manifest).filter((key) => manifest[key].name === 'media'),
+    loaded: [...WIZARD_PAGE, 'index.html'],
+    files: 2,
+    kb: 25,
+  },
+  {
+    page: 'the plan step (beyond the wizard)',
+    entries: () => ['src/plan/PlanStep.tsx'],
+    loaded: [...WIZARD_PAGE, 'index.html'],
+    files: 6,
+    kb: 30,
+  },
+  { page: 'the finish page', entries: () => ['src/pages/FinishAreaPage.tsx'], files: 5, kb: 25 },
+  { page: 'My Ads', entries: () => ['src/myAds/MyAdsPage.tsx'], files: 7, kb: 30 },
+];
+
+function checkPageBudgets() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ASSETS, '..', '.vite', 'manifest.json'), 'utf8'));
+  const brotli = (file) => fs.statSync(path.join(ASSETS, '..', `${file}.br`)).size;
+  console.log("\nEach page's own code (beyond the main bundle), brotli:");
+  let ok = true;
+  for (const budget of PAGE_BUDGETS) {
+    const { js, css } = chunkFiles(manifest, budget.entries(manifest), budget.loaded);
+    const files = [...js, ...css];
+    const bytes = files.reduce((sum, file) => sum + brotli(file), 0);
+    const over = files.length === 0 || files.length > budget.files || bytes > budget.kb * 1024;
+    if (over) ok = false;
+    console.log(
+      `  ${over ? '✖' : '✓'} ${budget.page}: ${js.length} scripts + ${css.length} style sheets (at most ${budget.files}), ${kb(bytes).trim()} (at most ${budget.kb} KB)`,
+    );
+  }
+  return ok;
+}
+
 requireBuild();
 const product = await startProduct();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
@@ -114,6 +163,7 @@ try {
     }
     if (name === 'phone' && !checkLazy(paths.filter((p) => p !== '/publish'))) failed = true;
   }
+  if (!checkPageBudgets()) failed = true;
 } finally {
   await browser.close();
   await product.stop();

@@ -15,7 +15,9 @@
 // by us instead (Lighthouse's reset would delete the cookies and the page would end on /login).
 // Each page must end on the URL asked for and show its screen (a selector checked in the page Lighthouse measured);
 // prints the performance and accessibility scores, the audits that pull them down, and fails (exit 1) below
-// performance 95 or accessibility 100, or on another URL or screen. LIGHTHOUSE_JSON=<dir> keeps each report.
+// performance 95 or accessibility 100 (the median of LIGHTHOUSE_RUNS runs of each page, default 1), or on another
+// URL or screen. LIGHTHOUSE_JSON=<dir> keeps each report; LIGHTHOUSE_PAGES=chooser,wizard-step,media-step,finish
+// measures only those pages.
 // A benchmark, not a test: scores move with the machine's load, so it is not part of `npm test`. Run with tsx
 // (`npm run bench:lighthouse`): the car ad comes from the server tests' validCarAd().
 import fs from 'node:fs';
@@ -77,6 +79,38 @@ async function carDraftBeforeMedia(session) {
 
 requireBuild();
 const product = await startProduct();
+/** A page's report file name: its name in word characters. */
+const fileName = (name) => name.replace(/\W+/g, '-');
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** One Lighthouse navigation of `entry` (its API set-up first) in a new tab; the tab is left open for checks. */
+async function measure(entry, session) {
+  await entry.prepare?.();
+  const pagePath = typeof entry.path === 'function' ? await entry.path() : entry.path;
+  const url = `${product.url}${pagePath}`;
+  // Lighthouse's own "run it again" failures (NO_NAVSTART and the like, seen under load) get one more try.
+  for (let attempt = 1; ; attempt++) {
+    const page = await browser.newPage();
+    const cdp = await page.createCDPSession();
+    if (entry.loggedIn) {
+      for (const cookie of session.cookies()) await cdp.send('Network.setCookie', { ...cookie, url: product.url });
+      await cdp.send('Network.clearBrowserCache');
+    }
+    const result = await lighthouse(
+      url,
+      { logLevel: 'error', output: 'json', onlyCategories: Object.keys(MIN), disableStorageReset: entry.loggedIn },
+      undefined,
+      page,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+    if (!lhr.runtimeError) return { lhr, page, pagePath };
+    if (attempt === 2) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+    console.error(`  (${pagePath}: ${lhr.runtimeError.code}, measuring again)`);
+    await page.close();
+  }
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', ...chromiumFlags],
@@ -110,66 +144,60 @@ try {
       loggedIn: true,
     },
   ];
-  for (const entry of pages) {
-    await entry.prepare?.();
-    const pagePath = typeof entry.path === 'function' ? await entry.path() : entry.path;
-    const url = `${product.url}${pagePath}`;
-    // Lighthouse's own "run it again" failures (NO_NAVSTART and the like, seen under load) get one more try.
-    let page;
-    let lhr;
-    for (let attempt = 1; ; attempt++) {
-      page = await browser.newPage();
-      const cdp = await page.createCDPSession();
-      if (entry.loggedIn) {
-        for (const cookie of session.cookies()) await cdp.send('Network.setCookie', { ...cookie, url: product.url });
-        await cdp.send('Network.clearBrowserCache');
-      }
-      const result = await lighthouse(
-        url,
-        { logLevel: 'error', output: 'json', onlyCategories: Object.keys(MIN), disableStorageReset: entry.loggedIn },
-        undefined,
-        page,
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+  const runs = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 1)) || 1);
+  for (const entry of pages.filter((page) => !only || only.includes(fileName(page.name)))) {
+    const scores = { performance: [], accessibility: [] };
+    for (let run = 1; run <= runs; run++) {
+      const { lhr, page, pagePath } = await measure(entry, session);
+      const url = `${product.url}${pagePath}`;
+      if (reportDir)
+        fs.writeFileSync(
+          path.join(reportDir, `${fileName(entry.name)}${runs > 1 ? `-${run}` : ''}.json`),
+          JSON.stringify(lhr, null, 1),
+        );
+      console.log(
+        `\n${entry.name}${runs > 1 ? ` (run ${run} of ${runs})` : ''} ${pagePath} (final URL ${lhr.finalDisplayedUrl})`,
       );
-      lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-      if (!lhr.runtimeError) break;
-      if (attempt === 2) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
-      console.error(`  (${pagePath}: ${lhr.runtimeError.code}, measuring again)`);
+      if (lhr.finalDisplayedUrl !== url) {
+        console.error(`  ✖ measured another page than ${pagePath}`);
+        failed = true;
+      }
+      const onScreen = page.url() === url && (await page.$(entry.screen)) !== null;
+      console.log(
+        `  ${onScreen ? '✔' : '✖'} screen ${entry.screen}${onScreen ? '' : ` not shown (page at ${page.url()})`}`,
+      );
+      if (!onScreen) failed = true;
+      for (const id of Object.keys(MIN)) {
+        const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        scores[id].push(score);
+        console.log(`    ${id.padEnd(14)} ${String(score).padStart(3)}`);
+        // What pulls the score down, for whoever fixes it.
+        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < (id === 'performance' ? 0.9 : 1))
+            console.log(`      ${audit.id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
+        }
+      }
+      for (const metric of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ])
+        console.log(`    ${metric}: ${lhr.audits[metric]?.displayValue ?? '-'}`);
       await page.close();
     }
-    if (reportDir)
-      fs.writeFileSync(path.join(reportDir, `${entry.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr, null, 1));
-    console.log(`\n${entry.name} ${pagePath} (final URL ${lhr.finalDisplayedUrl})`);
-    if (lhr.finalDisplayedUrl !== url) {
-      console.error(`  ✖ measured another page than ${pagePath}`);
-      failed = true;
-    }
-    const onScreen = page.url() === url && (await page.$(entry.screen)) !== null;
-    console.log(
-      `  ${onScreen ? '✔' : '✖'} screen ${entry.screen}${onScreen ? '' : ` not shown (page at ${page.url()})`}`,
-    );
-    if (!onScreen) failed = true;
+    // The verdict is the median run's (Lighthouse's own advice against one run's noise).
     for (const [id, min] of Object.entries(MIN)) {
-      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const score = median(scores[id]);
       const ok = score >= min;
       if (!ok) failed = true;
-      console.log(`  ${ok ? '✔' : '✖'} ${id.padEnd(14)} ${String(score).padStart(3)} (minimum ${min})`);
-      // What pulls the score down, for whoever fixes it.
-      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-        const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < (id === 'performance' ? 0.9 : 1))
-          console.log(`      ${audit.id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
-      }
+      console.log(
+        `  ${ok ? '✔' : '✖'} ${entry.name}: ${id} ${score} (minimum ${min})${runs > 1 ? `, median of ${scores[id].join(', ')}` : ''}`,
+      );
     }
-    for (const metric of [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-      'speed-index',
-    ])
-      console.log(`    ${metric}: ${lhr.audits[metric]?.displayValue ?? '-'}`);
-    await page.close();
   }
 } finally {
   await browser.disconnect();

@@ -41,7 +41,11 @@ const steps = [
   ['Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
   // Alone, after the others: `npm start` rebuilds apps/web/dist, which the other browser files serve.
   ["The README's start command", 'npx', ['vitest', 'run', '--project', 'e2e-start']],
-  ['Bytes on the wire of the first /publish screen (bundle budget)', 'node', ['scripts/bundle-size.mjs']],
+  [
+    'Bytes on the wire of the first /publish screen, and each page’s code (bundle budgets)',
+    'node',
+    ['--import', 'tsx', 'scripts/bundle-size.mjs'],
+  ],
 ];
 
 const chromium = ensureChromium();

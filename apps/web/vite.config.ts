@@ -24,6 +24,44 @@ export const heicAlias = {
   ),
 };
 
+/** A module id with forward slashes, for the path tests below. */
+const unix = (id: string) => id.replaceAll('\\', '/');
+
+/**
+ * The modules of small pieces that most lazily loaded pages share: popups, the login form, the text field, texts and
+ * formats, analytics, order and payment helpers. Split automatically they were 15 files of 1-4 KB, and a page opened
+ * on a wizard step waited for 16 scripts and 7 style sheets in turn (six connections, one round trip each on a slow
+ * network); as one chunk they are about 16 KB, loaded once by every page that needs any of them.
+ */
+const KIT =
+  /apps\/web\/src\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup)|popups\/login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|ui\/TextField|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Packages|Payment|Plan|Price)\b|format\/|app\/(analytics|safeUrl)|plan\/flow|payment\/paymentFinished)|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
+
+/**
+ * The wizard's engine: form-engine, the wizard's hooks and field logic, phone numbers. Needed by the publishing and
+ * edit wizards, the plan step and the photo and video fields, never by the other pages.
+ */
+const ENGINE =
+  /packages\/form-engine\/|libphonenumber-js|packages\/contract\/src\/(phones|phoneMetadata|media)\b|packages\/catalog\/src\/categories\/contact\b|apps\/web\/src\/wizard\/(?!PublishWizard|EditWizard)/;
+
+/**
+ * The photo and video fields (not their lazy wrappers, which the wizard's field registry imports): one chunk instead
+ * of two scripts and two style sheets, asked for together when a page opens on the media step.
+ */
+const MEDIA =
+  /apps\/web\/src\/media\/(MediaField|VideoField|PhotoGrid|session|useMediaSession|media\.css|video\.css)\b/;
+
+/**
+ * Chunk groups (rolldown codeSplitting): the first screen's code as one file ('$initial': it was the entry plus
+ * React's and the HTTP helper's chunks), then the kit, the engine and the media fields. What each page loads is printed by
+ * `npm run bench:bundle`; why, with Lighthouse's figures before and after, in docs/QUALITY.md ("Performance").
+ */
+const CHUNK_GROUPS = [
+  { name: 'app', tags: ['$initial' as const], priority: 3 },
+  { name: 'kit', test: (id: string) => KIT.test(unix(id)), priority: 2 },
+  { name: 'engine', test: (id: string) => ENGINE.test(unix(id)), priority: 1 },
+  { name: 'media', test: (id: string) => MEDIA.test(unix(id)), priority: 0 },
+];
+
 export default defineConfig({
   resolve: { alias: heicAlias },
   plugins: [
@@ -40,7 +78,13 @@ export default defineConfig({
     }),
   ],
   // The manifest lets the server name the wizard's chunks in the HTML of a wizard page (apps/server/src/plugins/static-web.ts).
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
 });

@@ -1,9 +1,4 @@
-import '@fontsource/heebo/hebrew-400.css';
-import '@fontsource/heebo/hebrew-500.css';
-import '@fontsource/heebo/hebrew-700.css';
-import '@fontsource/heebo/latin-400.css';
-import '@fontsource/heebo/latin-500.css';
-import '@fontsource/heebo/latin-700.css';
+import './styles/fonts.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

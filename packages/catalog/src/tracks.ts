@@ -5,8 +5,14 @@
  * only for a selection that offers it.
  */
 import { type AdType, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
-import { BUSINESS_FOR_SALE_SALES_CAT } from './categories/businessForSale.ts';
-import { EASY_START_TRIAL_DAYS, TRACK_KINDS, TRACK_SETS, type TrackRow, type TrackSet } from './tracksData.ts';
+import {
+  BUSINESS_FOR_SALE_SALES_CAT,
+  EASY_START_TRIAL_DAYS,
+  TRACK_KINDS,
+  TRACK_SETS,
+  type TrackRow,
+  type TrackSet,
+} from './tracksData.ts';
 
 /** The selection a plan is for: the category selectors (numbers; strings from a query are accepted). */
 export interface TrackSelectors {

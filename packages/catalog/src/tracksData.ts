@@ -5,6 +5,12 @@
  */
 import type { AdType } from '@app/contract/orders';
 
+/**
+ * The sales category of "business for sale" (under commercial real estate): its own track set. Defined here, not in
+ * categories/businessForSale.ts, so the pages that only name tracks (My Ads) do not load the whole catalogue.
+ */
+export const BUSINESS_FOR_SALE_SALES_CAT = 37;
+
 /** One track row of a track set: the kind (texts and colour) and its price and days in this set. */
 export interface TrackRow {
   kind: TrackKind;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkFiles, opensWizard } from './page-preloads.ts';
@@ -54,19 +55,66 @@ describe('wizard page preloads', () => {
       fs.rmSync(dist, { recursive: true, force: true });
     });
 
-    it('a wizard page carries the modulepreloads in its head; the chooser is the plain index.html', async () => {
+    const headOf = (body: string) => body.slice(0, body.indexOf('</head>'));
+    const fetchTag = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+
+    it('a wizard page carries its chunks and its first GETs in its head', async () => {
       const wizard = await app.inject({ url: '/publish?cat=2&subcat=1&step=1' });
       expect(wizard.statusCode).toBe(200);
       expect(wizard.headers['content-type']).toContain('text/html');
       expect(wizard.headers['cache-control']).toBe('no-cache');
-      const head = wizard.body.slice(0, wizard.body.indexOf('</head>'));
+      const head = headOf(wizard.body);
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/PublishWizard-1.js">');
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/phones-1.js">');
       expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/wizard-1.css">');
       expect(head).not.toContain('react-1.js');
-      const chooser = await app.inject({ url: '/publish' });
-      expect(chooser.statusCode).toBe(200);
-      expect(chooser.body).toBe(INDEX);
+      // The same paths the wizard asks for (@app/contract/publishPaths), & escaped in the attribute.
+      for (const href of [
+        '/api/auth/customer',
+        '/api/site-config',
+        '/api/publish/fields?cat=2&amp;subcat=1',
+        '/api/publish/draft?cat=2&amp;subcat=1',
+      ])
+        expect(head).toContain(fetchTag(href));
+      // A saved ad in the URL is part of the fields call.
+      const saved = headOf((await app.inject({ url: '/publish?cat=2&subcat=1&step=3&OrderID=77' })).body);
+      expect(saved).toContain(fetchTag('/api/publish/fields?cat=2&amp;subcat=1&amp;OrderID=77'));
+    });
+
+    it('a page is compressed by what the browser accepts (the global compression skips the not-found handler)', async () => {
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+        ['gzip', 'gzip', zlib.gunzipSync],
+      ] as const) {
+        const res = await app.inject({ url: '/publish?cat=2&subcat=1&step=1', headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('Accept-Encoding');
+        expect(decode(res.rawPayload).toString('utf8')).toContain(fetchTag('/api/site-config'));
+      }
+    });
+
+    it('the chooser and the sub-category picker name no wizard GETs; other pages only the session', async () => {
+      const chooser = headOf((await app.inject({ url: '/publish' })).body);
+      expect(chooser).toContain(fetchTag('/api/auth/customer'));
+      expect(chooser).toContain(fetchTag('/api/site-config'));
+      expect(chooser).not.toContain('modulepreload');
+      const picker = headOf((await app.inject({ url: '/publish?cat=2' })).body);
+      expect(picker).toContain('modulepreload');
+      expect(picker).not.toContain('/api/publish/');
+      const myAds = await app.inject({ url: '/my-ads' });
+      expect(myAds.statusCode).toBe(200);
+      expect(headOf(myAds.body)).toContain(fetchTag('/api/auth/customer'));
+      expect(myAds.body).not.toContain('/api/site-config');
+      expect(myAds.body).toContain('<div id="root"></div>');
+    });
+
+    it('a query cannot break out of the attribute', async () => {
+      const res = await app.inject({
+        url: `/publish?cat=${encodeURIComponent('"><script>alert(1)</script>')}&subcat=1&step=2`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(res.body).not.toMatch(/href="[^"]*"[^>]*><script/);
     });
 
     it('does not serve the build manifest', async () => {

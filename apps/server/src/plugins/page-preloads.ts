@@ -1,29 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { wizardEarlyPaths } from '@app/contract/publishPaths';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** The code a page opened on a wizard step runs before its first step shows: the step area and the wizard. */
 const WIZARD_ENTRIES = ['src/publish/PublishArea.tsx', 'src/wizard/PublishWizard.tsx'];
 
 /**
  * The files of `entries` and of every chunk they import statically (the manifest's `imports`), minus what the
- * page's own entry (index.html) loads already: JavaScript and CSS, in load order.
+ * page has loaded already (`loaded` and what it imports: by default the page's own entry, index.html): JavaScript
+ * and CSS, in load order.
  */
-export function chunkFiles(manifest: Manifest, entries: readonly string[]): { js: string[]; css: string[] } {
+export function chunkFiles(
+  manifest: Manifest,
+  entries: readonly string[],
+  loaded: readonly string[] = ['index.html'],
+): { js: string[]; css: string[] } {
   const skip = new Set<string>();
   const walkSkip = (key: string) => {
     if (skip.has(key) || !manifest[key]) return;
     skip.add(key);
     for (const next of manifest[key].imports ?? []) walkSkip(next);
   };
-  walkSkip('index.html');
+  for (const key of loaded) walkSkip(key);
   const js: string[] = [];
   const css: string[] = [];
   const seen = new Set<string>();
@@ -49,24 +56,59 @@ export function preloadTags(files: { js: string[]; css: string[] }): string {
   return [...js, ...css].join('\n    ');
 }
 
+/** An attribute value in double quotes. */
+const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
 /**
- * index.html for a /publish page opened with a category in its query (a reload on a step, a link, a return from
- * login): the same page with the wizard's chunks named in its head. Without a manifest (a development build) the
- * page is served as it is. Returns null when the page needs nothing more than index.html.
+ * GETs a page asks for as it starts, named in its HTML so they start with the page instead of after the main bundle
+ * has loaded and run: the session on every page (app/CustomerContext.tsx), the site's links where the first screen
+ * shows them (api/site.ts: the home page, the chooser and the wizard, the finish page). A preload the page does not
+ * use is a wasted request and a console warning, so the list is per page.
  */
-export function wizardPageHtml(distDir: string): string | null {
-  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  const indexPath = path.join(distDir, 'index.html');
-  if (!fs.existsSync(manifestPath) || !fs.existsSync(indexPath)) return null;
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-  const tags = preloadTags(chunkFiles(manifest, WIZARD_ENTRIES));
-  const html = fs.readFileSync(indexPath, 'utf8');
-  if (!tags || !html.includes('</head>')) return null;
-  return html.replace('</head>', `  ${tags}\n  </head>`);
+export function pageGets(pathname: string): string[] {
+  const siteLinks = pathname === '/' || pathname === '/publish' || pathname === '/finishArea';
+  return siteLinks ? ['/api/auth/customer', '/api/site-config'] : ['/api/auth/customer'];
+}
+
+/**
+ * `<link rel="preload" as="fetch">` of API GETs: the browser hands each answer to the app's own request of the same
+ * URL (apps/web/src/api/http.ts `getPreloaded`: credentials included, no header of its own).
+ */
+export function fetchPreloadTags(paths: readonly string[]): string {
+  return paths
+    .map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attr(url)}">`)
+    .join('\n    ');
 }
 
 /** A /publish URL whose page opens the step area (a category in the query): the chooser alone needs nothing more. */
 export function opensWizard(url: string): boolean {
   const [pathname = '', query = ''] = url.split('?');
   return pathname === '/publish' && Boolean(new URLSearchParams(query).get('cat'));
+}
+
+/**
+ * The SPA's index.html for a page URL, with what the page will ask for first named in its head: its first GETs
+ * (pageGets); on a /publish page opened with a category (a reload on a step, a link, a return from
+ * login) also the step area's and the wizard's chunks and, from step 1, the wizard's fields and draft
+ * (@app/contract/publishPaths: the same paths the wizard builds). Index.html and the manifest are read once (the
+ * build does not change under a running server); without a manifest (a development build) the wizard's chunks are
+ * not named. Null when there is no built index.html.
+ */
+export function pageHtmlMaker(distDir: string): ((url: string) => string) | null {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return null;
+  const html = fs.readFileSync(indexPath, 'utf8');
+  if (!html.includes('</head>')) return null;
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const wizardChunks = fs.existsSync(manifestPath)
+    ? preloadTags(chunkFiles(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest, WIZARD_ENTRIES))
+    : '';
+  return (url) => {
+    const tags = [fetchPreloadTags(pageGets(url.split('?')[0] ?? ''))];
+    if (opensWizard(url)) {
+      if (wizardChunks) tags.push(wizardChunks);
+      tags.push(fetchPreloadTags(wizardEarlyPaths(new URLSearchParams(url.split('?')[1] ?? ''))));
+    }
+    return html.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);
+  };
 }

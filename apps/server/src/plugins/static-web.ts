@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { he } from '../i18n/messages.ts';
-import { opensWizard, wizardPageHtml } from './page-preloads.ts';
+import { pageHtmlMaker } from './page-preloads.ts';
 
 /**
  * Serves the built web app, with the SPA's index.html for any other page route. The build writes every text
@@ -11,6 +12,21 @@ import { opensWizard, wizardPageHtml } from './page-preloads.ts';
  * (Content-Encoding, Vary: Accept-Encoding), so nothing is compressed per request and the global compression
  * (plugins/compression.ts) leaves these answers alone.
  */
+/**
+ * A page's HTML, no-cache as index.html, compressed here: the global compression applies to routes, and pages are
+ * answered by the not-found handler. Brotli at a fast quality (a page is about 2 KB), else gzip.
+ */
+function sendPage(acceptEncoding: string | string[] | undefined, reply: FastifyReply, html: string) {
+  const accepted = String(acceptEncoding ?? '');
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) {
+    const body = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+  return reply.send(html);
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return false;
@@ -25,15 +41,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // A page opened on the wizard names its chunks in the head, so they load beside the main bundle (read once here:
-  // the build does not change under a running server).
-  const wizardHtml = wizardPageHtml(distDir);
+  // Each page names in its head what it asks for first (plugins/page-preloads.ts).
+  const pageHtml = pageHtmlMaker(distDir);
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
-      if (wizardHtml && opensWizard(req.url)) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(wizardHtml);
-      }
+      if (pageHtml) return sendPage(req.headers['accept-encoding'], reply, pageHtml(req.url));
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: he.notFound });

@@ -12,7 +12,7 @@ import type {
   RegisterRequest,
   TradeMap,
 } from '@app/contract/auth';
-import { type ApiResult, getJson, postJson } from './http.ts';
+import { type ApiResult, getPreloaded, postJson } from './http.ts';
 
 /** The signed-in customer as the app uses it (id 0 = guest). */
 export interface Customer {
@@ -37,7 +37,7 @@ function toCustomer(data: CustomerResponse | LoginResponse): Customer {
 
 /** GET /api/auth/customer; any failure counts as a guest. */
 export async function fetchCustomer(): Promise<Customer> {
-  const result = await getJson<CustomerResponse>('/api/auth/customer');
+  const result = await getPreloaded<CustomerResponse>('/api/auth/customer');
   return result.ok && result.data ? toCustomer(result.data) : GUEST;
 }
 

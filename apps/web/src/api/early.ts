@@ -1,4 +1,4 @@
-import { type ApiResult, getJson } from './http.ts';
+import { type ApiResult, getJson, getPreloaded } from './http.ts';
 
 /**
  * GETs started before the code that needs them has loaded (the wizard's fields and draft, asked for while its
@@ -13,7 +13,7 @@ const claimed = new Set<string>();
 /** Starts a GET of `path` now, unless one is already waiting or the page has asked for it already. */
 export function startEarly(path: string): void {
   if (early.has(path) || claimed.has(path)) return;
-  early.set(path, { at: Date.now(), result: getJson(path) });
+  early.set(path, { at: Date.now(), result: getPreloaded(path) });
 }
 
 /** The early answer of `path` (taken: a later call asks the server again), or a fresh GET. */

@@ -33,11 +33,20 @@ interface SendOptions {
   changesState?: boolean;
   /** Extra request headers (e.g. the sandbox key). */
   headers?: Record<string, string>;
+  /**
+   * No Accept header of our own: the request then matches a `<link rel="preload" as="fetch"
+   * crossorigin="use-credentials">` of the same URL in the page's HTML, and Chromium hands over that answer
+   * instead of asking again (it reuses a preload only when every request header but a few cache ones is equal).
+   */
+  preloadable?: boolean;
 }
 
 async function send<T>(method: string, path: string, body?: unknown, options: SendOptions = {}): Promise<ApiResult<T>> {
   const { signal, changesState = method !== 'GET' } = options;
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.preloadable ? {} : { accept: 'application/json' }),
+    ...options.headers,
+  };
   if (changesState) {
     // The server sets the CSRF cookie on any GET /api/*; make one if this is the first call of the page.
     if (readCookie(CSRF_COOKIE) === undefined) await send('GET', '/api/auth/customer');
@@ -66,6 +75,9 @@ export const getJson = <T>(
   signal?: AbortSignal,
   options: Omit<SendOptions, 'signal'> = {},
 ): Promise<ApiResult<T>> => send<T>('GET', path, undefined, { ...options, signal });
+/** A GET the page's HTML may have started already (apps/server/src/plugins/page-preloads.ts): see `preloadable`. */
+export const getPreloaded = <T>(path: string): Promise<ApiResult<T>> =>
+  send<T>('GET', path, undefined, { preloadable: true });
 /** A GET that changes state on the server: sent with the CSRF token. */
 export const getChangingState = <T>(path: string): Promise<ApiResult<T>> =>
   send<T>('GET', path, undefined, { changesState: true });

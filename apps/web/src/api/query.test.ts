@@ -11,4 +11,12 @@ describe('publish query strings', () => {
       '/api/publish/options/x?model=1&keyword=%D7%A7%D7%95',
     );
   });
+
+  it('writes names and values byte for byte as URLSearchParams does (the server names the same paths)', () => {
+    const samples = [' a b ', "!'()~*-._", '&=?#+%', 'א ב"ג<>', '\u202e\u0000x', '😀', '\ud800'];
+    for (const text of samples) {
+      const expected = new URLSearchParams([[text, text]]).toString();
+      expect(toQuery({ [text]: text })).toBe(expected);
+    }
+  });
 });

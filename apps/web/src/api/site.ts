@@ -1,4 +1,4 @@
-import { getJson } from './http.ts';
+import { getPreloaded } from './http.ts';
 
 export type ExternalLinks = Readonly<Record<string, string>>;
 
@@ -19,17 +19,17 @@ export function loadedExternalLinks(): ExternalLinks | undefined {
 
 /** GET /api/site-config, once per page load; a failure gives no links and no video origin (and is asked again). */
 export function fetchSiteConfig(): Promise<SiteConfig> {
-  siteConfig ??= getJson<{ externalLinks?: Record<string, string>; videoOrigin?: unknown }>('/api/site-config').then(
-    (r) => {
-      if (!r.ok) siteConfig = undefined;
-      const config: SiteConfig = {
-        externalLinks: r.data?.externalLinks ?? {},
-        videoOrigin: typeof r.data?.videoOrigin === 'string' ? r.data.videoOrigin : undefined,
-      };
-      if (r.ok) loaded = config;
-      return config;
-    },
-  );
+  siteConfig ??= getPreloaded<{ externalLinks?: Record<string, string>; videoOrigin?: unknown }>(
+    '/api/site-config',
+  ).then((r) => {
+    if (!r.ok) siteConfig = undefined;
+    const config: SiteConfig = {
+      externalLinks: r.data?.externalLinks ?? {},
+      videoOrigin: typeof r.data?.videoOrigin === 'string' ? r.data.videoOrigin : undefined,
+    };
+    if (r.ok) loaded = config;
+    return config;
+  });
   return siteConfig;
 }
 

@@ -1,5 +1,6 @@
 import type { OrderTypeItem, PaymentChannel, PaymentFinishedMessage } from '@app/contract/orders';
 import { useEffect, useRef, useState } from 'react';
+import { newIdempotencyKey } from '../api/idempotency.ts';
 import { startPackagePayment } from '../api/orders.ts';
 import { getUpgradePackages } from '../api/packages.ts';
 import { hePackages } from '../i18n/hePackages.ts';
@@ -9,7 +10,6 @@ import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
 import { paymentChannels } from '../plan/flow.ts';
 import { PaymentTypePopup } from '../plan/PlanPopups.tsx';
-import { newIdempotencyKey } from '../wizard/formData.ts';
 
 const t = hePackages.myAds;
 

@@ -1,6 +1,7 @@
 import type { ChooseOrderType, OrderTypeItem, PaymentChannel, PaymentFinishedMessage } from '@app/contract/orders';
 import type { Broker } from '@app/contract/planExtras';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { newIdempotencyKey } from '../api/idempotency.ts';
 import {
   fetchOrderTypes,
   finishPublish,
@@ -21,7 +22,6 @@ import { SameAdsCounters } from '../counts/SameAdsCounters.tsx';
 import { hePlan } from '../i18n/hePlan.ts';
 import { PaymentFramePopup } from '../payment/PaymentFramePopup.tsx';
 import { frameableUrl } from '../payment/paymentMessages.ts';
-import { newIdempotencyKey } from '../wizard/formData.ts';
 import { isAppUpgradeDisabled } from './appUpgrade.ts';
 import { BrokerLeadPopup } from './BrokerLeadPopup.tsx';
 import { CommercialFlow } from './CommercialPopups.tsx';

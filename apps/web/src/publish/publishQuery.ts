@@ -4,16 +4,13 @@
  * isSuspected, istrader, source. Pure functions over URLSearchParams (inputs are never mutated).
  */
 import type { PublishParams } from '@app/catalog/chooser';
-import { SELECTOR_KEYS, type Selectors } from '@app/contract/publish';
+import { readStep } from '@app/contract/publishPaths';
+
+/** Shared with the server, which names a wizard page's first GETs in its HTML (@app/contract/publishPaths). */
+export { readStep, savedAdOf, selectorsOf } from '@app/contract/publishPaths';
 
 /** SalesCatID kept when going below step 1 (fashion keeps its picker). */
 const FASHION_SALES_CAT = '18';
-
-/** The step of the query; not a number (or missing) means 0. */
-export function readStep(query: URLSearchParams): number {
-  const step = Number.parseInt(query.get('step') ?? '', 10);
-  return Number.isNaN(step) ? 0 : step;
-}
 
 /**
  * The query for another step: the step is replaced, and for steps below 1 SalesSubCatID and subcat are
@@ -72,27 +69,10 @@ export function withSavedAd(query: URLSearchParams, orderId: number): URLSearchP
   return next;
 }
 
-/** The ad this wizard saved already (OrderID, else the last of OrderIDs), or undefined. */
-export function savedAdOf(query: URLSearchParams): number | undefined {
-  const last = (query.get('OrderIDs') ?? '').split(',').filter(Boolean).at(-1);
-  const id = query.get('OrderID') || last || '';
-  return /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : undefined;
-}
-
 /** A query without the saved ad: starting over makes a new ad. */
 export function withoutSavedAd(query: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(query);
   next.delete('OrderID');
   next.delete('OrderIDs');
   return next;
-}
-
-/** The category selectors of a publish query (empty ones left out). */
-export function selectorsOf(query: URLSearchParams): Selectors {
-  const selectors: Selectors = {};
-  for (const key of SELECTOR_KEYS) {
-    const value = query.get(key);
-    if (value !== null && value !== '') selectors[key] = value;
-  }
-  return selectors;
 }

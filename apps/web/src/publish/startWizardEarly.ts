@@ -1,8 +1,7 @@
+import { wizardEarlyPaths } from '@app/contract/publishPaths';
 import { startEarly } from '../api/early.ts';
-import { draftPath, fieldsPath } from '../api/publishPaths.ts';
 import { fetchSiteConfig } from '../api/site.ts';
 import { preloadable } from '../app/preloadable.ts';
-import { readStep, savedAdOf, selectorsOf } from './publishQuery.ts';
 
 /** The wizard's code (one chunk and what it imports). */
 export const publishWizardCode = preloadable(() => import('../wizard/PublishWizard.tsx').then((m) => m.default));
@@ -17,10 +16,8 @@ export function startWizardEarly(params: URLSearchParams): void {
   // A failed load is shown by the step area when it renders the wizard (useLoaded throws it to the boundary).
   publishWizardCode.load().catch(() => undefined);
   void fetchSiteConfig();
-  if (readStep(params) < 1) return;
-  const selectors = selectorsOf(params);
-  startEarly(fieldsPath(selectors, savedAdOf(params)));
-  // Asked for without waiting to know who is logged in (a guest's refusal is harmless: a guest is sent to log in,
-  // and a login drops the early answers, app/CustomerContext.tsx).
-  startEarly(draftPath(selectors));
+  // The fields and the draft (at step 1 or more), asked for without waiting to know who is logged in (a guest's
+  // refusal is harmless: a guest is sent to log in, and a login drops the early answers, app/CustomerContext.tsx).
+  // The server names the same paths in the page's HTML, so these requests take the answers already on the way.
+  for (const path of wizardEarlyPaths(params)) startEarly(path);
 }

@@ -121,10 +121,3 @@ export function shownErrors(
   }
   return out;
 }
-
-/** A new idempotency key for a publish attempt (crypto.randomUUID where available). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}

@@ -4,13 +4,14 @@
  * login. Who may publish (a second-hand business trader only) is the server's rule (spec §6).
  */
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { BUSINESS_FOR_SALE_SALES_CAT } from '../tracksData.ts';
 import { mediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { secondHandCategoryStep, subcatField } from './secondHandSteps.ts';
 import { staticSelect } from './vehiclesFields.ts';
 import { editLoginStep, editSaleStep, loginStep, planStep } from './vehiclesSteps.ts';
 
-export const BUSINESS_FOR_SALE_SALES_CAT = 37;
+export { BUSINESS_FOR_SALE_SALES_CAT };
 
 const BUSINESS_TYPES = [
   [1, 'מסעדה'],

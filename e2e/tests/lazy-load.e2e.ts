@@ -68,6 +68,57 @@ describe('code loaded on demand', () => {
     await page.context().close();
   });
 
+  it('the HTML paints the top bar before any script; the app top bar replaces it and matches it', async () => {
+    const page = await newPage(browser, PHONE);
+    const html = await (await page.request.get(`${product.url}/publish`)).text();
+    const shell = /<!--shell-->([\s\S]*?)<!--\/shell-->/.exec(html)?.[1] ?? '';
+    expect(shell).toContain('<header class="topbar">');
+    // No script at all: the top bar is there, from the HTML alone.
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto(`${product.url}/publish`);
+    await page.locator('header.topbar').getByText('פרסום מודעה חדשה').waitFor();
+    await page.unroute(/\.js$/);
+    // With the scripts: one top bar (the app's), and the HTML's is the same markup (tags, attributes, texts), each
+    // level's children a prefix of the app's (the app adds the login button once it knows the visitor is a guest).
+    await page.goto(`${product.url}/publish`);
+    await page.getByTestId('chooser-more').waitFor();
+    expect(await page.locator('header.topbar').count()).toBe(1);
+    const mismatch = await page.evaluate((markup) => {
+      const template = document.createElement('template');
+      template.innerHTML = markup;
+      const compare = (a: Element, b: Element, at: string): string | null => {
+        if (a.tagName !== b.tagName) return `${at}: <${a.tagName}> in the HTML, <${b.tagName}> in the app`;
+        for (const { name } of [...Array.from(a.attributes), ...Array.from(b.attributes)]) {
+          if (a.getAttribute(name) !== b.getAttribute(name))
+            return `${at} ${name}: "${a.getAttribute(name)}" in the HTML, "${b.getAttribute(name)}" in the app`;
+        }
+        const text = (e: Element) =>
+          Array.from(e.childNodes)
+            .filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent ?? '')
+            .join('')
+            .trim();
+        if (text(a) !== text(b)) return `${at}: text "${text(a)}" in the HTML, "${text(b)}" in the app`;
+        if (a.children.length > b.children.length) return `${at}: more children in the HTML`;
+        for (let i = 0; i < a.children.length; i++) {
+          const found = compare(
+            a.children[i] as Element,
+            b.children[i] as Element,
+            `${at} > ${a.children[i]?.tagName}`,
+          );
+          if (found) return found;
+        }
+        return null;
+      };
+      const live = document.querySelector('header.topbar');
+      const fromHtml = template.content.firstElementChild;
+      if (!live || !fromHtml) return 'no top bar';
+      return compare(fromHtml, live, 'header');
+    }, shell);
+    expect(mismatch).toBeNull();
+    await page.context().close();
+  });
+
   it('a chunk that is gone (a deploy since the page opened) shows the Hebrew error with a reload button', async () => {
     const page = await newPage(browser, PHONE);
     await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);

@@ -20,7 +20,8 @@ const MANIFEST = {
     css: ['assets/PublishWizard-1.css'],
   },
 };
-const INDEX = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>x</title></head><body><div id="root"><!--shell--><header class="topbar"></header><!--/shell--></div></body></html>';
 
 describe('wizard page preloads', () => {
   it('names every chunk the wizard imports, but not what the main entry loads already', () => {
@@ -105,7 +106,19 @@ describe('wizard page preloads', () => {
       expect(myAds.statusCode).toBe(200);
       expect(headOf(myAds.body)).toContain(fetchTag('/api/auth/customer'));
       expect(myAds.body).not.toContain('/api/site-config');
-      expect(myAds.body).toContain('<div id="root"></div>');
+      expect(myAds.body).toContain('<div id="root"><!--shell--><header class="topbar"></header><!--/shell--></div>');
+    });
+
+    it('the static top bar only where the page shows one: not on the pages without it, not in the native app', async () => {
+      const page = async (url: string, userAgent = 'Mozilla/5.0') =>
+        (await app.inject({ url, headers: { 'user-agent': userAgent } })).body;
+      for (const url of ['/', '/publish', '/publish?cat=2&subcat=1&step=1', '/my-ads', '/finishArea?OrderID=1', '/x'])
+        expect(await page(url)).toContain('<header class="topbar">');
+      for (const url of ['/login', '/finishPayment?x=1', '/finishPaymentArea', '/print/carQR/5'])
+        expect(await page(url)).toContain('<div id="root"></div>');
+      expect(await page('/publish', 'YAD2_APP/5.2 (Android 14) Mozilla/5.0')).toContain('<div id="root"></div>');
+      expect(await page('/publish?webview=1')).toContain('<div id="root"></div>');
+      expect(await page('/publish?webview=0')).toContain('<header class="topbar">');
     });
 
     it('a query cannot break out of the attribute', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { nativeAppRequest } from '@app/contract/nativeApp';
 import { wizardEarlyPaths } from '@app/contract/publishPaths';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -86,29 +87,43 @@ export function opensWizard(url: string): boolean {
   return pathname === '/publish' && Boolean(new URLSearchParams(query).get('cat'));
 }
 
+/** The pages without the top bar (apps/web/src/router.tsx: outside ShellLayout). */
+const NO_TOP_BAR = /^\/(login|finishPayment|finishPaymentArea|print)(\/|$)/;
+
+/** index.html's static top bar (between these markers; apps/web/index.html). */
+const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
+
+/** Whether the page of this request shows the top bar: not on the pages without it, not in the native app. */
+export function showsTopBar(url: string, userAgent: string): boolean {
+  const [pathname = '', query = ''] = url.split('?');
+  return !NO_TOP_BAR.test(pathname) && !nativeAppRequest(userAgent, new URLSearchParams(query).get('webview'));
+}
+
 /**
- * The SPA's index.html for a page URL, with what the page will ask for first named in its head: its first GETs
- * (pageGets); on a /publish page opened with a category (a reload on a step, a link, a return from
- * login) also the step area's and the wizard's chunks and, from step 1, the wizard's fields and draft
- * (@app/contract/publishPaths: the same paths the wizard builds). Index.html and the manifest are read once (the
- * build does not change under a running server); without a manifest (a development build) the wizard's chunks are
- * not named. Null when there is no built index.html.
+ * The SPA's index.html for a page request: the static top bar kept only where the page shows one (showsTopBar), and
+ * what the page will ask for first named in its head: its first GETs (pageGets); on a /publish page opened with a
+ * category (a reload on a step, a link, a return from login) also the step area's and the wizard's chunks and, from
+ * step 1, the wizard's fields and draft (@app/contract/publishPaths: the same paths the wizard builds). Index.html
+ * and the manifest are read once (the build does not change under a running server); without a manifest (a
+ * development build) the wizard's chunks are not named. Null when there is no built index.html.
  */
-export function pageHtmlMaker(distDir: string): ((url: string) => string) | null {
+export function pageHtmlMaker(distDir: string): ((url: string, userAgent: string) => string) | null {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   const html = fs.readFileSync(indexPath, 'utf8');
   if (!html.includes('</head>')) return null;
+  const withoutShell = html.replace(SHELL, '');
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const wizardChunks = fs.existsSync(manifestPath)
     ? preloadTags(chunkFiles(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest, WIZARD_ENTRIES))
     : '';
-  return (url) => {
+  return (url, userAgent) => {
     const tags = [fetchPreloadTags(pageGets(url.split('?')[0] ?? ''))];
     if (opensWizard(url)) {
       if (wizardChunks) tags.push(wizardChunks);
       tags.push(fetchPreloadTags(wizardEarlyPaths(new URLSearchParams(url.split('?')[1] ?? ''))));
     }
-    return html.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);
+    const page = showsTopBar(url, userAgent) ? html : withoutShell;
+    return page.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);
   };
 }

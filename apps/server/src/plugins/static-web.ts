@@ -46,7 +46,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
-      if (pageHtml) return sendPage(req.headers['accept-encoding'], reply, pageHtml(req.url));
+      if (pageHtml)
+        return sendPage(req.headers['accept-encoding'], reply, pageHtml(req.url, req.headers['user-agent'] ?? ''));
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: he.notFound });

@@ -7,10 +7,12 @@
  * (React Native's `ReactNativeWebView`, or an iOS `appEvents` message handler). The events posted to the wrapper are
  * in appEvents.ts (loaded with the screens that post them, not with the first screen).
  */
+import { nativeAppRequest } from '@app/contract/nativeApp';
+
 const STORAGE_KEY = 'webview';
 
-/** The identifier the app's user agent starts with. */
-export const APP_USER_AGENT_PREFIX = 'YAD2_APP';
+/** The identifier the app's user agent starts with (shared with the server). */
+export { APP_USER_AGENT_PREFIX } from '@app/contract/nativeApp';
 
 export interface NativeBridges {
   /** React Native's WebView. */
@@ -20,12 +22,7 @@ export interface NativeBridges {
 }
 
 export function detectNativeApp(userAgent: string, search: string, remembered: string | null, bridge = false): boolean {
-  return (
-    userAgent.startsWith(APP_USER_AGENT_PREFIX) ||
-    new URLSearchParams(search).get('webview') === '1' ||
-    remembered === '1' ||
-    bridge
-  );
+  return nativeAppRequest(userAgent, new URLSearchParams(search).get('webview')) || remembered === '1' || bridge;
 }
 
 /** Whether the window has a wrapper's bridge (the page runs in the app's web view). */

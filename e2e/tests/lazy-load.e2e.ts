@@ -51,6 +51,10 @@ describe('code loaded on demand', () => {
     });
     const html = await (await page.request.get(`${product.url}/publish?cat=2&subcat=1&step=1`)).text();
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/PublishWizard-[^"]+\.js">/);
+    // Only a page opened on the photos step (a car's is 4) names the photo field's chunk (built as its own group).
+    expect(html).not.toMatch(/\/assets\/media-[^"]+\.js/);
+    const onPhotos = await (await page.request.get(`${product.url}/publish?cat=1&subcat=1&step=4`)).text();
+    expect(onPhotos).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/media-[^"]+\.js">/);
     // The HTML starts the same GETs (the page's own requests take those answers: still once each, below).
     for (const path of ['/api/publish/fields?cat=2&amp;subcat=1', '/api/publish/draft?cat=2&amp;subcat=1'])
       expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { selectorsOf } from '@app/contract/publishPaths';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
@@ -246,7 +247,9 @@ export async function buildApp({
     if (config.PAYMENT_PROVIDER === 'sandbox') sandboxPaymentRoutes(scope, { db });
   });
 
-  const servesWeb = config.NODE_ENV === 'production' && (await registerWebApp(app, config.WEB_DIST_DIR));
+  const servesWeb =
+    config.NODE_ENV === 'production' &&
+    (await registerWebApp(app, config.WEB_DIST_DIR, (query) => catalogs.mediaStep(selectorsOf(query))));
   if (!servesWeb) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ status: 404, message: he.notFound }));
   }

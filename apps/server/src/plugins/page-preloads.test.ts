@@ -14,6 +14,12 @@ const MANIFEST = {
   '_wizard.js': { file: 'assets/wizard-1.js', imports: ['_react.js', '_phones.js'], css: ['assets/wizard-1.css'] },
   '_phones.js': { file: 'assets/phones-1.js' },
   'src/publish/PublishArea.tsx': { file: 'assets/PublishArea-1.js', imports: ['index.html', '_react.js'] },
+  '_media-1.js': {
+    file: 'assets/media-1.js',
+    name: 'media',
+    imports: ['index.html', '_wizard.js'],
+    css: ['assets/media-1.css'],
+  },
   'src/wizard/PublishWizard.tsx': {
     file: 'assets/PublishWizard-1.js',
     imports: ['index.html', '_wizard.js'],
@@ -49,7 +55,8 @@ describe('wizard page preloads', () => {
       fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
       fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
       fs.writeFileSync(path.join(dist, 'assets', 'index-1.js'), '');
-      await registerWebApp(app, dist);
+      // The photos step of every selection is step 4 here.
+      await registerWebApp(app, dist, () => 4);
     });
     afterAll(async () => {
       await app.close();
@@ -91,6 +98,20 @@ describe('wizard page preloads', () => {
         expect(res.headers['content-encoding']).toBe(encoding);
         expect(res.headers.vary).toContain('Accept-Encoding');
         expect(decode(res.rawPayload).toString('utf8')).toContain(fetchTag('/api/site-config'));
+      }
+    });
+
+    it('a page opened on the photos step or past it also names the photo field code', async () => {
+      for (const [step, named] of [
+        [3, false],
+        [4, true],
+        [6, true],
+      ] as const) {
+        const head = headOf((await app.inject({ url: `/publish?cat=1&subcat=1&step=${step}` })).body);
+        expect(head.includes('<link rel="modulepreload" crossorigin href="/assets/media-1.js">')).toBe(named);
+        expect(head.includes('<link rel="preload" as="style" crossorigin href="/assets/media-1.css">')).toBe(named);
+        // What the wizard's chunks load already is not named twice.
+        expect(head.split('/assets/wizard-1.js').length - 1).toBe(1);
       }
     });
 

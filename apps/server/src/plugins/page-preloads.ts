@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { nativeAppRequest } from '@app/contract/nativeApp';
-import { wizardEarlyPaths } from '@app/contract/publishPaths';
+import { readStep, wizardEarlyPaths } from '@app/contract/publishPaths';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -102,26 +102,36 @@ export function showsTopBar(url: string, userAgent: string): boolean {
 /**
  * The SPA's index.html for a page request: the static top bar kept only where the page shows one (showsTopBar), and
  * what the page will ask for first named in its head: its first GETs (pageGets); on a /publish page opened with a
- * category (a reload on a step, a link, a return from login) also the step area's and the wizard's chunks and, from
- * step 1, the wizard's fields and draft (@app/contract/publishPaths: the same paths the wizard builds). Index.html
+ * category (a reload on a step, a link, a return from login) also the step area's and the wizard's chunks (and the
+ * photo field's on the photos step or past it: `mediaStepOf`, the catalogue's answer) and, from step 1, the
+ * wizard's fields and draft (@app/contract/publishPaths: the same paths the wizard builds). Index.html
  * and the manifest are read once (the build does not change under a running server); without a manifest (a
  * development build) the wizard's chunks are not named. Null when there is no built index.html.
  */
-export function pageHtmlMaker(distDir: string): ((url: string, userAgent: string) => string) | null {
+export function pageHtmlMaker(
+  distDir: string,
+  mediaStepOf: (query: URLSearchParams) => number | undefined = () => undefined,
+): ((url: string, userAgent: string) => string) | null {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   const html = fs.readFileSync(indexPath, 'utf8');
   if (!html.includes('</head>')) return null;
   const withoutShell = html.replace(SHELL, '');
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  const wizardChunks = fs.existsSync(manifestPath)
-    ? preloadTags(chunkFiles(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest, WIZARD_ENTRIES))
-    : '';
+  const manifest: Manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
+  const wizardChunks = preloadTags(chunkFiles(manifest, WIZARD_ENTRIES));
+  // The photo and video fields' chunk (a chunk group: named 'media' in the manifest, apps/web/vite.config.ts).
+  const mediaKeys = Object.keys(manifest).filter((key) => manifest[key]?.name === 'media');
+  const mediaChunks = preloadTags(chunkFiles(manifest, mediaKeys, [...WIZARD_ENTRIES, 'index.html']));
   return (url, userAgent) => {
     const tags = [fetchPreloadTags(pageGets(url.split('?')[0] ?? ''))];
     if (opensWizard(url)) {
-      if (wizardChunks) tags.push(wizardChunks);
-      tags.push(fetchPreloadTags(wizardEarlyPaths(new URLSearchParams(url.split('?')[1] ?? ''))));
+      const query = new URLSearchParams(url.split('?')[1] ?? '');
+      tags.push(wizardChunks);
+      // Opened on the photos step or past it (a reload there): the photo field's code too, or the step waits for it.
+      const mediaStep = mediaStepOf(query);
+      if (mediaStep !== undefined && readStep(query) >= mediaStep) tags.push(mediaChunks);
+      tags.push(fetchPreloadTags(wizardEarlyPaths(query)));
     }
     const page = showsTopBar(url, userAgent) ? html : withoutShell;
     return page.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);

@@ -27,7 +27,11 @@ function sendPage(acceptEncoding: string | string[] | undefined, reply: FastifyR
   return reply.send(html);
 }
 
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  mediaStepOf?: (query: URLSearchParams) => number | undefined,
+): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return false;
   await app.register(fastifyStatic, {
@@ -42,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     },
   });
   // Each page names in its head what it asks for first (plugins/page-preloads.ts).
-  const pageHtml = pageHtmlMaker(distDir);
+  const pageHtml = pageHtmlMaker(distDir, mediaStepOf);
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {

@@ -37,6 +37,17 @@ export class CatalogService {
   }
 
   /**
+   * The wizard's index of the selection's photos step (the browser's steps start with the category step: index 0),
+   * or undefined when its catalogue has none: the HTML of a page opened there names the photo field's code.
+   */
+  mediaStep(selectors: Selectors): number | undefined {
+    const steps = this.catalog(selectors)?.steps ?? [];
+    const index = steps.findIndex((step) => step.fields.some((field) => field.type === 'image'));
+    if (index < 0) return undefined;
+    return steps[0]?.stepGroup === 'chooseSubcat' ? index : index + 1;
+  }
+
+  /**
    * The GET /api/publish/fields body for a selection (JSON and its gzip, both built once), or null when no
    * catalogue serves it.
    */

@@ -55,7 +55,9 @@ export const hePay = {
   mobileExpiredTitle: 'הזמן לאישור התשלום עבר',
   mobileExpiredText: 'התשלום לא אושר באפליקציה בזמן ולא בוצע חיוב. חזרו לאתר כדי לנסות שוב',
   sessionFinished: 'התשלום הזה כבר הסתיים',
+  sessionFinishedText: 'אין צורך בפעולה נוספת בדף הזה. אפשר לחזור לאתר',
   sessionNotFound: 'דף התשלום לא נמצא',
+  sessionNotFoundText: 'הקישור אינו תקין. חזרו לאתר כדי להתחיל את התשלום מחדש',
   redirecting: 'מעבירים אתכם חזרה לאתר…',
   continueLink: 'להמשך',
 } as const;

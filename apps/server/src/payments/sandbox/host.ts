@@ -163,7 +163,10 @@ export async function buildPaymentSandbox(deps: {
     return payload;
   });
   app.setNotFoundHandler((_req, reply) =>
-    reply.code(404).type('text/html; charset=utf-8').send(messagePage(hePay.sessionNotFound, hePay.sessionNotFound)),
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText)),
   );
 
   const port = () => {
@@ -334,12 +337,12 @@ export async function buildPaymentSandbox(deps: {
     if (isExpired(s)) return expiredPage(reply, s);
     const next = nextUrl(s);
     if (next) return reply.redirect(next, 303);
-    return html(reply, s, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+    return html(reply, s, messagePage(hePay.sessionFinished, hePay.sessionFinishedText), 409);
   };
 
   app.get('/pay/:id', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status === 'challenge') return reply.redirect(`/pay/${session.id}/challenge`, 303);
     if (session.status !== 'pending') return finishedPage(reply, session);
     if (session.channel === 'bit') {
@@ -353,7 +356,7 @@ export async function buildPaymentSandbox(deps: {
 
   app.post('/pay/:id', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'pending' || session.channel !== 'creditCard') return finishedPage(reply, session);
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const form: Partial<CardForm> = {};
@@ -384,14 +387,14 @@ export async function buildPaymentSandbox(deps: {
 
   app.get('/pay/:id/challenge', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'challenge') return finishedPage(reply, session);
     return html(reply, session, challengePage(session));
   });
 
   app.post('/pay/:id/challenge', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'challenge') return finishedPage(reply, session);
     const code = String((req.body as { code?: unknown } | null)?.code ?? '');
     const expected = session.challengeCode ?? '';
@@ -406,10 +409,10 @@ export async function buildPaymentSandbox(deps: {
     const session = await sessionOf((req.params as { id: string }).id);
     const token = String((req.query as { t?: unknown }).t ?? '');
     if (session?.channel !== 'bit' || !sandboxKeyMatches(session.approvalToken, token))
-      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (isExpired(session)) return expiredPage(reply, session, true);
     if (session.status !== 'pending')
-      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinishedText), 409);
     return html(reply, null, approvalPage(session));
   });
 
@@ -417,11 +420,11 @@ export async function buildPaymentSandbox(deps: {
     const session = await sessionOf((req.params as { id: string }).id);
     const body = (req.body ?? {}) as { t?: unknown; decision?: unknown; from?: unknown };
     if (session?.channel !== 'bit' || !sandboxKeyMatches(session.approvalToken, body.t))
-      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'pending') {
       if (body.from !== 'phone') return finishedPage(reply, session);
       if (isExpired(session)) return expiredPage(reply, session, true);
-      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinishedText), 409);
     }
     const switches = await readSwitches(db);
     const approve = body.decision === 'approve' && !switches.declineAll;

@@ -822,3 +822,80 @@ describe('the notify URL and reusing a session', () => {
     expect(rows.map((r) => r.status)).toEqual(['failed', 'created']);
   });
 });
+
+describe('the hosted session lifetime and the phone decline (last in the file: it moves the clock)', () => {
+  const host = (method: 'GET' | 'POST', url: string, payload?: string) =>
+    t.app.paymentHost.app.inject({
+      method,
+      url,
+      ...(payload ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload } : {}),
+    });
+  const expireNow = async (sessionPath: string, key: string | undefined = t.sandboxKey) => {
+    const dev = new Agent(t.app, '10.99.0.8');
+    await dev.get('/api/auth/customer');
+    const csrf = dev.cookies.get('csrf') ?? '';
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/payments/sessions/${sessionPath.split('/').pop()}/expire`,
+      headers: { ...(key ? { 'x-sandbox-key': key } : {}), cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
+    });
+  };
+
+  it('a declined approval on the phone says declined, not approved, and the frame goes to the failure URL', async () => {
+    const orderId = await newDraft();
+    const res = await owner.post('/api/publish/bit-payment', startBody(orderId, newKey(), SUPERGOLD.hash));
+    const path = new URL(res.json().sale_url).pathname;
+    const token = /name="t" value="([^"]+)"/.exec((await host('GET', path)).body)?.[1];
+    const phone = await host('POST', `${path}/approve`, `decision=decline&from=phone&t=${token}`);
+    expect(phone.statusCode).toBe(200);
+    expect(phone.body).toContain(hePay.phoneDeclinedTitle);
+    expect(phone.body).not.toContain(hePay.approvedTitle);
+    expect(phone.body).toContain('role="alert"');
+    const status = (await host('GET', `${path}/status`)).json();
+    expect(status).toMatchObject({ status: 'declined', expired: false });
+    expect(status.next).toContain('/api/payments/failure');
+  });
+
+  it('an open card session expires after its lifetime: the expired page (410, a link on), cancelled at the API', async () => {
+    const orderId = await newDraft();
+    const url = await startCard(owner, orderId);
+    const path = new URL(url).pathname;
+    expect((await host('GET', path)).statusCode).toBe(200);
+    t.clock.advance(30 * 60_000 + 1000);
+    const page = await host('GET', path);
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain(hePay.sessionExpiredTitle);
+    expect(page.body).toMatch(/<a href="[^"]*\/api\/payments\/failure/);
+    // A card sent after the lifetime is not charged.
+    const late = await submitCard(url);
+    expect(late.statusCode).toBe(410);
+    expect((await host('GET', `${path}/status`)).json()).toMatchObject({
+      status: 'cancelled',
+      next: null,
+      expired: true,
+    });
+    await t.app.jobs.runDueJobs();
+    expect((await paymentsOf(orderId))[0]?.status).not.toBe('paid');
+  });
+
+  it('the admin view expires an open mobile session now (sandbox key only); its pages say the approval timed out', async () => {
+    const orderId = await newDraft();
+    const res = await owner.post('/api/publish/bit-payment', startBody(orderId, newKey(), SUPERGOLD.hash));
+    const path = new URL(res.json().sale_url).pathname;
+    const token = /name="t" value="([^"]+)"/.exec((await host('GET', path)).body)?.[1];
+    expect((await expireNow(path, 'not-the-key')).statusCode).toBe(401);
+    expect((await host('GET', path)).statusCode).toBe(200);
+    expect((await expireNow(path)).statusCode).toBe(200);
+    const page = await host('GET', path);
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain(hePay.mobileExpiredTitle);
+    const phone = await host('GET', `/approve/${path.split('/').pop()}?t=${token}`);
+    expect(phone.statusCode).toBe(410);
+    expect(phone.body).toContain(hePay.mobileExpiredText);
+    expect(phone.body).not.toContain('<a href');
+    const approve = await host('POST', `${path}/approve`, `decision=approve&from=phone&t=${token}`);
+    expect(approve.body).toContain(hePay.mobileExpiredTitle);
+    // A finished session cannot be expired again.
+    expect((await expireNow(path)).statusCode).toBe(404);
+  });
+});

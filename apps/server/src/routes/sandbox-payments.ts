@@ -1,12 +1,14 @@
 /**
  * The payment sandbox's admin view (issue 10 item 4), registered through registerSandboxes: every route needs the
  * sandbox key (x-sandbox-key), and none exists with a real provider. Lists the hosted sessions (with the one-time
- * codes of the challenge card), the notifications and their attempts, and switches failures on and off.
+ * codes of the challenge card), the notifications and their attempts, switches failures on and off, and expires an
+ * open session now (as if its lifetime, SESSION_LIFETIME_MS, had passed: its next look shows the expired page).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import {
+  ageOpenSession,
   listDeliveries,
   listSandboxSessions,
   readSwitches,
@@ -76,5 +78,11 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
       return reply.code(400).send({ status: 400, message: he.badRequest });
     for (const [k, v] of entries) await setSwitch(db, k as SwitchName, v as boolean);
     return { switches: await readSwitches(db) };
+  });
+
+  scope.post<{ Params: { id: string } }>('/api/sandbox/payments/sessions/:id/expire', async (req, reply) => {
+    if (!/^ps_[A-Za-z0-9_-]{16}$/.test(req.params.id) || !(await ageOpenSession(db, req.params.id)))
+      return reply.code(404).send({ status: 404, message: he.notFound });
+    return { expired: true };
   });
 }

@@ -577,6 +577,11 @@ export const ROUTES: Record<string, Entry> = {
     touches: 'sandbox_payment_switches',
     call: (f) => post('/api/sandbox/payments/switches', { dropNotifications: false }, sandbox(f)),
   },
+  'POST /api/sandbox/payments/sessions/:id/expire': {
+    kind: 'write',
+    touches: 'sandbox_payment_sessions',
+    call: (f) => post('/api/sandbox/payments/sessions/ps_0000000000000000/expire', {}, sandbox(f)),
+  },
 };
 
 function get(url: string, headers?: Record<string, string>): Call {

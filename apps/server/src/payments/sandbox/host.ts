@@ -34,6 +34,8 @@ import {
   findDelivery,
   findSandboxSession,
   insertDelivery,
+  isDueToExpire,
+  isExpired,
   readSwitches,
   recordAttempt,
   type SandboxSession,
@@ -161,7 +163,10 @@ export async function buildPaymentSandbox(deps: {
     return payload;
   });
   app.setNotFoundHandler((_req, reply) =>
-    reply.code(404).type('text/html; charset=utf-8').send(messagePage(hePay.sessionNotFound, hePay.sessionNotFound)),
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText)),
   );
 
   const port = () => {
@@ -222,9 +227,31 @@ export async function buildPaymentSandbox(deps: {
     });
   };
 
-  /** Where the frame goes after the session finished. */
+  /** Where the frame goes after the session finished (an expired one shows its own page, with a link on). */
   const nextUrl = (s: SandboxSession): string | null =>
-    s.status === 'paid' ? s.successUrl : s.status === 'declined' || s.status === 'cancelled' ? s.failureUrl : null;
+    s.status === 'paid'
+      ? s.successUrl
+      : s.status === 'declined' || (s.status === 'cancelled' && !isExpired(s))
+        ? s.failureUrl
+        : null;
+
+  /** The session as it stands now: an open one past its lifetime is finished as expired first. */
+  const current = async (s: SandboxSession): Promise<SandboxSession> => {
+    if (!isDueToExpire(s, clock.now())) return s;
+    return (
+      (await finish(s.id, { status: 'cancelled', declineReason: 'expired', challengeCode: null })) ??
+      ((await findSandboxSession(db, s.id)) as SandboxSession)
+    );
+  };
+
+  /** The page of an expired session: in the merchant's frame with a link on to its failure URL; on the phone without. */
+  const expiredPage = (reply: FastifyReply, s: SandboxSession, onPhone = false) => {
+    const [title, text] =
+      s.channel === 'bit'
+        ? [hePay.mobileExpiredTitle, hePay.mobileExpiredText]
+        : [hePay.sessionExpiredTitle, hePay.sessionExpiredText];
+    return html(reply, onPhone ? null : s, messagePage(title, text, onPhone ? {} : { link: s.failureUrl }), 410);
+  };
 
   // Deliveries run outside a transaction: the receiver (our app, maybe this very process) uses the database too.
   jobs.register(
@@ -296,22 +323,26 @@ export async function buildPaymentSandbox(deps: {
         .send({ sessionId: session.id, hostedUrl: `${publicOrigin(session)}/pay/${session.id}` });
     });
     api.get('/v1/sessions/:id', async (req, reply) => {
-      const session = await findSandboxSession(db, (req.params as { id: string }).id);
-      if (!session) return reply.code(404).send({ error: 'not_found' });
-      return resultOf(session);
+      const found = await findSandboxSession(db, (req.params as { id: string }).id);
+      if (!found) return reply.code(404).send({ error: 'not_found' });
+      return resultOf(await current(found));
     });
   });
 
-  const sessionOf = async (id: string) => (/^ps_[A-Za-z0-9_-]{16}$/.test(id) ? findSandboxSession(db, id) : null);
+  const sessionOf = async (id: string) => {
+    const found = /^ps_[A-Za-z0-9_-]{16}$/.test(id) ? await findSandboxSession(db, id) : null;
+    return found ? current(found) : null;
+  };
   const finishedPage = (reply: FastifyReply, s: SandboxSession) => {
+    if (isExpired(s)) return expiredPage(reply, s);
     const next = nextUrl(s);
     if (next) return reply.redirect(next, 303);
-    return html(reply, s, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+    return html(reply, s, messagePage(hePay.sessionFinished, hePay.sessionFinishedText), 409);
   };
 
   app.get('/pay/:id', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status === 'challenge') return reply.redirect(`/pay/${session.id}/challenge`, 303);
     if (session.status !== 'pending') return finishedPage(reply, session);
     if (session.channel === 'bit') {
@@ -325,7 +356,7 @@ export async function buildPaymentSandbox(deps: {
 
   app.post('/pay/:id', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'pending' || session.channel !== 'creditCard') return finishedPage(reply, session);
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const form: Partial<CardForm> = {};
@@ -356,14 +387,14 @@ export async function buildPaymentSandbox(deps: {
 
   app.get('/pay/:id/challenge', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'challenge') return finishedPage(reply, session);
     return html(reply, session, challengePage(session));
   });
 
   app.post('/pay/:id/challenge', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
-    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+    if (!session) return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
     if (session.status !== 'challenge') return finishedPage(reply, session);
     const code = String((req.body as { code?: unknown } | null)?.code ?? '');
     const expected = session.challengeCode ?? '';
@@ -378,9 +409,10 @@ export async function buildPaymentSandbox(deps: {
     const session = await sessionOf((req.params as { id: string }).id);
     const token = String((req.query as { t?: unknown }).t ?? '');
     if (session?.channel !== 'bit' || !sandboxKeyMatches(session.approvalToken, token))
-      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
+      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
+    if (isExpired(session)) return expiredPage(reply, session, true);
     if (session.status !== 'pending')
-      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinished), 409);
+      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinishedText), 409);
     return html(reply, null, approvalPage(session));
   });
 
@@ -388,8 +420,12 @@ export async function buildPaymentSandbox(deps: {
     const session = await sessionOf((req.params as { id: string }).id);
     const body = (req.body ?? {}) as { t?: unknown; decision?: unknown; from?: unknown };
     if (session?.channel !== 'bit' || !sandboxKeyMatches(session.approvalToken, body.t))
-      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFound), 404);
-    if (session.status !== 'pending') return finishedPage(reply, session);
+      return html(reply, null, messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText), 404);
+    if (session.status !== 'pending') {
+      if (body.from !== 'phone') return finishedPage(reply, session);
+      if (isExpired(session)) return expiredPage(reply, session, true);
+      return html(reply, null, messagePage(hePay.sessionFinished, hePay.sessionFinishedText), 409);
+    }
     const switches = await readSwitches(db);
     const approve = body.decision === 'approve' && !switches.declineAll;
     const finished =
@@ -397,15 +433,22 @@ export async function buildPaymentSandbox(deps: {
         session.id,
         approve ? { status: 'paid' } : { status: 'declined', declineReason: 'app_declined' },
       )) ?? ((await findSandboxSession(db, session.id)) as SandboxSession);
-    // On the phone: a message; in the frame: on to the merchant.
-    if (body.from === 'phone') return html(reply, null, messagePage(hePay.approvedTitle, hePay.approvedText));
+    // On the phone: what was decided (a decline is not 'approved'); in the frame: on to the merchant.
+    if (body.from === 'phone')
+      return html(
+        reply,
+        null,
+        finished.status === 'paid'
+          ? messagePage(hePay.approvedTitle, hePay.approvedText, { role: 'status' })
+          : messagePage(hePay.phoneDeclinedTitle, hePay.phoneDeclinedText),
+      );
     return finishedPage(reply, finished);
   });
 
   app.get('/pay/:id/status', async (req, reply) => {
     const session = await sessionOf((req.params as { id: string }).id);
     if (!session) return reply.code(404).send({ status: 'unknown' });
-    return { status: resultOf(session).status, next: nextUrl(session) };
+    return { status: resultOf(session).status, next: nextUrl(session), expired: isExpired(session) };
   });
 
   app.get('/assets/:name', async (req, reply) => {

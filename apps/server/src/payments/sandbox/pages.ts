@@ -157,8 +157,17 @@ ${summary(session)}
   return layout(hePay.mobileTitle, body);
 }
 
-/** A plain message page (approved on the phone, finished, not found). */
-export function messagePage(title: string, text: string, link?: string): string {
-  const body = `<h1>${esc(title)}</h1><p>${esc(text)}</p>${link ? `<p><a href="${esc(link)}">${esc(hePay.continueLink)}</a></p>` : ''}`;
+/**
+ * A plain message page (approved on the phone, declined there, finished, expired, not found), announced when it
+ * loads: role=status for the approval, role=alert for the others. `link` continues to the merchant (an expired
+ * session in the merchant's frame goes on to its failure URL from here).
+ */
+export function messagePage(
+  title: string,
+  text: string,
+  options: { link?: string; role?: 'alert' | 'status' } = {},
+): string {
+  const { link, role = 'alert' } = options;
+  const body = `<div class="message" role="${role}"><h1>${esc(title)}</h1><p>${esc(text)}</p></div>${link ? `<p><a href="${esc(link)}" target="_self">${esc(hePay.continueLink)}</a></p>` : ''}`;
   return layout(title, body);
 }

@@ -150,6 +150,32 @@ export async function updateOpenSession(
   return row ? toSession(row) : null;
 }
 
+/**
+ * How long a hosted session stays open (as a real provider's payment page expires): after it, the next look at the
+ * session (its pages, its status, the API) finishes it as cancelled with the reason 'expired'.
+ */
+export const SESSION_LIFETIME_MS = 30 * 60_000;
+
+/** An open session whose lifetime has passed at `now`. */
+export const isDueToExpire = (s: SandboxSession, now: Date): boolean =>
+  (s.status === 'pending' || s.status === 'challenge') && now.getTime() - s.createdAt.getTime() >= SESSION_LIFETIME_MS;
+
+/** A session finished by its lifetime (cancelled as 'expired'), not by the payer. */
+export const isExpired = (s: SandboxSession): boolean => s.status === 'cancelled' && s.declineReason === 'expired';
+
+/**
+ * The sandbox admin view's "expire now": an open session's creation moved back by its lifetime, so the next look at
+ * it expires it as the provider's clock would. Answers whether an open session was moved.
+ */
+export async function ageOpenSession(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE sandbox_payment_sessions SET created_at = created_at - ($2::bigint * interval '1 millisecond')
+     WHERE id = $1 AND status IN ('pending', 'challenge') RETURNING id`,
+    [id, SESSION_LIFETIME_MS],
+  );
+  return rows.length > 0;
+}
+
 export async function listSandboxSessions(db: Queryable, limit = 50): Promise<SandboxSession[]> {
   const rows = await db.query<Row>('SELECT * FROM sandbox_payment_sessions ORDER BY created_at DESC, id LIMIT $1', [
     limit,

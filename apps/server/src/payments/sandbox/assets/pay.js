@@ -1,5 +1,6 @@
 // The mobile-payment page: asks the sandbox for the session's status every two seconds and, once the payment is
-// approved or declined (on the phone or by the button), sends this frame to the merchant's URL.
+// approved or declined (on the phone or by the button), sends this frame to the merchant's URL; once it expired
+// unapproved, reloads (the page then shows the timed-out message).
 (() => {
   var el = document.querySelector('[data-status-url]');
   if (!el) return;
@@ -10,6 +11,11 @@
       .then((body) => {
         if (body?.next) {
           window.location.assign(body.next);
+          return;
+        }
+        // The session's lifetime passed before an approval: the page itself says so (its expired state).
+        if (body?.expired) {
+          window.location.reload();
           return;
         }
         setTimeout(poll, 2000);

@@ -12,9 +12,11 @@ export interface DateCalendarProps {
 }
 
 /**
- * The Hebrew month calendar of a date field (lazy-loaded): a grid of day buttons with one tab stop; arrows
- * move by day and week (left is the next day), PageUp/PageDown by month, Enter or Space picks, Esc closes.
- * Days before today are disabled unless past dates are allowed (a past date is never emitted).
+ * The Hebrew month calendar of a date field (lazy-loaded), a modal date picker dialog (WAI-ARIA APG): a grid of
+ * day buttons with one tab stop; arrows move by day and week (left is the next day), PageUp/PageDown by month,
+ * Home/End to the week's ends, Enter or Space picks, Esc closes; Tab and Shift+Tab go round the popup's buttons
+ * and never leave it while it is open. Days before today are disabled unless past dates are allowed (a past date
+ * is never emitted).
  */
 export default function DateCalendar({ label, selected, today, allowPast, onPick, onClose }: DateCalendarProps) {
   const [focus, setFocus] = useState(() => (selected && (allowPast || selected >= today) ? selected : today));
@@ -29,10 +31,23 @@ export default function DateCalendar({ label, selected, today, allowPast, onPick
     grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focus}"]`)?.focus();
   }, [focus]);
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
+      return;
+    }
+    if (event.key === 'Tab') {
+      // The dialog is modal: Tab from its last stop goes to its first, Shift+Tab from the first to the last.
+      const stops = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('button')).filter(
+        (b) => !b.disabled && b.tabIndex >= 0,
+      );
+      const edge = event.shiftKey ? stops[0] : stops.at(-1);
+      const wrapTo = event.shiftKey ? stops.at(-1) : stops[0];
+      if (wrapTo && (event.target === edge || !stops.includes(event.target as HTMLButtonElement))) {
+        event.preventDefault();
+        wrapTo.focus();
+      }
       return;
     }
     if (!(event.target instanceof HTMLElement) || !event.target.dataset.date) return;
@@ -44,7 +59,7 @@ export default function DateCalendar({ label, selected, today, allowPast, onPick
 
   const monthTitle = `${he.fields.months[month - 1] ?? ''} ${year}`;
   return (
-    <dialog open className="calendar" aria-label={he.fields.calendarOf(label)} onKeyDown={onKeyDown}>
+    <dialog open className="calendar" aria-modal="true" aria-label={he.fields.calendarOf(label)} onKeyDown={onKeyDown}>
       <div className="calendar__head">
         <button
           type="button"

@@ -28,7 +28,7 @@ import { useReminders } from '../reminders/useReminders.tsx';
 import { Banner } from './Banner.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
 import { FlashBar } from './FlashBar.tsx';
-import { focusStep } from './focus.ts';
+import { focusSavedNote, focusStep } from './focus.ts';
 import { draftValues } from './formData.ts';
 import {
   furthestOpenable,
@@ -210,6 +210,7 @@ export function PublishForm(props: PublishFormProps) {
       // The ad's number goes into the query (OrderID, OrderIDs): a reload or a second publish keeps the same ad.
       const step = finishStep !== saveStep ? finishStep : readStep(paramsRef.current);
       navigate({ search: `?${withSavedAd(withStep(paramsRef.current, step), ids.orderID)}` }, { replace: true });
+      if (finishStep === saveStep) focusSavedNote(saveStep);
     },
   });
   const refetchContactArea = useContactArea(core, selectors, data.initialValues);

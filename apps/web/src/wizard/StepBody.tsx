@@ -37,7 +37,9 @@ export function StepBody(props: StepBodyProps) {
   const [before, after] = noteText.split('{id}');
   const note = saved && (
     <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>
-      <h3 className="saved-note__title">{he.wizard.savedTitle}</h3>
+      <h3 className="saved-note__title" tabIndex={-1}>
+        {he.wizard.savedTitle}
+      </h3>
       <p>
         {before}
         <bdi>{saved.recordID}</bdi>

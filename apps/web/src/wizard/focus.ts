@@ -56,3 +56,16 @@ export function focusStep(stepIndex: number): void {
     heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
   }, 30);
 }
+
+/**
+ * A wizard that ends on its save step (no plan step): the saved note replaces the fields and the button that had
+ * the focus, so the focus moves to the note's title (else it would fall to the page's start).
+ */
+export function focusSavedNote(stepIndex: number): void {
+  setTimeout(() => {
+    const title = document.querySelector<HTMLElement>(`[data-step-index="${stepIndex}"] .saved-note__title`);
+    if (!title) return;
+    title.focus({ preventScroll: true });
+    reveal(title);
+  }, 30);
+}

@@ -322,16 +322,18 @@ describe('keyboard only, household workers', () => {
     await onePhoto(page, choosers, 'nanny', '#c71585');
     await stepDone(page, 'keyboard-nanny-media', 4);
 
-    // No plan step: 'פרסום המודעה' saves the ad and the contact step ends the wizard with the saved note, which
+    // No plan step: 'פרסום המודעה' publishes the ad and the contact step ends the wizard with the note, which
     // takes the focus from the button it replaces (the keyboard would otherwise start again from the page's top).
     const orderId = await contactAndPublish(page, 'keyboard-nanny');
     expect(await page.getByTestId('step-personal_publish_payment_choose').count()).toBe(0);
-    expect(await page.getByTestId('saved-note').textContent()).toContain(`המודעה נשמרה (מספר מודעה ${orderId}).`);
+    expect(await page.getByTestId('saved-note').textContent()).toContain(`המודעה פורסמה בלוח (מספר מודעה ${orderId}).`);
     await page.waitForFunction(() => document.activeElement?.classList.contains('saved-note__title') === true, null, {
       timeout: 5000,
     });
     await settled(page);
     await audit(page, 'keyboard-nanny-saved');
+    // Published with the save (no track to choose).
+    await expectLive(page, orderId, '14', '1');
     expect((await adValues(page, product.url, orderId)).values).toMatchObject({
       age: '34',
       childAges: ['2'],

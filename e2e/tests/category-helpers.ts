@@ -186,7 +186,8 @@ export async function publish(page: Page): Promise<string> {
   await button(page, 'פרסום המודעה').click();
   const note = page.getByTestId('saved-note');
   await note.waitFor();
-  expect(await note.textContent()).toMatch(/המודעה נשמרה \(מספר מודעה \d+\)/);
+  // Saved and waiting for its track, or (without the plan step: household workers, customer info) published.
+  expect(await note.textContent()).toMatch(/המודעה (נשמרה|פורסמה בלוח) \(מספר מודעה \d+\)/);
   return (await note.getAttribute('data-order-id')) ?? '';
 }
 

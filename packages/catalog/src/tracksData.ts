@@ -97,6 +97,12 @@ export const TRACK_KINDS: Record<
   },
 };
 
+/**
+ * An ad of a category without the plan step (household workers, customer info: publish-wizard.md §1) goes live free
+ * when it is saved ('פרסום המודעה' is its last step), for the free track's days.
+ */
+export const NO_PLAN_TRACK = { adType: 'Free', days: 28 } as const;
+
 /** The free-trial week of EasyStart (spec §4 "EasyStart"): its days, and the track it continues as. */
 export const EASY_START_TRIAL_DAYS = 7;
 

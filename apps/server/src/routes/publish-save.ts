@@ -1,3 +1,4 @@
+import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
 import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
 import type { SaveAdResponse } from '@app/contract/publish';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import { abTestsOf, checkAd } from '../services/ad-validation.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { checkContactPhones } from '../services/contact.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
+import { goLive } from '../services/go-live.ts';
 import { chooseOrderTypeFor, type PackagesAtNow, packagesForPlan } from '../services/plans.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../services/test-report.ts';
@@ -52,7 +54,8 @@ export function savedAnswerWithPlan(ad: Ad, blocked: boolean, owned?: PackagesAt
 
 /**
  * save-ad and save-ad/{id}: the server re-validates every step of the definition, keeps only its fields,
- * checks ownership on edit, and stores the ad as a draft until the plan step finishes it. A repeated
+ * checks ownership on edit, and stores the ad as a draft until the plan step finishes it (without a plan step the
+ * save publishes it free: NO_PLAN_TRACK). A repeated
  * idempotency key returns the ad the first request created.
  */
 export function publishSaveRoutes(
@@ -137,6 +140,13 @@ export function publishSaveRoutes(
     const result = { ...checked, payload: contact.payload };
 
     const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeysOf(catalog.steps)))).length > 0;
+    // Without the plan step the save publishes (free): goLive moves only a draft, so a repeat changes nothing.
+    const withoutPlan = !catalog.steps.some((step, index) => index > 0 && step.stepGroup === 'choosePlan');
+    const publishWithoutPlan = async (saved: Ad): Promise<Ad> => {
+      if (!withoutPlan || saved.status !== 'draft') return saved;
+      const { ad } = await goLive(db, clock.now(), { orderId: saved.orderId, ...NO_PLAN_TRACK, reason: 'free' });
+      return ad ?? saved;
+    };
 
     // Publishing again after going back: the customer's own saved draft of this selection is updated
     // instead of creating a second ad. Someone else's OrderID is as if it did not exist.
@@ -151,19 +161,16 @@ export function publishSaveRoutes(
       // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
       await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
       await deleteDraft(db, customerId, draftKey(selectors));
+      const saved = await publishWithoutPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' });
       return {
         status: 200,
-        body: savedAnswerWithPlan(
-          { ...own, selectors, status: blocked ? 'blocked' : 'draft' },
-          blocked,
-          await ownedPackages(customerId),
-        ),
+        body: savedAnswerWithPlan(saved, blocked, await ownedPackages(customerId)),
         change: { customerId, orderId: own.orderId, before: own.values, after: result.payload },
       };
     }
     const key =
       typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
-    const { ad, created } = await insertAd(db, {
+    const { ad: inserted, created } = await insertAd(db, {
       customerId,
       cat,
       subcat,
@@ -173,6 +180,7 @@ export function publishSaveRoutes(
       idempotencyKey: key,
     });
     await deleteDraft(db, customerId, draftKey(selectors));
+    const ad = await publishWithoutPlan(inserted);
     return {
       status: 200,
       // The same idempotency key after the ad was finished answers its plan as finished.

@@ -111,7 +111,7 @@ export const he = {
     savedTitle: 'המודעה נשמרה',
     savedNote: 'המודעה נשמרה (מספר מודעה {id}) וממתינה לבחירת מסלול פרסום. בחירת המסלול תתווסף בקרוב.',
     /** Categories without a plan step (household workers, customer info). */
-    savedNoPlanNote: 'המודעה נשמרה (מספר מודעה {id}).',
+    savedNoPlanNote: 'המודעה פורסמה בלוח (מספר מודעה {id}).',
     draftSaved: 'הפרטים נשמרו כטיוטה',
     draftSaving: 'שומרים טיוטה…',
     draftFailed: 'שמירת הטיוטה נכשלה; ננסה שוב בשינוי הבא',

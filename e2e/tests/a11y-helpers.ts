@@ -195,3 +195,26 @@ export async function closeByEscape(page: Page): Promise<void> {
   await dialog(page).waitFor({ state: 'detached' });
   await page.waitForTimeout(300);
 }
+
+/**
+ * The page has stopped scrolling: no scroll event for `quietMs` (the plan step scrolls itself into view 300 ms after
+ * the save, smoothly: measured meanwhile, the contrast check would photograph the page as it moves).
+ */
+export async function scrollSettled(page: Page, quietMs = 500): Promise<void> {
+  await page.evaluate(
+    (quiet) =>
+      new Promise<void>((resolve) => {
+        let timer = window.setTimeout(done, quiet);
+        function onScroll() {
+          window.clearTimeout(timer);
+          timer = window.setTimeout(done, quiet);
+        }
+        function done() {
+          window.removeEventListener('scroll', onScroll);
+          resolve();
+        }
+        window.addEventListener('scroll', onScroll, { passive: true });
+      }),
+    quietMs,
+  );
+}

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { audit, dialog, writeMeasured } from './a11y-helpers.ts';
+import { audit, dialog, scrollSettled, writeMeasured } from './a11y-helpers.ts';
 import { choice, field } from './category-helpers.ts';
 import { smsCode, uniqueMobile } from './contact-helpers.ts';
 import { allUploaded, photoFile } from './media-helpers.ts';
@@ -121,26 +121,9 @@ async function contactAndPublish(page: Page, screen: string): Promise<string> {
   return (await note.getAttribute('data-order-id')) ?? '';
 }
 
-/**
- * The plan step has scrolled itself to the top (PlanStep.tsx does it 300 ms after the save): its top at the
- * page's scroll padding, or the page at its end. Measured before that, the contrast check would photograph the
- * page as it moves.
- */
-async function planInView(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.getByTestId('plan-step').evaluate((plan) => {
-        const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingBlockStart) || 0;
-        const atEnd = window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 1;
-        return Math.abs(plan.getBoundingClientRect().top - padding) <= 2 || atEnd;
-      }),
-    )
-    .toBe(true);
-}
-
 /** The free track by keyboard, to the finish page with the ad live (on the page and in the finish call). */
 async function freeTrackToFinish(page: Page, screen: string, orderId: string, cat: string, subcat: string) {
-  await planInView(page);
+  await scrollSettled(page);
   await audit(page, `${screen}-plan`);
   await tabTo(page, { selector: '[data-testid="track-Free"] .track__choose' });
   await page.keyboard.press('Enter');

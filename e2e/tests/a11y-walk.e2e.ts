@@ -10,7 +10,7 @@ import { DESKTOP, newPage } from '../support/browser.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { audit, auditBoth, closeByEscape, dialog, writeMeasured } from './a11y-helpers.ts';
+import { audit, auditBoth, closeByEscape, dialog, scrollSettled, writeMeasured } from './a11y-helpers.ts';
 import { smsCode, typePhone, uniqueMobile } from './contact-helpers.ts';
 import { allUploaded, photoFile } from './media-helpers.ts';
 import { atStepByKeyboard, next, openPrivateCar, searchPlate } from './wizard-flow.ts';
@@ -189,6 +189,7 @@ describe('a private car, from the plate to the car sign', () => {
     await atStep(page, 6);
     const plan = page.getByTestId('plan-step');
     await plan.waitFor();
+    await scrollSettled(page);
     await auditBoth(page, 'plan-step');
     const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
     await plan.getByTestId('track-VIP').locator('.track__choose').click();

@@ -20,7 +20,16 @@ import { choice, field } from './category-helpers.ts';
 import { smsCode, uniqueMobile } from './contact-helpers.ts';
 import { allUploaded, photoFile } from './media-helpers.ts';
 import { atStepByKeyboard } from './wizard-flow.ts';
-import { adValues, chosenText, openStep, registerThroughApi, settled, tabTo } from './wizard-helpers.ts';
+import {
+  adValues,
+  chosenText,
+  openStep,
+  press,
+  registerThroughApi,
+  settled,
+  tabTo,
+  typeInto,
+} from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -29,18 +38,6 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 afterAll(() => writeMeasured('a11y-contrast-keyboard-families'));
-
-/** Tab to a control (by its label or a selector) and type into it. */
-async function typeInto(page: Page, name: string, text: string): Promise<void> {
-  await tabTo(page, { name });
-  await page.keyboard.type(text);
-}
-
-/** Tab to the step's 'המשך' (or another button) and press Enter. */
-async function press(page: Page, name: string): Promise<void> {
-  await tabTo(page, { name });
-  await page.keyboard.press('Enter');
-}
 
 /** Tab to a select (by its label) and take its option `downs` places below the placeholder (ArrowDown). */
 async function selectByArrows(page: Page, name: string, downs = 1): Promise<void> {

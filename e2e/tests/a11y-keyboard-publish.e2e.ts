@@ -18,7 +18,7 @@ import { choice, combobox, field } from './category-helpers.ts';
 import { smsCode, uniqueMobile } from './contact-helpers.ts';
 import { photosByKeyboard } from './media-helpers.ts';
 import { atStepByKeyboard } from './wizard-flow.ts';
-import { openStep, registerThroughApi, settled, tabInFrame, tabTo } from './wizard-helpers.ts';
+import { openStep, press, registerThroughApi, settled, tabInFrame, tabTo, typeInto } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -27,18 +27,6 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 afterAll(() => writeMeasured('a11y-contrast-keyboard'));
-
-/** Tab to a control (by its label or a selector) and type into it. */
-async function typeInto(page: Page, name: string, text: string): Promise<void> {
-  await tabTo(page, { name });
-  await page.keyboard.type(text);
-}
-
-/** Tab to the step's 'המשך' (or another button) and press Enter. */
-async function press(page: Page, name: string): Promise<void> {
-  await tabTo(page, { name });
-  await page.keyboard.press('Enter');
-}
 
 describe('keyboard only, second hand', () => {
   it('publishes a sofa: search, details, photos, phone, the free track and the auto-bump paid in the app', async () => {

@@ -104,6 +104,18 @@ export async function tabTo(page: Page, want: Focus, back = false, max = 80): Pr
   throw new Error(`focus never reached ${JSON.stringify(want)}`);
 }
 
+/** Tab to a control (by its label or a selector) and type into it. */
+export async function typeInto(page: Page, name: string, text: string): Promise<void> {
+  await tabTo(page, { name });
+  await page.keyboard.type(text);
+}
+
+/** Tab to the step's 'המשך' (or another button) and press Enter. */
+export async function press(page: Page, name: string): Promise<void> {
+  await tabTo(page, { name });
+  await page.keyboard.press('Enter');
+}
+
 /**
  * Stores a draft through the API (POST publish/draft, as the wizard does after each valid step): these values
  * with `lastValidStep`, so that /publish?…&step=N opens any step up to the save step with them.

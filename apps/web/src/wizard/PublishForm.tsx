@@ -107,7 +107,19 @@ export function PublishForm(props: PublishFormProps) {
   // The one ad of this wizard once saved (this visit's save, or the URL's OrderID the server confirmed).
   const orderId = saved?.orderID ?? data.response.adData?.OrderID2 ?? undefined;
   const [resetting, setResetting] = useState(false);
-  const current = readStep(params);
+  // The step the form resumes at: the furthest step reached, or the URL's step when lower. It is open from the first
+  // render, while the URL still names the start query's step: rendering that step first and the resumed one a moment
+  // later rendered a whole step for nothing (on a reload on the car's photos step: its first step's fields, the
+  // sub-model list and their calls), all before the first paint.
+  const [resumeTo] = useState(() =>
+    reloadedAd ? finishStep : resumeStep(startStep, data.lastValidStep, data.response.firstStep, saveStep, shown),
+  );
+  const urlStep = readStep(params);
+  const [firstUrlStep] = useState(urlStep);
+  // Resumed once the URL has named another step (a ref, not state: noting it must not cost a render of its own).
+  const resumed = useRef(false);
+  if (urlStep !== firstUrlStep) resumed.current = true;
+  const current = !resumed.current && urlStep === firstUrlStep ? resumeTo : urlStep;
   const paramsRef = useRef(params);
   paramsRef.current = params;
 
@@ -121,11 +133,8 @@ export function PublishForm(props: PublishFormProps) {
   // step (a 0.64 layout shift in Lighthouse's run of the media step).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
   useLayoutEffect(() => {
-    const target = reloadedAd
-      ? finishStep
-      : resumeStep(startStep, data.lastValidStep, data.response.firstStep, saveStep, shown);
     onStarted();
-    if (target !== readStep(paramsRef.current)) showStep(target);
+    if (resumeTo !== readStep(paramsRef.current)) showStep(resumeTo);
   }, []);
 
   // A step past the furthest one reached (typed in the URL) falls back to it; a step that is not shown (an
@@ -169,7 +178,8 @@ export function PublishForm(props: PublishFormProps) {
     };
   }, [current, loginStep, customer.id]);
 
-  const focusedStep = useRef(current);
+  // The URL's step at first: the resumed step takes the focus once the URL names it, as it did when it opened then.
+  const focusedStep = useRef(urlStep);
   useEffect(() => {
     if (focusedStep.current === current) return;
     focusedStep.current = current;

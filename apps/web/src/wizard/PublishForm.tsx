@@ -1,17 +1,7 @@
 import type { ChooseOrderType } from '@app/contract/orders';
 import type { Selectors } from '@app/contract/publish';
 import { stepBrief } from '@app/form-engine/brief';
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkTrader, resetAd } from '../api/publish.ts';
 import { isLoggedIn, useCustomer } from '../app/CustomerContext.tsx';
 import { useLocation, useNavigate } from '../app/routing.tsx';
@@ -128,11 +118,10 @@ export function PublishForm(props: PublishFormProps) {
     [navigate],
   );
 
-  // Resume once at the furthest step reached (or the URL's step when lower), before the first paint (a layout
-  // effect): as a passive effect, a reload on a later step could paint step 1 open for a frame and then jump to the
-  // step (a 0.64 layout shift in Lighthouse's run of the media step).
+  // The URL names the resumed step once the form has painted (it is open from the first render, above): a passive
+  // effect, so that neither the URL's update nor the re-render it causes runs before the first paint.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
-  useLayoutEffect(() => {
+  useEffect(() => {
     onStarted();
     if (resumeTo !== readStep(paramsRef.current)) showStep(resumeTo);
   }, []);

@@ -1,23 +1,25 @@
 /**
- * The accessibility walk over the later steps of every family (issue 12, item 5), at 390 px: a11y-walk.e2e.ts
- * checks each family's picker and empty first step and the private car's whole wizard; here every other step of
- * every catalogue kind (vehicles other than the private car, real estate's three, second hand's five, pets,
- * studies, tourism, the four household-worker boards, customer info) is opened filled from a draft stored through
- * the API, as a user resuming it would see it, and checked the same way (axe with zero violations and the contrast
- * items measured from the pixels: a11y-helpers.ts). The media and contact steps are the same components in every
- * category: they are checked once per family (the vehicles' in the walk). Two vehicle kinds, empty, also show
- * each step's errors.
+ * The accessibility walk over the later steps of every family (issue 12, item 5), at 390 and 1280 px:
+ * a11y-walk.e2e.ts checks each family's picker and empty first step and the private car's whole wizard; here every
+ * other step of every catalogue kind (vehicles other than the private car, real estate's three, second hand's five,
+ * pets, studies, tourism, the four household-worker boards, customer info) is opened filled from a draft stored
+ * through the API, as a user resuming it would see it, and checked the same way (axe with zero violations and the
+ * contrast items measured from the pixels: a11y-helpers.ts). Then each step with a required field is opened empty
+ * (the earlier steps filled) and submitted: its Hebrew errors are shown and that screen is checked too. The media
+ * and contact steps are the same components in every category: they are checked once per family (the vehicles'
+ * in the walk).
  */
 import { catalogFor } from '@app/catalog/categories/registry';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ADS } from '../../apps/server/test/support/category-ads.ts';
 import { validCommercialAd, validRentAd, validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
+import { validVehicleAds } from '../../apps/server/test/support/vehicle-ad.ts';
 import { newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { DEMO_TRADER, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { audit, writeMeasured } from './a11y-helpers.ts';
+import { auditBoth, writeMeasured } from './a11y-helpers.ts';
 import { atStep, button, draftThroughApi, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
 let product: Product;
@@ -41,8 +43,6 @@ interface Selection {
   trader?: boolean;
   /** Extra query (an A/B test that shows a step). */
   extra?: string;
-  /** 'המשך' on each (empty) step too: its errors (or the reminder that stands for them) are checked. */
-  errors?: boolean;
 }
 
 const withoutSelectors = ({ cat: _c, subcat: _s, ...values }: Record<string, string>) => values;
@@ -59,24 +59,8 @@ const sample = (name: string, catalogId: string, more: Partial<Selection> = {}):
 const SEARCH = '&ab=secondHandFreeSearch';
 
 const SELECTIONS: Selection[] = [
-  // Vehicles: the private car is walked in full; the other kinds from their first step, empty.
-  ...(
-    [
-      ['commercial-vehicle', '2'],
-      ['motorcycle', '4'],
-      ['scooter', '5'],
-      ['special-vehicle', '6'],
-      ['vehicle-accessory', '7'],
-      ['truck', '9'],
-      ['boat', '13'],
-    ] as const
-  ).map(([name, subcat]) => ({
-    name,
-    selectors: { cat: '1', subcat },
-    values: {},
-    // Two-wheelers and accessories (a product step) show their errors too.
-    errors: ['4', '7'].includes(subcat),
-  })),
+  // Vehicles: the private car is walked in full (a11y-walk.e2e.ts); the other kinds here, each a valid ad.
+  ...validVehicleAds().map(({ name, subcat, values }) => ({ name, selectors: { cat: '1', subcat }, values })),
   {
     name: 'flat-for-sale',
     selectors: { cat: '2', subcat: '1' },
@@ -103,7 +87,7 @@ const SELECTIONS: Selection[] = [
 /** The catalogue's steps a user fills (after the category step, up to the one that saves the ad), by index. */
 function fillSteps(
   selectors: Record<string, string>,
-): { index: number; area: string; names: string[]; required: boolean }[] {
+): { index: number; area: string; names: string[]; required: boolean; saves: boolean }[] {
   const query = Object.fromEntries(Object.entries(selectors).map(([k, v]) => [k, Number(v)]));
   const catalog = catalogFor({ cat: Number(selectors.cat), ...query });
   if (!catalog) throw new Error(`no catalogue for ${JSON.stringify(selectors)}`);
@@ -115,6 +99,8 @@ function fillSteps(
       area: s.area,
       names: s.fields.map((f) => f.name ?? f.id),
       required: s.fields.some((f) => f.isRequired === true),
+      // With no plan step (customer info), the last step saves the ad: its button publishes.
+      saves: plan === -1 && index === last,
     }))
     .filter((s) => s.index >= 1 && s.index <= last);
 }
@@ -129,33 +115,65 @@ function filledControls(page: Page): Promise<number> {
   });
 }
 
+/** Opens a step of a stored draft as a user resuming it would (the step's lists loaded). */
+async function openDraftStep(page: Page, selection: Selection, index: number, area: string): Promise<void> {
+  const query = new URLSearchParams(selection.selectors).toString();
+  await page.goto(`${product.url}/publish?${query}&step=${index}${selection.extra ?? ''}`);
+  await atStep(page, index);
+  expect(await openStep(page).getAttribute('data-testid')).toBe(`step-${area}`);
+  await settled(page);
+}
+
+/** 'המשך' (or, on a step that saves, 'פרסום המודעה') on the open (empty) step: its Hebrew errors are shown, and the screen is checked at both widths. */
+async function auditErrors(page: Page, selection: Selection, index: number, saves: boolean): Promise<void> {
+  await button(page, saves ? 'פרסום המודעה' : 'המשך').click();
+  const invalid = openStep(page).locator('[aria-invalid="true"]');
+  await invalid.first().waitFor();
+  // The step stays open, and each field marked invalid names its error in Hebrew (aria-describedby or the
+  // message shown with it).
+  expect(page.url()).toContain(`step=${index}`);
+  const messages = await invalid.evaluateAll((els) =>
+    els.map((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+        .join(' ')
+        .trim(),
+    ),
+  );
+  expect(
+    messages.some((m) => /[\u0590-\u05FF]/.test(m)),
+    `${selection.name} step ${index}: ${JSON.stringify(messages)}`,
+  ).toBe(true);
+  await settled(page);
+  await auditBoth(page, `${selection.name}-step-${index}-errors`, 'phone');
+}
+
 async function walk(page: Page, selection: Selection): Promise<number> {
   const steps = fillSteps(selection.selectors);
   const lastStep = steps.at(-1)?.index ?? 1;
   await draftThroughApi(page, product.url, selection.selectors, selection.values, lastStep);
-  const query = new URLSearchParams(selection.selectors).toString();
   let checked = 0;
-  for (const { index, area, names, required } of steps) {
+  for (const { index, area, names } of steps) {
     if (SHARED_STEPS.has(area) && !selection.shared) continue;
-    // To show a step's errors it must be the furthest one reached (before it, 'המשך' is 'back to step N').
-    if (selection.errors) await draftThroughApi(page, product.url, selection.selectors, selection.values, index - 1);
-    await page.goto(`${product.url}/publish?${query}&step=${index}${selection.extra ?? ''}`);
-    await atStep(page, index);
-    expect(await openStep(page).getAttribute('data-testid')).toBe(`step-${area}`);
-    await settled(page);
+    await openDraftStep(page, selection, index, area);
     // The draft's values are on screen (a sample ad's fields are filled, not an empty form).
     if (names.some((name) => name in selection.values)) {
       expect(await filledControls(page), `${selection.name} step ${index}`).toBeGreaterThan(0);
     }
-    await audit(page, `${selection.name}-step-${index}-390`);
+    await auditBoth(page, `${selection.name}-step-${index}`, 'phone');
     checked += 1;
-    if (selection.errors && required && !SHARED_STEPS.has(area)) {
-      await button(page, 'המשך').click();
-      await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
-      await settled(page);
-      await audit(page, `${selection.name}-step-${index}-errors-390`);
-      checked += 1;
-    }
+  }
+  // Each step with a required field, reached with the earlier steps filled and itself (and what follows) empty:
+  // to show a step's errors it must be the furthest one reached (before it, 'המשך' is 'back to step N').
+  for (const [i, { index, area, required, saves }] of steps.entries()) {
+    if (!required || SHARED_STEPS.has(area)) continue;
+    const later = new Set(steps.slice(i).flatMap((s) => s.names));
+    const before = Object.fromEntries(Object.entries(selection.values).filter(([name]) => !later.has(name)));
+    await draftThroughApi(page, product.url, selection.selectors, before, index - 1);
+    await openDraftStep(page, selection, index, area);
+    await auditErrors(page, selection, index, saves);
+    checked += 1;
   }
   return checked;
 }
@@ -172,7 +190,7 @@ const FAMILIES: { name: string; cat: string }[] = [
   { name: 'customer info', cat: '100' },
 ];
 
-describe('every later step of every family, filled, at 390 px', () => {
+describe('every later step of every family, filled and with its errors, at 390 and 1280 px', () => {
   for (const family of FAMILIES) {
     it(`${family.name}: each catalogue kind, each of its steps (a private advertiser)`, async () => {
       const page = await newPage(browser, PHONE_390);
@@ -208,7 +226,7 @@ describe("a step whose server check names an earlier step's field", () => {
     await atStep(page, 1);
     await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
     await settled(page);
-    await audit(page, 'earlier-step-server-errors-390');
+    await auditBoth(page, 'earlier-step-server-errors', 'phone');
     await page.close();
   });
 });

@@ -17,7 +17,7 @@ import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, dialog, scrollSettled, writeMeasured } from './a11y-helpers.ts';
 import { choice, field } from './category-helpers.ts';
-import { smsCode, uniqueMobile } from './contact-helpers.ts';
+import { confirmPhoneByKeyboard } from './contact-helpers.ts';
 import { allUploaded, photoFile } from './media-helpers.ts';
 import { atStepByKeyboard } from './wizard-flow.ts';
 import {
@@ -100,17 +100,7 @@ async function onePhoto(page: Page, choosers: FileChooser[], name: string, colou
  * ad's order id from the saved note.
  */
 async function contactAndPublish(page: Page, screen: string): Promise<string> {
-  await tabTo(page, { name: 'קידומת (טלפון)' });
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown'); // '-', 050 … 054
-  const phone = uniqueMobile('054');
-  await typeInto(page, 'טלפון', phone.slice(4));
-  await press(page, 'שליחת קוד אימות');
-  await page.getByTestId('phone-code-popup').waitFor();
-  await audit(page, `${screen}-sms-code`);
-  await typeInto(page, 'קוד אימות', await smsCode(page, product.url, phone));
-  await page.keyboard.press('Enter');
-  await page.getByTestId('phone-code-popup').waitFor({ state: 'detached' });
-  await openStep(page).getByTestId('phone-verified-validPhone1').waitFor();
+  await confirmPhoneByKeyboard(page, product.url, () => audit(page, `${screen}-sms-code`));
   await audit(page, `${screen}-contact`);
   await press(page, 'פרסום המודעה');
   const note = page.getByTestId('saved-note');

@@ -15,7 +15,7 @@ import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, dialog, writeMeasured } from './a11y-helpers.ts';
 import { choice, combobox, field } from './category-helpers.ts';
-import { smsCode, uniqueMobile } from './contact-helpers.ts';
+import { confirmPhoneByKeyboard } from './contact-helpers.ts';
 import { photosByKeyboard } from './media-helpers.ts';
 import { atStepByKeyboard } from './wizard-flow.ts';
 import { openStep, press, registerThroughApi, settled, tabInFrame, tabTo, typeInto } from './wizard-helpers.ts';
@@ -80,16 +80,7 @@ describe('keyboard only, second hand', () => {
     await atStepByKeyboard(page, 4);
 
     // The contact step: a new mobile number confirmed with the SMS code typed into the popup.
-    await tabTo(page, { name: 'קידומת (טלפון)' });
-    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown'); // '-', 050 … 054
-    const phone = uniqueMobile('054');
-    await typeInto(page, 'טלפון', phone.slice(4));
-    await press(page, 'שליחת קוד אימות');
-    await page.getByTestId('phone-code-popup').waitFor();
-    await typeInto(page, 'קוד אימות', await smsCode(page, product.url, phone));
-    await page.keyboard.press('Enter');
-    await page.getByTestId('phone-code-popup').waitFor({ state: 'detached' });
-    await openStep(page).getByTestId('phone-verified-validPhone1').waitFor();
+    await confirmPhoneByKeyboard(page, product.url);
     await press(page, 'פרסום המודעה');
     await atStepByKeyboard(page, 5);
     await page.getByTestId('saved-note').waitFor();
@@ -193,15 +184,7 @@ describe('keyboard only, real estate', () => {
     await atStepByKeyboard(page, 4);
     await press(page, 'המשך');
     await atStepByKeyboard(page, 5);
-    await tabTo(page, { name: 'קידומת (טלפון)' });
-    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
-    const phone = uniqueMobile('054');
-    await typeInto(page, 'טלפון', phone.slice(4));
-    await press(page, 'שליחת קוד אימות');
-    await page.getByTestId('phone-code-popup').waitFor();
-    await typeInto(page, 'קוד אימות', await smsCode(page, product.url, phone));
-    await page.keyboard.press('Enter');
-    await page.getByTestId('phone-code-popup').waitFor({ state: 'detached' });
+    await confirmPhoneByKeyboard(page, product.url);
     await press(page, 'פרסום המודעה');
     await atStepByKeyboard(page, 6);
     await page.getByTestId('saved-note').waitFor();

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { currentSandboxKey } from '../support/suite.ts';
-import { csrfOf, openStep } from './wizard-helpers.ts';
+import { csrfOf, openStep, press, tabTo, typeInto } from './wizard-helpers.ts';
 
 let numbers = 0;
 
@@ -128,5 +128,29 @@ export async function fillContact(page: Page, base: string): Promise<string> {
   await typePhone(page, phone);
   await send.or(trader).first().waitFor();
   if (await send.isVisible()) await confirmBySms(page, base, phone);
+  return phone;
+}
+
+/**
+ * The contact step by keyboard alone: a new 054 mobile chosen by its prefix select (the arrows) and typed, 'שליחת קוד
+ * אימות' pressed, the SMS code typed into its popup and Enter, until the number shows verified. `onPopup` runs while
+ * the code popup is open (an accessibility check of it). Returns the number.
+ */
+export async function confirmPhoneByKeyboard(
+  page: Page,
+  base: string,
+  onPopup: () => Promise<void> = async () => {},
+): Promise<string> {
+  await tabTo(page, { name: 'קידומת (טלפון)' });
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown'); // '-', 050 … 054
+  const phone = uniqueMobile('054');
+  await typeInto(page, 'טלפון', phone.slice(4));
+  await press(page, 'שליחת קוד אימות');
+  await page.getByTestId('phone-code-popup').waitFor();
+  await onPopup();
+  await typeInto(page, 'קוד אימות', await smsCode(page, base, phone));
+  await page.keyboard.press('Enter');
+  await page.getByTestId('phone-code-popup').waitFor({ state: 'detached' });
+  await openStep(page).getByTestId('phone-verified-validPhone1').waitFor();
   return phone;
 }

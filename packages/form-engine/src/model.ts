@@ -249,3 +249,12 @@ export interface CategoryCatalog {
   steps: StepDef[];
   editSteps: StepDef[];
 }
+
+/**
+ * Whether a catalogue's steps end with the plan step (choosePlan, never step 0). Without it (household workers,
+ * customer info) the save step is the last: the wizard shows the saved ad there and the server publishes it with
+ * the save.
+ */
+export function hasPlanStep(steps: readonly Pick<StepDef, 'stepGroup'>[]): boolean {
+  return steps.some((step, index) => index > 0 && step.stepGroup === 'choosePlan');
+}

@@ -1,6 +1,7 @@
 import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
 import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
 import type { SaveAdResponse } from '@app/contract/publish';
+import { hasPlanStep } from '@app/form-engine/model';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
@@ -141,7 +142,7 @@ export function publishSaveRoutes(
 
     const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeysOf(catalog.steps)))).length > 0;
     // Without the plan step the save publishes (free): goLive moves only a draft, so a repeat changes nothing.
-    const withoutPlan = !catalog.steps.some((step, index) => index > 0 && step.stepGroup === 'choosePlan');
+    const withoutPlan = !hasPlanStep(catalog.steps);
     const publishWithoutPlan = async (saved: Ad): Promise<Ad> => {
       if (!withoutPlan || saved.status !== 'draft') return saved;
       const { ad } = await goLive(db, clock.now(), { orderId: saved.orderId, ...NO_PLAN_TRACK, reason: 'free' });

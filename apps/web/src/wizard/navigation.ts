@@ -48,9 +48,7 @@ export function saveStepIndex(steps: readonly Pick<StepDef, 'stepGroup'>[]): num
 }
 
 /** A catalogue without a plan step (household workers, customer info) finishes on its save step. */
-export function hasPlanStep(steps: readonly Pick<StepDef, 'stepGroup'>[]): boolean {
-  return steps.some((step, index) => index > 0 && step.stepGroup === 'choosePlan');
-}
+export { hasPlanStep } from '@app/form-engine/model';
 
 /** The furthest step the user may open: every step up to the (shown) one after the last valid step. */
 export function furthestOpenable(lastValidStep: number, saveStep: number, shown?: Shown): number {

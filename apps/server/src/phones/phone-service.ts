@@ -63,6 +63,13 @@ type PhoneConfig = Pick<
  * counter is reserved before the work it limits, atomically (RateLimiter.hitMany), and given back when the work
  * did not happen or did not count, so parallel calls never pass a limit.
  */
+/** A reservation past a limit (rolls its transaction back). */
+class Refused extends Error {
+  constructor(readonly errorType: PhoneErrorType) {
+    super(`refused ${errorType}`);
+  }
+}
+
 export class PhoneService {
   constructor(
     private readonly db: Db,
@@ -79,19 +86,28 @@ export class PhoneService {
       .digest('base64url');
   }
 
-  /** Reserves every counter; on the first one past its limit gives them all back and answers its error. */
+  /**
+   * Reserves every counter; when one is past its limit, none is counted and its error is the answer. One
+   * transaction: each statement's rows stay locked to its end, so parallel reservations that share a counter run one
+   * after the other (windows in order, keys in order within each: no deadlock), and a refusal rolls back every count
+   * it made. Taken a statement at a time, with a give-back after a refusal, parallel sends could each be refused by
+   * another's count in a second counter (the two counters having counted them in different orders): none was sent.
+   */
   private async reserve(limits: Limit[]): Promise<{ keys: string[]; refused?: PhoneErrorType }> {
     const keys = limits.map((l) => l.key);
-    const counts = new Map<string, number>();
-    // One statement per window length (hitMany takes one window); each locks its rows in key order.
-    for (const windowMs of [...new Set(limits.map((l) => l.windowMs))].sort((a, b) => a - b)) {
-      const group = limits.filter((l) => l.windowMs === windowMs).map((l) => l.key);
-      for (const [k, s] of await this.limiter.hitMany(group, windowMs)) counts.set(k, s.count);
-    }
-    const over = limits.find((l) => (counts.get(l.key) ?? 0) > l.limit);
-    if (over) {
-      await this.limiter.giveBack(keys);
-      return { keys, refused: over.errorType };
+    try {
+      await this.db.transaction(async (tx) => {
+        const counts = new Map<string, number>();
+        for (const windowMs of [...new Set(limits.map((l) => l.windowMs))].sort((a, b) => a - b)) {
+          const group = limits.filter((l) => l.windowMs === windowMs).map((l) => l.key);
+          for (const [k, s] of await this.limiter.hitMany(group, windowMs, tx)) counts.set(k, s.count);
+        }
+        const over = limits.find((l) => (counts.get(l.key) ?? 0) > l.limit);
+        if (over) throw new Refused(over.errorType);
+      });
+    } catch (err) {
+      if (err instanceof Refused) return { keys, refused: err.errorType };
+      throw err;
     }
     return { keys };
   }

@@ -28,12 +28,13 @@ export class RateLimiter {
 
   /**
    * hit() for several counters in one statement (the keys must differ). Rows are locked in key order, as in
-   * giveBack(): on PostgreSQL, parallel statements that lock the same rows in different orders deadlock.
+   * giveBack(): on PostgreSQL, parallel statements that lock the same rows in different orders deadlock. In a
+   * caller's transaction (`db`) the rows stay locked until it ends.
    */
-  async hitMany(keys: readonly string[], windowMs: number): Promise<Map<string, WindowState>> {
+  async hitMany(keys: readonly string[], windowMs: number, db: Queryable = this.db): Promise<Map<string, WindowState>> {
     const now = this.clock.now();
     const staleBefore = new Date(now.getTime() - windowMs);
-    const rows = await this.db.query<{ key: string; count: number; window_start: Date }>(
+    const rows = await db.query<{ key: string; count: number; window_start: Date }>(
       `INSERT INTO rate_counters (key, window_start, count)
        SELECT k, $2::timestamptz, 1 FROM unnest($1::text[]) AS k ORDER BY k
        ON CONFLICT (key) DO UPDATE SET

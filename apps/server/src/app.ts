@@ -208,7 +208,11 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep.ts; keyed by its
     // hour, so one job whatever the number of processes; each run schedules the next).
-    if (config.JOB_TICK_MS > 0) await scheduleMediaSweep(jobs, clock.now());
+    // So does the daily prune of ended jobs (jobs/scheduler.ts).
+    if (config.JOB_TICK_MS > 0) {
+      await scheduleMediaSweep(jobs, clock.now());
+      await jobs.scheduleHousekeeping();
+    }
     jobs.start();
   });
   app.addHook('onClose', async () => jobs.stop());

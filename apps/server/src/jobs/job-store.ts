@@ -128,13 +128,29 @@ export async function releaseRunningJobs(db: Queryable, now: Date): Promise<numb
   return rows.length;
 }
 
-/** This process's scheduler is alive at `now` (its running jobs stay its own); drops workers silent for a day. */
+/** This process's scheduler is alive at `now` (its running jobs stay its own). */
 export async function beat(db: Queryable, worker: string, now: Date): Promise<void> {
   await db.query(
     `INSERT INTO job_workers (id, seen_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
     [worker, now],
   );
-  await db.query('DELETE FROM job_workers WHERE seen_at < $1', [new Date(now.getTime() - 24 * 60 * 60_000)]);
+}
+
+/**
+ * Forgets what no claim reads any more: jobs that ended (done, cancelled, failed for good) before `endedBefore`, and
+ * workers silent since `silentBefore` (a process that died without its clean stop). Answers how many of each.
+ */
+export async function pruneJobs(
+  db: Queryable,
+  endedBefore: Date,
+  silentBefore: Date,
+): Promise<{ jobs: number; workers: number }> {
+  const jobs = await db.query(
+    `DELETE FROM scheduled_jobs WHERE status IN ('done', 'cancelled', 'failed') AND finished_at < $1 RETURNING id`,
+    [endedBefore],
+  );
+  const workers = await db.query('DELETE FROM job_workers WHERE seen_at < $1 RETURNING id', [silentBefore]);
+  return { jobs: jobs.length, workers: workers.length };
 }
 
 /** A scheduler that stops cleanly says so: its jobs (none are running after the drain) need no waiting. */

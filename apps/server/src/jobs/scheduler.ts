@@ -21,6 +21,7 @@ import {
   completeJob,
   failJob,
   forgetWorker,
+  pruneJobs,
   type ScheduleJob,
   scheduleJob,
 } from './job-store.ts';
@@ -44,11 +45,19 @@ export interface SchedulerOptions {
    */
   heartbeatMs?: number;
   staleAfterMs?: number;
-  /** Where failures are reported (the app's logger). */
-  log?: { error(obj: unknown, msg?: string): void };
+  /** Where failures (and the housekeeping's prunes) are reported (the app's logger). */
+  log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 }
 
 class LeaseLost extends Error {}
+
+/** The daily housekeeping job (every process registers it; one runs it). */
+export const JOBS_PRUNE_JOB = 'jobs.prune';
+const DAY_MS = 24 * 60 * 60_000;
+/** How long an ended job's row is kept (to look at what ran and why one failed). */
+export const ENDED_JOBS_KEPT_MS = 30 * DAY_MS;
+/** A worker silent this long died without its clean stop: its row goes. */
+const SILENT_WORKER_MS = DAY_MS;
 
 /** Retry delay after a failed run: 1, 4, 9, … minutes, at most an hour. */
 const retryDelayMs = (attempt: number): number => Math.min(attempt * attempt, 60) * 60_000;
@@ -70,6 +79,26 @@ export class JobScheduler {
   ) {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.batch = options.batch ?? 20;
+    // Housekeeping: the table would otherwise keep every job that ever ran. The next day's run is scheduled first,
+    // so a failing prune keeps the chain whole.
+    this.register(JOBS_PRUNE_JOB, async (_job, { tx, now }) => {
+      await this.scheduleHousekeeping(tx, now);
+      const pruned = await pruneJobs(
+        tx,
+        new Date(now.getTime() - ENDED_JOBS_KEPT_MS),
+        new Date(now.getTime() - SILENT_WORKER_MS),
+      );
+      if (pruned.jobs + pruned.workers > 0) this.options.log?.info?.(pruned, 'scheduled jobs: old rows pruned');
+    });
+  }
+
+  /**
+   * Schedules the next daily housekeeping run (the next midnight UTC) unless it is scheduled already: keyed by its
+   * time, so any number of processes starting together make one job.
+   */
+  scheduleHousekeeping(db: Queryable = this.db, now: Date = this.clock.now()): Promise<number | null> {
+    const at = new Date((Math.floor(now.getTime() / DAY_MS) + 1) * DAY_MS);
+    return scheduleJob(db, { kind: JOBS_PRUNE_JOB, key: at.toISOString(), runAt: at, maxAttempts: 3 }, now);
   }
 
   /**

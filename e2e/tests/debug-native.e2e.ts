@@ -119,6 +119,26 @@ describe('the native app', () => {
     await page.context().close();
   });
 
+  it('found by its bridge only: a reload comes without the web top bar, not even for a moment', async () => {
+    const page = await pageWith(PHONE_390, CHROME);
+    await page.context().addInitScript(BRIDGE);
+    const html: string[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'document') html.push(await res.text());
+    });
+    await page.goto(`${product.url}/publish`);
+    await page.getByRole('button', { name: 'להתחיל רכב', exact: true }).waitFor();
+    expect(await page.locator('header.topbar').count()).toBe(0);
+    // The first page's HTML had the static top bar (the server could not know); the app's session cookie tells it now.
+    expect(html[0]).toContain('<header class="topbar">');
+    await page.reload();
+    await page.getByRole('button', { name: 'להתחיל רכב', exact: true }).waitFor();
+    expect(html).toHaveLength(2);
+    expect(html[1]).toContain('<div id="root"></div>');
+    expect(await page.locator('header.topbar').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a plain browser (no bridge, no prefix) keeps the top bar and the trader link goes to the partner site', async () => {
     const page = await pageWith(PHONE_390, `${CHROME} YAD2_APP`);
     await page.route('https://cars-partner.example.co.il/**', (route) =>

@@ -5,8 +5,15 @@
  */
 export const APP_USER_AGENT_PREFIX = 'YAD2_APP';
 
-/** Whether a request's user agent and query say the native app (the web app also remembers it and looks for the
- * wrapper's bridge, which the server cannot see). */
-export function nativeAppRequest(userAgent: string, webviewParam: string | null): boolean {
-  return userAgent.startsWith(APP_USER_AGENT_PREFIX) || webviewParam === '1';
+/**
+ * The session cookie the web app sets once it knows it runs in the app (by its user agent, ?webview=1 or the
+ * wrapper's bridge, which the server cannot see): a later page load of that web view (a reload, a full navigation
+ * without the query) is known to be the app's before any script runs.
+ */
+export const WEBVIEW_COOKIE = 'webview';
+const WEBVIEW_COOKIE_SET = new RegExp(`(?:^|;\\s*)${WEBVIEW_COOKIE}=1(?:;|$)`);
+
+/** Whether a request's user agent, query or cookie says the native app. */
+export function nativeAppRequest(userAgent: string, webviewParam: string | null, cookieHeader = ''): boolean {
+  return userAgent.startsWith(APP_USER_AGENT_PREFIX) || webviewParam === '1' || WEBVIEW_COOKIE_SET.test(cookieHeader);
 }

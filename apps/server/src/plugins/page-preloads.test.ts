@@ -131,8 +131,8 @@ describe('wizard page preloads', () => {
     });
 
     it('the static top bar only where the page shows one: not on the pages without it, not in the native app', async () => {
-      const page = async (url: string, userAgent = 'Mozilla/5.0') =>
-        (await app.inject({ url, headers: { 'user-agent': userAgent } })).body;
+      const page = async (url: string, userAgent = 'Mozilla/5.0', cookie = '') =>
+        (await app.inject({ url, headers: { 'user-agent': userAgent, cookie } })).body;
       for (const url of ['/', '/publish', '/publish?cat=2&subcat=1&step=1', '/my-ads', '/finishArea?OrderID=1', '/x'])
         expect(await page(url)).toContain('<header class="topbar">');
       for (const url of ['/login', '/finishPayment?x=1', '/finishPaymentArea', '/print/carQR/5'])
@@ -140,6 +140,11 @@ describe('wizard page preloads', () => {
       expect(await page('/publish', 'YAD2_APP/5.2 (Android 14) Mozilla/5.0')).toContain('<div id="root"></div>');
       expect(await page('/publish?webview=1')).toContain('<div id="root"></div>');
       expect(await page('/publish?webview=0')).toContain('<header class="topbar">');
+      // A reload in a web view the app was found in by its bridge only (no user agent prefix, no query): the cookie
+      // the web app set says so.
+      expect(await page('/publish?cat=1', 'Mozilla/5.0', 'csrf=x; webview=1')).toContain('<div id="root"></div>');
+      expect(await page('/publish?cat=1', 'Mozilla/5.0', 'webview=1')).toContain('<div id="root"></div>');
+      expect(await page('/publish?cat=1', 'Mozilla/5.0', 'xwebview=1; webview=0')).toContain('<header class="topbar">');
     });
 
     it('a query cannot break out of the attribute', async () => {

@@ -94,9 +94,11 @@ const NO_TOP_BAR = /^\/(login|finishPayment|finishPaymentArea|print)(\/|$)/;
 const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;
 
 /** Whether the page of this request shows the top bar: not on the pages without it, not in the native app. */
-export function showsTopBar(url: string, userAgent: string): boolean {
+export function showsTopBar(url: string, userAgent: string, cookieHeader = ''): boolean {
   const [pathname = '', query = ''] = url.split('?');
-  return !NO_TOP_BAR.test(pathname) && !nativeAppRequest(userAgent, new URLSearchParams(query).get('webview'));
+  return (
+    !NO_TOP_BAR.test(pathname) && !nativeAppRequest(userAgent, new URLSearchParams(query).get('webview'), cookieHeader)
+  );
 }
 
 /**
@@ -111,7 +113,7 @@ export function showsTopBar(url: string, userAgent: string): boolean {
 export function pageHtmlMaker(
   distDir: string,
   mediaStepOf: (query: URLSearchParams) => number | undefined = () => undefined,
-): ((url: string, userAgent: string) => string) | null {
+): ((url: string, userAgent: string, cookieHeader?: string) => string) | null {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   const html = fs.readFileSync(indexPath, 'utf8');
@@ -123,7 +125,7 @@ export function pageHtmlMaker(
   // The photo and video fields' chunk (a chunk group: named 'media' in the manifest, apps/web/vite.config.ts).
   const mediaKeys = Object.keys(manifest).filter((key) => manifest[key]?.name === 'media');
   const mediaChunks = preloadTags(chunkFiles(manifest, mediaKeys, [...WIZARD_ENTRIES, 'index.html']));
-  return (url, userAgent) => {
+  return (url, userAgent, cookieHeader = '') => {
     const tags = [fetchPreloadTags(pageGets(url.split('?')[0] ?? ''))];
     if (opensWizard(url)) {
       const query = new URLSearchParams(url.split('?')[1] ?? '');
@@ -133,7 +135,7 @@ export function pageHtmlMaker(
       if (mediaStep !== undefined && readStep(query) >= mediaStep) tags.push(mediaChunks);
       tags.push(fetchPreloadTags(wizardEarlyPaths(query)));
     }
-    const page = showsTopBar(url, userAgent) ? html : withoutShell;
+    const page = showsTopBar(url, userAgent, cookieHeader) ? html : withoutShell;
     return page.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);
   };
 }

@@ -51,7 +51,11 @@ export async function registerWebApp(
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
       if (pageHtml)
-        return sendPage(req.headers['accept-encoding'], reply, pageHtml(req.url, req.headers['user-agent'] ?? ''));
+        return sendPage(
+          req.headers['accept-encoding'],
+          reply,
+          pageHtml(req.url, req.headers['user-agent'] ?? '', req.headers.cookie ?? ''),
+        );
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: he.notFound });

@@ -7,7 +7,7 @@
  * (React Native's `ReactNativeWebView`, or an iOS `appEvents` message handler). The events posted to the wrapper are
  * in appEvents.ts (loaded with the screens that post them, not with the first screen).
  */
-import { nativeAppRequest } from '@app/contract/nativeApp';
+import { nativeAppRequest, WEBVIEW_COOKIE } from '@app/contract/nativeApp';
 
 const STORAGE_KEY = 'webview';
 
@@ -47,6 +47,8 @@ export function isNativeApp(): boolean {
     } catch {
       // storage may be disabled; detection still works for this page load
     }
+    // The server then leaves the web top bar out of this web view's next pages (a session cookie: the web view's life).
+    if (cached) document.cookie = `${WEBVIEW_COOKIE}=1; path=/; SameSite=Lax`;
   }
   return cached;
 }

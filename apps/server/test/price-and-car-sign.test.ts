@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdStatus } from '../src/repositories/ads.ts';
 import { customer, freshPhone, lastCode, sendCode, sendSms } from './support/phones.ts';
 import { type Agent, createTestApp, type TestApp } from './support/test-app.ts';
-import { q, validCarAd } from './support/vehicle-ad.ts';
+import { q, validCarAd, validVehicleAds } from './support/vehicle-ad.ts';
 
 let t: TestApp;
 let owner: Agent;
@@ -157,5 +157,25 @@ describe('GET /api/adds/{id} for the car sign', () => {
     // Deleted: nobody, the owner neither.
     await setAdStatus(t.db, id, 'deleted');
     expect((await owner.get(`/api/adds/${id}`)).statusCode).toBe(404);
+  });
+
+  it('a boat (a make, no model) is titled by its make', async () => {
+    const boat = validVehicleAds().find((ad) => ad.name === 'boat');
+    if (!boat) throw new Error('no sample boat');
+    const res = await owner.post('/api/publish/save-ad', {
+      cat: '1',
+      subcat: boat.subcat,
+      ...boat.values,
+      contactName: 'נועה ישראלי',
+      validPhone1: dashed(phone),
+      virtual_num: '0',
+    });
+    const { orderID } = res.json() as { orderID?: number };
+    expect(orderID, res.body).toBeGreaterThan(0);
+    expect((await owner.get(`/api/adds/${orderID}`)).json()).toMatchObject({
+      ManufacturerTitle: 'ביילינר',
+      ModelTitle: null,
+      Year: '2015',
+    });
   });
 });

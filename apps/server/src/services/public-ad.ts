@@ -31,7 +31,9 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, boa
   const modelId = id(model);
   const catalogueModel = modelId === undefined ? undefined : modelById(modelId);
   const modelTitle = catalogueModel?.name ?? model;
-  const makeTitle = catalogueModel ? (manufacturerById(catalogueModel.manufacturerId)?.name ?? null) : null;
+  // The make: the model's, or (a boat: a make and no model) the ad's own manufacturer field.
+  const makeId = catalogueModel?.manufacturerId ?? id(text(v.manufacturer));
+  const makeTitle = makeId === undefined ? null : (manufacturerById(makeId)?.name ?? null);
   const subModelId = id(subModel);
   const subModelTitle = subModelId === undefined ? subModel : (subModelById(subModelId)?.SubModel ?? subModel);
   // Without weekend calls the phones rest from Friday 14:00 to Saturday 23:59, Israel time (spec §9).

@@ -98,6 +98,8 @@ export function validVehicleAds(): { name: string; subcat: string; title?: strin
     {
       name: 'boat',
       subcat: '13',
+      // A boat has a make and no model: the car sign is titled by the make.
+      title: 'ביילינר',
       values: {
         boatType: '1',
         manufacturer: '55',

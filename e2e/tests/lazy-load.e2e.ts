@@ -1,9 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { draftThroughApi, registerThroughApi } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -69,6 +71,54 @@ describe('code loaded on demand', () => {
     expect(beforeTheCode.sort()).toEqual(['/api/publish/draft?cat=2&subcat=1', '/api/publish/fields?cat=2&subcat=1']);
     // The wizard took those answers: no second call of either (the contact area's own call has its area).
     expect(api.filter((u) => !u.includes('area=')).sort()).toEqual(beforeTheCode.sort());
+    await page.context().close();
+  });
+
+  it('a reload on the photos step paints that step before the passed steps lists are asked for; no brief shows a code', async () => {
+    const page = await newPage(browser, PHONE);
+    await registerThroughApi(page, product.url);
+    const { cat, subcat, ...values } = validCarAd();
+    await draftThroughApi(page, product.url, { cat, subcat }, values, 3);
+    // Every largest-contentful-paint candidate (is it in the open step?) and every text a passed step's brief shows.
+    await page.addInitScript(() => {
+      const w = window as unknown as { paints: { at: number; inStep: boolean }[]; briefs: string[] };
+      w.paints = [];
+      w.briefs = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; renderTime: number })[])
+          w.paints.push({ at: e.renderTime || e.startTime, inStep: !!e.element?.closest('.step--open') });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new MutationObserver(() => {
+        for (const el of Array.from(document.querySelectorAll('.step__brief'))) {
+          const text = el.textContent ?? '';
+          if (!w.briefs.includes(text)) w.briefs.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${product.url}/publish?cat=1&subcat=1&step=4`);
+    await page.getByTestId('media-field').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The model's name is in the car step's brief once its list is in.
+    await page.locator('.step__brief', { hasText: 'קורולה' }).waitFor();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { paints: { at: number; inStep: boolean }[]; briefs: string[] };
+      const lists = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/publish/options/'))
+        .map((e) => e.startTime);
+      return { paints: w.paints, briefs: w.briefs, lists };
+    });
+    const stepPaint = seen.paints.find((p) => p.inStep);
+    expect(stepPaint, JSON.stringify(seen.paints)).toBeDefined();
+    expect(seen.lists.length).toBeGreaterThan(0);
+    // The lists (manufacturer, model, year, sub-model, colours, owners) start after the photos step is on the glass.
+    expect(Math.min(...seen.lists), JSON.stringify(seen)).toBeGreaterThanOrEqual(
+      stepPaint?.at ?? Number.POSITIVE_INFINITY,
+    );
+    // Until they are in, the briefs show nothing rather than the draft's codes (the model's 101, its colour's code).
+    const codes = [values.model, values.subModel, values.color];
+    for (const text of seen.briefs)
+      for (const code of codes) expect(text, JSON.stringify(seen.briefs)).not.toMatch(new RegExp(`\\b${code}\\b`));
     await page.context().close();
   });
 

@@ -113,8 +113,14 @@ describe('moving around the car wizard', () => {
     await atStep(page, 3);
     await settled(page);
     expect(await page.getByLabel('מחיר').inputValue()).toBe('32,000');
-    expect(await stepItem(page, 'personal_publish_car_type').textContent()).toContain('מאזדה 3 2012');
-    expect(await stepItem(page, 'personal_publish_car_properties').textContent()).toContain('210,000');
+    // A passed step's brief waits for its option lists (fetched when the browser is idle after the load), so it
+    // never shows the codes: each brief is asked until it shows (the lists of the two steps come one by one).
+    await expect
+      .poll(async () => await stepItem(page, 'personal_publish_car_type').textContent())
+      .toContain('מאזדה 3 2012');
+    await expect
+      .poll(async () => await stepItem(page, 'personal_publish_car_properties').textContent())
+      .toContain('210,000');
     await stepItem(page, 'personal_publish_car_properties').getByRole('button').click();
     await atStep(page, 2);
     await settled(page);

@@ -99,3 +99,46 @@ describe('step brief', () => {
     expect(plain && stepBrief(plain, { fields: {} })).toBe('טויוטה, 2019');
   });
 });
+
+describe('a brief waiting for its list', () => {
+  const model: FieldDef = {
+    id: 'model',
+    type: 'select',
+    dataUrl: '/api/publish/options/models',
+    dependence: ['maker'],
+    accordionBrief: {},
+  };
+  const city: FieldDef = {
+    id: 'city',
+    type: 'autocomplete',
+    dataUrl: '/api/publish/options/cities',
+    accordionBrief: {},
+  };
+  const values = { maker: '1', model: '101', city: '5000' };
+
+  it('shows no codes while a dependent list or a saved autocomplete text is on its way, then the texts', () => {
+    const fields = [maker, model, city];
+    const waiting = resolve([step(fields)], values, testContext());
+    expect(waiting.fields.model?.loading).toBe(true);
+    expect(waiting.fields.model && fieldBrief(waiting.fields.model, waiting)).toBeUndefined();
+    expect(waiting.fields.city && fieldBrief(waiting.fields.city, waiting)).toBeUndefined();
+    // The step's summary waits whole (not 'טויוטה' alone, then 'טויוטה, קורולה, תל אביב').
+    expect(waiting.steps[0] && stepBrief(waiting.steps[0], waiting)).toBe('');
+
+    const lists = testContext({
+      options: (def) =>
+        def.id === 'model'
+          ? [{ value: '101', text: 'קורולה' }]
+          : def.id === 'city'
+            ? [{ value: '5000', text: 'תל אביב - יפו' }]
+            : undefined,
+    });
+    const loaded = resolve([step(fields)], values, lists);
+    expect(loaded.steps[0] && stepBrief(loaded.steps[0], loaded)).toBe('טויוטה, קורולה, תל אביב - יפו');
+  });
+
+  it('a chosen code missing from a loaded list still shows (the list answered without it)', () => {
+    const loaded = resolve([step([maker])], { maker: '7' }, testContext());
+    expect(loaded.fields.maker && fieldBrief(loaded.fields.maker, loaded)).toBe('7');
+  });
+});

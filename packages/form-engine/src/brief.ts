@@ -15,8 +15,28 @@ const optionKey = (option: Option, key: string): string | undefined => {
   return attr === undefined ? undefined : String(attr);
 };
 
-/** The brief part of one field, or undefined when it says nothing. */
+/** A brief part that waits for its list: the texts of the chosen codes are not known yet. */
+const AWAITS_LIST = Symbol('awaits list');
+
+/**
+ * Whether a field's chosen codes have no texts yet: its dependent list is on its way, or an autocomplete's saved
+ * code has not been looked up.
+ */
+const awaitsList = (field: ResolvedField | undefined): boolean =>
+  field !== undefined &&
+  field.options === undefined &&
+  (field.loading || (field.def.type === 'autocomplete' && field.def.options === undefined && isChosen(field.value)));
+
+/** The brief part of one field, or undefined when it says nothing (or its list has not come yet). */
 export function fieldBrief(field: ResolvedField, resolution: Pick<Resolution, 'fields'>): string | undefined {
+  const part = briefPart(field, resolution);
+  return part === AWAITS_LIST ? undefined : part;
+}
+
+function briefPart(
+  field: ResolvedField,
+  resolution: Pick<Resolution, 'fields'>,
+): string | undefined | typeof AWAITS_LIST {
   const brief = field.def.accordionBrief;
   if (!brief || !field.visible) return undefined;
   const read = (id: string) => {
@@ -33,7 +53,10 @@ export function fieldBrief(field: ResolvedField, resolution: Pick<Resolution, 'f
   if (text === undefined) {
     const items = chosenItems(field.value);
     const take = brief.takeFromList;
-    const list = take ? resolution.fields[take.list ?? field.def.id]?.options : field.options;
+    const listField = take ? resolution.fields[take.list ?? field.def.id] : field;
+    const list = listField?.options;
+    // A code is never shown for its text: the part waits for the list (on a reload on a later step, a moment).
+    if (!list && awaitsList(listField)) return AWAITS_LIST;
     if (list) {
       const from = take?.fieldKey ?? 'value';
       const show = take?.optionKey ?? 'text';
@@ -53,9 +76,17 @@ export function fieldBrief(field: ResolvedField, resolution: Pick<Resolution, 'f
   return `${brief.prefix ?? ''}${text}${brief.postfix ?? ''}`;
 }
 
-/** The summary of a step: its fields' brief parts joined (default ', '), after the step's prefix. */
+/**
+ * The summary of a step: its fields' brief parts joined (default ', '), after the step's prefix. Empty while a part
+ * waits for its list: the summary shows whole, once, instead of codes and then texts.
+ */
 export function stepBrief(step: ResolvedStep, resolution: Pick<Resolution, 'fields'>): string {
-  const parts = step.fields.flatMap((field) => fieldBrief(field, resolution) ?? []);
+  const parts: string[] = [];
+  for (const field of step.fields) {
+    const part = briefPart(field, resolution);
+    if (part === AWAITS_LIST) return '';
+    if (part !== undefined) parts.push(part);
+  }
   if (parts.length === 0) return '';
   const { separator = ', ', prefix = '' } = step.def.accordionBrief ?? {};
   return `${prefix}${parts.join(separator)}`;

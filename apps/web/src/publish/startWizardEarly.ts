@@ -2,6 +2,7 @@ import { wizardEarlyPaths } from '@app/contract/publishPaths';
 import { startEarly } from '../api/early.ts';
 import { fetchSiteConfig } from '../api/site.ts';
 import { preloadable } from '../app/preloadable.ts';
+import { preloadMediaCode } from '../media/VideoFieldLazy.tsx';
 
 /** The wizard's code (one chunk and what it imports). */
 export const publishWizardCode = preloadable(() => import('../wizard/PublishWizard.tsx').then((m) => m.default));
@@ -20,4 +21,8 @@ export function startWizardEarly(params: URLSearchParams): void {
   // refusal is harmless: a guest is sent to log in, and a login drops the early answers, app/CustomerContext.tsx).
   // The server names the same paths in the page's HTML, so these requests take the answers already on the way.
   for (const path of wizardEarlyPaths(params)) startEarly(path);
+  // Opened on the photos step or past it, the page's HTML names the photo field's chunk (the server knows the
+  // catalogue's steps: apps/server/src/plugins/page-preloads.ts): its code is run now, so the step paints whole in
+  // the form's first render instead of its field a moment later (a second, larger paint after the step's).
+  if (document.querySelector('link[rel="modulepreload"][href*="/assets/media-"]')) preloadMediaCode();
 }

@@ -110,6 +110,7 @@ export function PublishForm(props: PublishFormProps) {
   const resumed = useRef(false);
   if (urlStep !== firstUrlStep) resumed.current = true;
   const current = !resumed.current && urlStep === firstUrlStep ? resumeTo : urlStep;
+  core.openStep.current = current;
   const paramsRef = useRef(params);
   paramsRef.current = params;
 
@@ -138,10 +139,16 @@ export function PublishForm(props: PublishFormProps) {
     else if (shown[current] === false) showStep(shownStep(current, from, shown));
   }, [current, lastValidStep, saved, saveStep, finishStep, shownKey, showStep]);
 
-  // Coming from the picker (an in-app move that removed the focused choice), focus the open step.
+  // The step that has the focus: the URL's step at first; the resumed step takes the focus once the URL names it.
+  const focusedStep = useRef(urlStep);
+  // Coming from the picker (an in-app move that removed the focused choice), focus the open step: once, and at once
+  // (the form's first show).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form first shows
   useEffect(() => {
-    if (location.key !== 'default' && document.activeElement === document.body) focusStep(current);
+    if (location.key !== 'default' && document.activeElement === document.body) {
+      focusedStep.current = current;
+      focusStep(current, true);
+    }
   }, []);
 
   // Opening the contact step asks who is logged in (a session that ended on the way shows the login inside the
@@ -167,12 +174,14 @@ export function PublishForm(props: PublishFormProps) {
     };
   }, [current, loginStep, customer.id]);
 
-  // The URL's step at first: the resumed step takes the focus once the URL names it, as it did when it opened then.
-  const focusedStep = useRef(urlStep);
+  // A step opened takes the focus; on the form's first show (a reload on a later step) the page jumps to it.
+  const firstShow = useRef(true);
   useEffect(() => {
+    const jump = firstShow.current;
+    firstShow.current = false;
     if (focusedStep.current === current) return;
     focusedStep.current = current;
-    focusStep(current);
+    focusStep(current, jump);
   }, [current]);
 
   const wire = useMemo(() => draftValues(steps, form.values), [steps, form.values]);

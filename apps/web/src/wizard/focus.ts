@@ -42,8 +42,12 @@ export function focusFirstError(stepIndex: number): void {
   }, 30);
 }
 
-/** Moves focus to an opened step's heading and scrolls it to just below the sticky top bar. */
-export function focusStep(stepIndex: number): void {
+/**
+ * Moves focus to an opened step's heading and scrolls it to just below the sticky top bar: smoothly when the user
+ * moves between steps, at once (`jump`) when the form first shows (a reload on a later step: an animation while the
+ * page loads is frames of work for nothing).
+ */
+export function focusStep(stepIndex: number, jump = false): void {
   setTimeout(() => {
     const heading = document.querySelector<HTMLElement>(`[data-step-index="${stepIndex}"] [data-step-heading]`);
     if (!heading) return;
@@ -52,7 +56,7 @@ export function focusStep(stepIndex: number): void {
     if (step && document.activeElement !== heading && step.contains(document.activeElement)) return;
     heading.focus({ preventScroll: true });
     keepClearOfStickyBar();
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const smooth = !jump && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     heading.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
   }, 30);
 }

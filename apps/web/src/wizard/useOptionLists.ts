@@ -62,10 +62,11 @@ export function useOptionLists() {
     [bump],
   );
 
-  /** Fetches the lists the resolution is waiting for, and the texts of saved autocomplete values. */
+  /** Fetches the lists the resolution is waiting for, and the texts of saved autocomplete values (of `only`'s fields). */
   const fetchMissing = useCallback(
-    (resolution: Resolution) => {
+    (resolution: Resolution, only?: (field: ResolvedField) => boolean) => {
       for (const field of Object.values(resolution.fields)) {
+        if (only && !only(field)) continue;
         if (field.def.type === 'autocomplete') {
           const id = field.def.id;
           const before = autocompleteChoices.current.get(id);

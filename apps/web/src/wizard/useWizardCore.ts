@@ -6,6 +6,7 @@ import type { ResolveContext } from '@app/form-engine/resolution';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { activeAbTests, overridesOf, rememberedOverrides } from '../app/abTests.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
+import { whenIdle } from '../app/preloadable.ts';
 import type { FieldEnv } from '../fields/types.ts';
 import { abTestIdsOf, abTestParams, payloadContext } from './formData.ts';
 import { useUrlAllowlist } from './redirects.ts';
@@ -45,7 +46,26 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
   );
   const form = useFormState(steps, data.initialValues, context);
   const { fetchMissing } = lists;
-  useEffect(() => fetchMissing(form.resolution), [fetchMissing, form.resolution]);
+  // The lists of the open step are asked for at once; the other steps' (on a reload on a later step: the passed
+  // steps' briefs, which wait for them) once the page is idle after its first paint. Before, their calls and answers
+  // came before the open step's first paint, and on a slow network their round trips were in front of it.
+  // The publish wizard names its open step (`openStep`); left undefined (edit: every step open), all come at once.
+  const openStep = useRef<number | undefined>(undefined);
+  const idle = useRef(false);
+  const resolutionNow = useRef(form.resolution);
+  resolutionNow.current = form.resolution;
+  useEffect(() => {
+    const open = openStep.current;
+    fetchMissing(form.resolution, idle.current || open === undefined ? undefined : (field) => field.step === open);
+  }, [fetchMissing, form.resolution]);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        idle.current = true;
+        fetchMissing(resolutionNow.current);
+      }),
+    [fetchMissing],
+  );
   const payload = useMemo(() => payloadContext(selectors, mode), [selectors, mode]);
   const abParams = useMemo(() => abTestParams(abTests), [abTests]);
 
@@ -90,7 +110,7 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
       }),
     urlAllowlist: allowlist,
   };
-  return { steps, context, form, payload, abParams, today, baseEnv, replaceArea };
+  return { steps, context, form, payload, abParams, today, baseEnv, replaceArea, openStep };
 }
 
 export type WizardCore = ReturnType<typeof useWizardCore>;

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { type AxeIncompleteContrast, artifactsDir, axeResults } from '../support/browser.ts';
 
@@ -183,6 +183,22 @@ export async function auditBoth(page: Page, screen: string, end: 'phone' | 'desk
     await page.waitForTimeout(50);
     await audit(page, `${screen}-${label}`);
   }
+}
+
+/**
+ * The text that names the error of each control marked invalid (aria-invalid="true") under `scope`, in order: the
+ * elements its aria-describedby points at, joined.
+ */
+export function invalidMessages(scope: Locator): Promise<string[]> {
+  return scope.locator('[aria-invalid="true"]').evaluateAll((els) =>
+    els.map((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+        .join(' ')
+        .trim(),
+    ),
+  );
 }
 
 /** The open popup (by its accessible name when given). */

@@ -22,6 +22,7 @@ import {
 } from './category-helpers.ts';
 import {
   allUploaded,
+  dropFiles,
   fixtureFile,
   hex,
   look,
@@ -148,22 +149,6 @@ async function bandedPortrait(): Promise<PickedFile> {
     .jpeg({ quality: 90 })
     .toBuffer();
   return { name: 'teacher.jpg', mimeType: 'image/jpeg', buffer };
-}
-
-/** Drops files on the media step's drop area, as a file manager would. */
-async function dropFiles(page: Page, files: PickedFile[]): Promise<void> {
-  const data = files.map((f) => ({ name: f.name, type: f.mimeType, b64: f.buffer.toString('base64') }));
-  const transfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
-      dt.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    return dt;
-  }, data);
-  const area = page.getByTestId('media-drop');
-  await area.dispatchEvent('dragover', { dataTransfer: transfer });
-  await area.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 describe("the teacher's single photo (studies), at 1280 px", () => {

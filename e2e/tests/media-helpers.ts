@@ -111,3 +111,19 @@ export async function photosByKeyboard(page: Page, choosers: FileChooser[], name
   ]);
   await allUploaded(page, 2);
 }
+
+/** Drops files on the media step's drop area, as a file manager would. */
+export async function dropFiles(page: Page, files: PickedFile[]): Promise<void> {
+  const data = files.map((f) => ({ name: f.name, type: f.mimeType, b64: f.buffer.toString('base64') }));
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, data);
+  const area = page.getByTestId('media-drop');
+  await area.dispatchEvent('dragover', { dataTransfer: transfer });
+  await area.dispatchEvent('drop', { dataTransfer: transfer });
+}

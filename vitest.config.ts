@@ -44,7 +44,8 @@ export default defineConfig({
           // Two files side by side, each with its own product (a copy of the seeded data directory) and its own
           // Chromium: the suite's time is mostly waiting (debounces, animations, the server's answers), so two
           // files at once take half the wall time of one after the other (9 min instead of 18 on 24 Nov 2026).
-          maxWorkers: 2,
+          // E2E_WORKERS changes it for a trial: four were slower on 25 Nov 2026 (two cores at load 12-14).
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           // One retry of a failed browser test: on 24 Nov 2026 two full runs each had two different tests time
           // out around a step move after a reminder popup (issue 11), none of which failed alone or on a retry;
           // the stall is open in the session note. A test that fails twice still fails the run.

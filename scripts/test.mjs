@@ -3,12 +3,7 @@
 // the web build, browser tests in Chromium and the bundle budget (bytes Chromium receives from the running server). Installs Chromium with apt-get when it
 // is missing and that is possible; otherwise stops with a message that says how.
 import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-
-function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  return candidates.find((p) => p && fs.existsSync(p));
-}
+import { findChromium } from './lib/chromium.mjs';
 
 function ensureChromium() {
   let found = findChromium();
@@ -16,9 +11,9 @@ function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('» Chromium is missing: installing it with apt-get (Debian package "chromium")');
+    console.log('» Chromium is missing: installing it with apt-get (Debian package "chromium-headless-shell")');
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', 'chromium'], {
+    execFileSync('apt-get', ['install', '-y', 'chromium-headless-shell'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
@@ -27,7 +22,7 @@ function ensureChromium() {
   }
   console.error(
     '\n✖ The browser tests need Chromium and it is not installed.\n' +
-      '  On Debian/Ubuntu: sudo apt-get install -y chromium\n' +
+      '  On Debian/Ubuntu: sudo apt-get install -y chromium-headless-shell (or chromium)\n' +
       '  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chromium\n',
   );
   process.exit(1);
@@ -53,10 +48,12 @@ const env = { ...process.env, CHROMIUM_PATH: chromium };
 const started = Date.now();
 for (const [title, cmd, args] of steps) {
   console.log(`\n» ${title}`);
+  const stepStarted = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (res.status !== 0) {
     console.error(`\n✖ ${title} failed`);
     process.exit(res.status ?? 1);
   }
+  console.log(`» ${title}: ${Math.round((Date.now() - stepStarted) / 1000)} s`);
 }
 console.log(`\n✔ All tests passed in ${Math.round((Date.now() - started) / 1000)} s`);

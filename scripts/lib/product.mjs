@@ -4,9 +4,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findChromium } from './chromium.mjs';
 
 export const repo = path.resolve(import.meta.dirname, '../..');
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = findChromium() ?? '/usr/bin/chromium';
 /** The flags of e2e/support/browser.ts: no sandbox, no GPU, no background traffic that would blur the numbers. */
 export const chromiumFlags = [
   '--no-sandbox',

@@ -115,6 +115,10 @@ describe('payment results and the finish area', () => {
     await page.getByRole('status').waitFor();
     await audit(page, 'finish-payment-area-waiting');
     release();
+    // The answer sends the page on (location.assign to the return URL): that navigation ends before the next one
+    // starts (a goto meanwhile was aborted by it, net::ERR_ABORTED, twice in a row in CI).
+    await page.waitForURL((u) => u.pathname !== '/finishPaymentArea', { timeout: 30_000 });
+    await page.waitForLoadState('load');
     await page.unroute('**/api/publish/get-finish-page*');
     await page.goto(`${product.url}/finishPaymentArea`);
     await page.getByRole('alert').waitFor();

@@ -5,7 +5,8 @@ import { newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { draftThroughApi, registerThroughApi } from './wizard-helpers.ts';
+import { select } from './wizard-flow.ts';
+import { atStep, chosenText, draftThroughApi, registerThroughApi, stepItem } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -119,6 +120,23 @@ describe('code loaded on demand', () => {
     const codes = [values.model, values.subModel, values.color];
     for (const text of seen.briefs)
       for (const code of codes) expect(text, JSON.stringify(seen.briefs)).not.toMatch(new RegExp(`\\b${code}\\b`));
+    await page.context().close();
+  });
+
+  it('a passed step reopened before the page is idle asks for its own lists at once', async () => {
+    const page = await newPage(browser, PHONE);
+    await registerThroughApi(page, product.url);
+    const { cat, subcat, ...values } = validCarAd();
+    await draftThroughApi(page, product.url, { cat, subcat }, values, 3);
+    // The browser is never idle here: the passed steps' lists (asked for when it is) never come by that way.
+    await page.addInitScript('window.requestIdleCallback = () => 0; window.cancelIdleCallback = () => {};');
+    await page.goto(`${product.url}/publish?cat=1&subcat=1&step=4`);
+    await page.getByTestId('media-field').waitFor();
+    expect(await page.locator('.step__brief', { hasText: 'קורולה' }).count()).toBe(0);
+    await stepItem(page, 'personal_publish_car_type').getByRole('button').click();
+    await atStep(page, 1);
+    // The reopened step's lists came: the draft's year is chosen by its text in the list of the model's years.
+    await expect.poll(() => chosenText(select(page, 'שנת ייצור')), { timeout: 10_000 }).toBe(values.year);
     await page.context().close();
   });
 

@@ -111,6 +111,9 @@ export function PublishForm(props: PublishFormProps) {
   if (urlStep !== firstUrlStep) resumed.current = true;
   const current = !resumed.current && urlStep === firstUrlStep ? resumeTo : urlStep;
   core.openStep.current = current;
+  const { fetchStepLists } = core;
+  // A step opened before the page is idle asks for its own lists (the resolution may not change on the move).
+  useEffect(() => fetchStepLists(current), [fetchStepLists, current]);
   const paramsRef = useRef(params);
   paramsRef.current = params;
 

@@ -66,6 +66,16 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
       }),
     [fetchMissing],
   );
+  /**
+   * A step opened (a passed one reopened) before the page is idle: its lists are asked for at once, not when the
+   * other steps' come (up to two seconds later, whenIdle's limit). Once idle, every list is already asked for.
+   */
+  const fetchStepLists = useCallback(
+    (step: number) => {
+      if (!idle.current) fetchMissing(resolutionNow.current, (field) => field.step === step);
+    },
+    [fetchMissing],
+  );
   const payload = useMemo(() => payloadContext(selectors, mode), [selectors, mode]);
   const abParams = useMemo(() => abTestParams(abTests), [abTests]);
 
@@ -110,7 +120,7 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
       }),
     urlAllowlist: allowlist,
   };
-  return { steps, context, form, payload, abParams, today, baseEnv, replaceArea, openStep };
+  return { steps, context, form, payload, abParams, today, baseEnv, replaceArea, openStep, fetchStepLists };
 }
 
 export type WizardCore = ReturnType<typeof useWizardCore>;

@@ -1,7 +1,7 @@
 import type { FieldsResponse, Selectors } from '@app/contract/publish';
 import type { StepDef, Values } from '@app/form-engine/model';
 import { valuesFromPayload } from '@app/form-engine/payload';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { fetchDraft, fetchEditFields, fetchFields } from '../api/publish.ts';
 import { fetchExternalLinks } from '../api/site.ts';
 import { useNavigate } from '../app/routing.tsx';
@@ -85,7 +85,9 @@ export function useWizardLoad(
       if (source.mode === 'edit') {
         const steps = outcome.steps;
         const values = valuesFromPayload(steps, response.values ?? {});
-        setLoad({ state: 'ready', data: { steps, response, initialValues: values, lastValidStep: steps.length } });
+        startTransition(() =>
+          setLoad({ state: 'ready', data: { steps, response, initialValues: values, lastValidStep: steps.length } }),
+        );
         return;
       }
       const steps = withCategoryStep(outcome.steps);
@@ -97,7 +99,9 @@ export function useWizardLoad(
         ...source.carried,
       };
       const lastValidStep = Math.max(0, Math.min(draft?.lastValidStep ?? 0, steps.length - 1));
-      setLoad({ state: 'ready', data: { steps, response, initialValues, lastValidStep } });
+      // The form's first render (every step resolved, the open one drawn) as a transition: in slices, not one long
+      // task (main.tsx says why).
+      startTransition(() => setLoad({ state: 'ready', data: { steps, response, initialValues, lastValidStep } }));
     })();
     return () => {
       live = false;

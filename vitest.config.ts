@@ -9,8 +9,6 @@ const START_COMMAND_TEST = 'e2e/tests/start-command.e2e.ts';
 
 export default defineConfig({
   test: {
-    // The default output, and the first error of every test that passed only on a retry (the e2e project retries).
-    reporters: ['default', './e2e/support/flaky-reporter.ts'],
     projects: [
       {
         test: {
@@ -46,10 +44,8 @@ export default defineConfig({
           // files at once take half the wall time of one after the other (9 min instead of 18 on 24 Nov 2026).
           // E2E_WORKERS changes it for a trial: four were slower on 25 Nov 2026 (two cores at load 12-14).
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
-          // One retry of a failed browser test: on 24 Nov 2026 two full runs each had two different tests time
-          // out around a step move after a reminder popup (issue 11), none of which failed alone or on a retry;
-          // the stall is open in the session note. A test that fails twice still fails the run.
-          retry: 1,
+          // No retries: a browser test passes the first time or the run fails (a flaky test is a defect).
+          retry: 0,
         },
       },
       {

@@ -69,12 +69,13 @@ describe('GET /api/my-ads', () => {
         daysLeft: 0,
         autoBump: false,
         autoBumpUntil: null,
+        thumbnailUrl: null,
         editUrl: `/edit/${sofa}`,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
       },
       expect.objectContaining({
         OrderID: flat,
-        title: 'דיזנגוף 50, תל אביב-יפו',
+        title: '3.5 חדרים, דיזנגוף 50, תל אביב-יפו',
         cat: 2,
         subcat: 1,
         status: 'active',
@@ -84,7 +85,7 @@ describe('GET /api/my-ads', () => {
       }),
       expect.objectContaining({
         OrderID: car,
-        title: 'טויוטה קורולה',
+        title: 'טויוטה קורולה 2021',
         status: 'draft',
         adType: null,
         endsAt: null,

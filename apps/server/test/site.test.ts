@@ -20,6 +20,8 @@ describe('site calls', () => {
     const body = (await t.app.inject('/api/personal-navbar')).json();
     expect(body.navBar.categoryList.length).toBeGreaterThan(3);
     expect(body.personalBar.actionsList).toContainEqual({ title: 'פרסום מודעה', url: '/publish', icon: 'publish' });
+    // The user's ads are ours (/my-ads), not the old site's personal area.
+    expect(body.personalBar.actionsList).toContainEqual({ title: 'המודעות שלי', url: '/my-ads', icon: 'my-ads' });
     expect(body.personalBar.backToSite).toEqual({ title: 'חזרה לאתר', url: 'https://old.example.co.il' });
   });
 

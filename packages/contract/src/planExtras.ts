@@ -174,6 +174,8 @@ export interface MyAd {
   autoBump: boolean;
   /** ISO end of the running auto-bump (the last of weeks bought back to back), null when none runs. */
   autoBumpUntil: string | null;
+  /** The main photo's thumbnail (/media/…_t.jpg: the first photo in the owner's order), null without photos. */
+  thumbnailUrl: string | null;
   editUrl: string;
   /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */
   upgradeUrl: string;

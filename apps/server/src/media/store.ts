@@ -15,6 +15,9 @@ import type { Config } from '../config.ts';
 /** Keys the server makes: 32 hex characters, an optional `_t` (thumbnail), `.jpg`. Nothing else is accepted. */
 export const MEDIA_KEY = /^[0-9a-f]{32}(?:_t)?\.jpg$/;
 
+/** Where the server serves a stored photo or thumbnail (GET /media/:name, routes/publish-images.ts). */
+export const mediaUrl = (key: string): string => `/media/${key}`;
+
 /** The local directory's temporary file of a write (`<key>.<pid>.tmp`), left behind when the process died mid-write. */
 const TEMPORARY = /^[0-9a-f]{32}(?:_t)?\.jpg\.\d+\.tmp$/;
 

@@ -17,7 +17,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { type DerivedImage, deriveImage, type EncodedImage, encodeImage, ImageRefused } from '../media/images.ts';
 import { REUSED_MAX_DISTANCE } from '../media/phash.ts';
-import { MEDIA_KEY, type MediaStore } from '../media/store.ts';
+import { MEDIA_KEY, type MediaStore, mediaUrl } from '../media/store.ts';
 import { guardInput } from '../plugins/input-guard.ts';
 import {
   type AdImageRow,
@@ -47,8 +47,6 @@ function slotCap(catalogs: CatalogService, selectors: Selectors): number {
     .map((field) => photoCap(field.cropper?.total_images ?? 0));
   return caps.length ? Math.min(MAX_AD_IMAGES, Math.max(...caps)) : 0;
 }
-
-const mediaUrl = (key: string) => `/media/${key}`;
 
 function toWire(rows: AdImageRow[]): AdImage[] {
   return rows.map((r, i) => ({

@@ -50,7 +50,7 @@ export function siteRoutes(
       personalBar: {
         actionsList: [
           { title: 'פרסום מודעה', url: '/publish', icon: 'publish' },
-          { title: 'המודעות שלי', url: links.personalArea ?? old, icon: 'my-ads' },
+          { title: 'המודעות שלי', url: '/my-ads', icon: 'my-ads' },
           { title: 'חבילות', url: '/packages', icon: 'packages' },
         ],
         backToSite: { title: 'חזרה לאתר', url: old },

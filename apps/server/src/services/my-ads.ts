@@ -2,49 +2,15 @@
  * "My ads" (ours; the upgrade link of after-save-area.md §4 "Ad-strength meter" opens /my-ads?upgrade={id}): the
  * customer's ads with a title a person recognises, where each stands and how many days it has left.
  */
-import { manufacturerById, modelById } from '@app/catalog/vehicles/lookup';
 import type { AdType } from '@app/contract/orders';
 import type { MyAd } from '@app/contract/planExtras';
+import type { Selectors } from '@app/contract/publish';
 import type { Queryable } from '../db/db.ts';
-import { planExtrasHe as he } from '../i18n/plan-extras.ts';
+import { mediaUrl } from '../media/store.ts';
 import type { FieldValues } from '../repositories/drafts.ts';
-import { addressData } from './address-data.ts';
+import { adTitleOf } from './ad-title.ts';
 
 const DAY_MS = 86_400_000;
-
-const text = (v: unknown): string | null =>
-  typeof v === 'string' && v.trim() !== '' && v !== '-1' ? v.trim() : typeof v === 'number' ? String(v) : null;
-const code = (v: unknown): number | undefined => {
-  const t = text(v);
-  return t !== null && /^\d{1,9}$/.test(t) ? Number(t) : undefined;
-};
-
-/** A title from the ad's values: its own title, a car's make and model, a property's address, else its number. */
-export function adTitle(orderId: number, values: FieldValues): string {
-  const own = text(values.title);
-  if (own) return own;
-  const manufacturer = code(values.manufacturer);
-  if (manufacturer !== undefined) {
-    const make = manufacturerById(manufacturer)?.name;
-    const modelId = code(values.model);
-    const model = modelId === undefined ? text(values.model) : (modelById(modelId)?.name ?? null);
-    const car = [make, model].filter(Boolean).join(' ');
-    if (car) return car;
-  }
-  const cityCode = code(values.city);
-  if (cityCode !== undefined) {
-    const data = addressData();
-    const city = data.locality.get(cityCode)?.name;
-    const streetCode = code(values.street);
-    const street =
-      streetCode === undefined ? undefined : data.streets.get(cityCode)?.find((s) => s.code === streetCode)?.name;
-    const house = text(values.homeNumber);
-    const line = street ? [street, house].filter(Boolean).join(' ') : null;
-    const place = [line, city].filter(Boolean).join(', ');
-    if (place) return place;
-  }
-  return he.adTitle(orderId);
-}
 
 interface Row {
   id: number;
@@ -53,7 +19,10 @@ interface Row {
   status: MyAd['status'];
   ad_type: AdType | null;
   ends_at: Date | string | null;
+  selectors: Selectors;
   field_values: FieldValues;
+  /** The main photo's thumbnail (the first in the owner's order), null without photos. */
+  thumb_key: string | null;
   awaiting_payment: boolean;
   auto_bump_until: Date | string | null;
 }
@@ -61,7 +30,9 @@ interface Row {
 /** The customer's ads (not the reserved holders of photos, not deleted ones), newest first. */
 export async function myAds(db: Queryable, customerId: number, now: Date): Promise<MyAd[]> {
   const rows = await db.query<Row>(
-    `SELECT id, cat, subcat, status, ad_type, ends_at, field_values,
+    `SELECT id, cat, subcat, status, ad_type, ends_at, selectors, field_values,
+       (SELECT i.thumb_key FROM ad_images i WHERE i.ad_id = ads.id
+         ORDER BY i.position IS NULL, i.position, i.slot LIMIT 1) AS thumb_key,
        EXISTS (SELECT 1 FROM payments p WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id
          AND p.purpose IN ('track', 'ad_package') AND p.status = 'created') AS awaiting_payment,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
@@ -78,7 +49,7 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
     const bumpUntil = live && r.auto_bump_until !== null ? new Date(r.auto_bump_until) : null;
     return {
       OrderID: id,
-      title: adTitle(id, r.field_values),
+      title: adTitleOf(id, r.selectors ?? {}, r.field_values),
       cat: r.cat,
       subcat: r.subcat,
       status: r.status,
@@ -90,6 +61,7 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
       // A paid auto-bump week (services/auto-bump.ts) running now; weeks bought back to back end at the last one.
       autoBump: bumpUntil !== null,
       autoBumpUntil: bumpUntil?.toISOString() ?? null,
+      thumbnailUrl: r.thumb_key === null ? null : mediaUrl(r.thumb_key),
       editUrl: `/edit/${id}`,
       upgradeUrl: `/my-ads?upgrade=${id}`,
     };

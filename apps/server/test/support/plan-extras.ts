@@ -21,7 +21,9 @@ export async function storedAd(
   const subcat = values.subcat === undefined ? null : Number(values.subcat);
   const selectors: Record<string, string> = { cat: String(cat) };
   if (subcat !== null) selectors.subcat = String(subcat);
-  if (values.SalesCatID !== undefined) selectors.SalesCatID = String(values.SalesCatID);
+  for (const key of ['SalesCatID', 'SalesSubCatID', 'petType'] as const) {
+    if (values[key] !== undefined) selectors[key] = String(values[key]);
+  }
   const { ad } = await insertAd(t.db, { customerId, cat, subcat, selectors, values, status });
   return ad.orderId;
 }

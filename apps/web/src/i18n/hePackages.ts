@@ -47,6 +47,9 @@ export const hePackages = {
   myAds: {
     title: 'המודעות שלי',
     lead: 'כל המודעות שלך במקום אחד: מצב המודעה, המסלול והימים שנותרו לה.',
+    /** The alt text of an ad's main photo: the ad's title, the way the wizard names its photos. */
+    photoAlt: (title: string) => `${title}, תמונה ראשית`,
+    noPhoto: 'למודעה אין תמונות',
     loading: 'טוענים את המודעות…',
     loadFailed: 'לא הצלחנו לטעון את המודעות. אפשר לנסות שוב.',
     loginNeeded: 'כדי לראות את המודעות שלך יש להתחבר.',

@@ -150,6 +150,7 @@ export const hePlan = {
     stepWaiting: 'ממתין',
     endsAt: (date: string) => `המודעה תוצג עד ${date}`,
     publishAnother: 'לפרסום מודעה נוספת',
+    myAds: 'למודעות שלי',
     personalArea: 'לאזור האישי',
     home: 'לדף הבית',
     linksLabel: 'לאן ממשיכים?',

@@ -14,6 +14,7 @@ import { Link, useNavigate, useSearchParams } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { hePackages } from '../i18n/hePackages.ts';
 import { useLoginGate } from '../packages/useLoginGate.ts';
+import { AdThumb } from './AdThumb.tsx';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
 import '../packages/packages.css';
@@ -97,6 +98,7 @@ export default function MyAdsPage() {
             return (
               <li key={ad.OrderID}>
                 <article className="my-ad card" aria-labelledby={titleId} data-order-id={ad.OrderID}>
+                  <AdThumb ad={ad} />
                   <h2 id={titleId} className="my-ad__title">
                     {ad.title}
                   </h2>

@@ -14,6 +14,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   daysLeft: 10,
   autoBump: false,
   autoBumpUntil: null,
+  thumbnailUrl: null,
   editUrl: '/edit/50000001',
   upgradeUrl: '/my-ads?upgrade=50000001',
   ...over,

@@ -31,8 +31,8 @@ export function EditedFinish({ orderId }: { orderId: string | null }) {
           </li>
         )}
         <li>
-          <Link to="/" className="btn btn--primary">
-            {he.wizard.toMyArea}
+          <Link to="/my-ads" className="btn btn--primary">
+            {t.toMyAds}
           </Link>
         </li>
       </ul>

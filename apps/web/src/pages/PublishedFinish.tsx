@@ -176,7 +176,9 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
   );
 }
 
+/** Where next: another ad, the user's ads (/my-ads), the old site's personal area when one is configured, home. */
 function FinishLinks({ links }: { links: ExternalLinks }) {
+  const personalArea = externalUrl(links, 'personalArea');
   return (
     <>
       <h2 className="visually-hidden">{t.linksLabel}</h2>
@@ -187,16 +189,23 @@ function FinishLinks({ links }: { links: ExternalLinks }) {
           </Link>
         </li>
         <li>
-          <a
-            href={externalUrl(links, 'personalArea') ?? '/'}
-            className="btn btn--secondary"
-            onClick={(event) => {
-              if (appTakesPersonalArea()) event.preventDefault();
-            }}
-          >
-            {t.personalArea}
-          </a>
+          <Link to="/my-ads" className="btn btn--secondary">
+            {t.myAds}
+          </Link>
         </li>
+        {personalArea && (
+          <li>
+            <a
+              href={personalArea}
+              className="btn btn--secondary"
+              onClick={(event) => {
+                if (appTakesPersonalArea()) event.preventDefault();
+              }}
+            >
+              {t.personalArea}
+            </a>
+          </li>
+        )}
         <li>
           <Link to="/" className="btn btn--secondary">
             {t.home}

@@ -42,18 +42,13 @@ export function TopBar() {
           <Link to="/contactus" className="topbar__link">
             {he.topBar.contact}
           </Link>
-          {loaded && loggedIn && !publishing && (
+          {/* While publishing the menu only leads to the user's ads: logout and the account switch are hidden. */}
+          {loaded && loggedIn && (
             <UserMenu
               name={fullName(customer)}
-              onLogout={() => setPopup('logout')}
-              onLoginAsOther={() => void loginAsOther()}
+              onLogout={publishing ? undefined : () => setPopup('logout')}
+              onLoginAsOther={publishing ? undefined : () => void loginAsOther()}
             />
-          )}
-          {loaded && loggedIn && publishing && (
-            <span className="topbar__user" data-testid="topbar-user">
-              <UserIcon />
-              <span>{fullName(customer)}</span>
-            </span>
           )}
           {loaded && !loggedIn && !publishing && (
             <button type="button" className="btn btn--secondary topbar__login" onClick={() => openLogin('login')}>

@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from '../app/routing.tsx';
 import { he } from '../i18n/he.ts';
 
 export interface UserMenuProps {
   name: string;
-  onLogout: () => void;
-  onLoginAsOther: () => void;
+  /** Logout and login as another user: absent while publishing (spec §2 hides both there). */
+  onLogout?: (() => void) | undefined;
+  onLoginAsOther?: (() => void) | undefined;
 }
 
-/** The logged-in user's name with a menu: logout, login as another user (menu button pattern). */
+/**
+ * The logged-in user's name with a menu (menu button pattern): the user's ads (/my-ads), then logout and login as
+ * another user when given.
+ */
 export function UserMenu({ name, onLogout, onLoginAsOther }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -66,12 +71,19 @@ export function UserMenu({ name, onLogout, onLoginAsOther }: UserMenuProps) {
       </button>
       {open && (
         <div ref={menuRef} id={`${id}-menu`} role="menu" className="user-menu__list" onKeyDown={onMenuKey}>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onLogout)}>
-            {he.topBar.logout}
-          </button>
-          <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onLoginAsOther)}>
-            {he.topBar.loginAsOther}
-          </button>
+          <Link to="/my-ads" role="menuitem" tabIndex={-1} onClick={() => setOpen(false)}>
+            {he.topBar.myAds}
+          </Link>
+          {onLogout && (
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onLogout)}>
+              {he.topBar.logout}
+            </button>
+          )}
+          {onLoginAsOther && (
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onLoginAsOther)}>
+              {he.topBar.loginAsOther}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -182,7 +182,7 @@ export async function buildApp({
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
   registerAutoBumpJobs(jobs);
-  registerMediaSweepJobs(jobs, media, app.log);
+  registerMediaSweepJobs(jobs, { db, store: media, videos: videoHost, log: app.log });
   app.decorate('jobs', jobs);
 
   // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
@@ -232,7 +232,7 @@ export async function buildApp({
   publishPhoneRoutes(app, { phones });
   publishPlanExtrasRoutes(app, { db, clock });
   myAdsRoutes(app, { db, clock });
-  await publishImageRoutes(app, { db, store: media, catalogs });
+  await publishImageRoutes(app, { db, store: media, catalogs, videos: videoHost });
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });

@@ -10,16 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import {
-  choice,
-  field,
-  fillProductDetails,
-  next,
-  onStep,
-  publish,
-  selectText,
-  startCategory,
-} from './category-helpers.ts';
+import { choice, field, next, onStep, publish, selectText, startCategory } from './category-helpers.ts';
 import {
   allUploaded,
   dropFiles,
@@ -32,6 +23,8 @@ import {
   type PickedFile,
   photoFile,
   redTopLeft,
+  SECOND_HAND,
+  secondHandToMedia,
   storedImages,
   tileSlots,
   tiles,
@@ -45,25 +38,10 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 
-const SECOND_HAND = 'cat=3&subcat=2&SalesCatID=0&step=1';
 const GREEN = '#27ae60';
 const BLUE = '#2980b9';
 const PURPLE = '#8e44ad';
 const ORANGE = '#f39c12';
-
-/** The plain second-hand product step filled (the page already on /publish?SECOND_HAND), then the media step. */
-async function secondHandToMedia(page: Page): Promise<void> {
-  await onStep(page, 1);
-  await selectText(page, 'קטגוריה', 'ריהוט');
-  await expect.poll(() => field(page, 'תת קטגוריה').isEnabled()).toBe(true);
-  await onStep(page, 1);
-  await selectText(page, 'תת קטגוריה', 'ספות וכורסאות');
-  await onStep(page, 1);
-  await selectText(page, 'סוג המוצר', 'ספות');
-  await fillProductDetails(page, 'ספה תלת מושבית אפורה', '1200');
-  await next(page, 2);
-  await openStep(page).getByTestId('media-field').waitFor();
-}
 
 const notices = (page: Page) => page.getByTestId('media-notices');
 const tileAction = (page: Page, index: number, action: string) =>

@@ -4,11 +4,30 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AdImage } from '@app/contract/media';
 import type { FileChooser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { tabTo } from './wizard-helpers.ts';
+import { field, fillProductDetails, next, onStep, selectText } from './category-helpers.ts';
+import { openStep, tabTo } from './wizard-helpers.ts';
+
+/** A plain second-hand product (furniture): the quickest wizard to a photo step. */
+export const SECOND_HAND = 'cat=3&subcat=2&SalesCatID=0&step=1';
+
+/** The plain second-hand product step filled (the page already on /publish?SECOND_HAND), then the media step. */
+export async function secondHandToMedia(page: Page): Promise<void> {
+  await onStep(page, 1);
+  await selectText(page, 'קטגוריה', 'ריהוט');
+  await expect.poll(() => field(page, 'תת קטגוריה').isEnabled()).toBe(true);
+  await onStep(page, 1);
+  await selectText(page, 'תת קטגוריה', 'ספות וכורסאות');
+  await onStep(page, 1);
+  await selectText(page, 'סוג המוצר', 'ספות');
+  await fillProductDetails(page, 'ספה תלת מושבית אפורה', '1200');
+  await next(page, 2);
+  await openStep(page).getByTestId('media-field').waitFor();
+}
 
 /** A file as Playwright's setInputFiles takes it. */
 export interface PickedFile {
@@ -26,6 +45,29 @@ export async function photo(colour: string, width = 1600, height = 1200): Promis
     .composite([{ input: block, left: 0, top: 0 }])
     .jpeg({ quality: 85 })
     .toBuffer();
+}
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+}
+
+/**
+ * A well-formed grey PNG whose header says width x height while its body holds one compressed row (a few hundred
+ * bytes): a decompression bomb's shape. A browser that decodes it spends seconds and gigabytes on the pixels.
+ */
+export function hugePng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth; colour type 0 (grey), no interlace
+  const body = zlib.deflateSync(Buffer.alloc(width + 1));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', body), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A JPEG file of one colour (see photo()), named. */

@@ -3,7 +3,8 @@
  * in the iframe uploads with tus, survives a dropped request by resuming from the server's offset, and the
  * parent shows the stored video; a movie_upload_success posted by a page of another origin is ignored; the
  * video can be removed and uploaded again. Runs in the publish wizard of a private car (its media step has the
- * video field; the upload belongs to the ad the wizard reserves).
+ * video field; the upload belongs to the ad the wizard reserves). A file chosen past the limit on unfinished uploads
+ * gets the server's Hebrew reason in the upload page.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,10 +14,10 @@ import path from 'node:path';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, DESKTOP, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { artifactsDir, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
 import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
-import { atStep, settled } from './wizard-helpers.ts';
+import { atStep, csrfOf, registerThroughApi, settled } from './wizard-helpers.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/tiny.mp4');
 const FRAME_TITLE = 'העלאת סרטון למודעה';
@@ -165,5 +166,45 @@ describe('the video field', () => {
     await frame.getByLabel('בחירת סרטון').setInputFiles(FIXTURE);
     await page.getByRole('button', { name: 'הסרת הסרטון' }).waitFor({ timeout: 30_000 });
     expect(await adVideo(page, orderId)).toMatchObject({ mime: 'video/mp4', bytes: fs.statSync(FIXTURE).size });
+  });
+
+  it('a file chosen past the open uploads allowed for the ad: the server’s Hebrew reason in the page (375 px)', async () => {
+    const page = await newPage(browser, PHONE);
+    await registerThroughApi(page, product.url);
+    const headers = { 'x-csrf-token': await csrfOf(page, product.url) };
+    const reserved = await page.request.post(`${product.url}/api/publish/reserve-order`, {
+      data: { cat: '1', subcat: '1', idempotencyKey: 'video-limit-tab' },
+      headers,
+    });
+    const orderId = ((await reserved.json()) as { OrderID: number }).OrderID;
+    const tokenRes = await page.request.post(`${product.url}/api/publish/${orderId}/video/token`, {
+      data: { OrderID: orderId },
+      headers,
+    });
+    const { token, uploadUrl, videoOrigin } = (await tokenRes.json()) as Record<string, string>;
+    // Two uploads of this ad already open and unfinished (another tab, a script): the default limit per ad.
+    for (let i = 0; i < 2; i++) {
+      const open = await page.request.post(`${videoOrigin}/video/files`, {
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '1000', 'x-video-token': token ?? '' },
+      });
+      expect(open.status()).toBe(201);
+    }
+    const posts: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && r.url().endsWith('/video/files')) posts.push(r.status());
+    });
+    await page.goto(uploadUrl ?? '');
+    await page.getByLabel('בחירת סרטון').setInputFiles(FIXTURE);
+    await page
+      .getByRole('alert')
+      .getByText('למודעה הזו כבר פתוחות העלאות סרטון שלא הסתיימו. אפשר לחכות שיסתיימו, או לנסות שוב בעוד שעה', {
+        exact: true,
+      })
+      .waitFor();
+    // Refused once, not retried; the file input is free for another try.
+    expect(posts).toEqual([429]);
+    expect(await page.getByLabel('בחירת סרטון').isEnabled()).toBe(true);
+    await screenshot(page, 'media-video-limit-375');
+    await page.close();
   });
 });

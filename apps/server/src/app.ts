@@ -65,6 +65,7 @@ import { PasswordResetService } from './services/password-reset-service.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import { registerVirtualNumberJobs } from './services/virtual-number.ts';
 import { buildVideoHost, type VideoHost } from './video/host.ts';
+import { registerVideoExpiryJobs, scheduleVideoExpiry } from './video/uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,7 +183,8 @@ export async function buildApp({
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
   registerAutoBumpJobs(jobs);
-  registerMediaSweepJobs(jobs, media, app.log);
+  registerMediaSweepJobs(jobs, { db, store: media, videos: videoHost, log: app.log });
+  registerVideoExpiryJobs(jobs, { db, limits: config, remove: (id) => videoHost.remove(id), log: app.log });
   app.decorate('jobs', jobs);
 
   // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
@@ -207,10 +209,12 @@ export async function buildApp({
   app.decorate('payments', payments);
   app.addHook('onReady', async () => {
     // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep.ts; keyed by its
-    // hour, so one job whatever the number of processes; each run schedules the next).
+    // hour, so one job whatever the number of processes; each run schedules the next), and so the five-minute
+    // expiry of unfinished video uploads (video/uploads.ts).
     // So does the daily prune of ended jobs (jobs/scheduler.ts).
     if (config.JOB_TICK_MS > 0) {
       await scheduleMediaSweep(jobs, clock.now());
+      await scheduleVideoExpiry(jobs, clock.now());
       await jobs.scheduleHousekeeping();
     }
     jobs.start();
@@ -232,7 +236,7 @@ export async function buildApp({
   publishPhoneRoutes(app, { phones });
   publishPlanExtrasRoutes(app, { db, clock });
   myAdsRoutes(app, { db, clock });
-  await publishImageRoutes(app, { db, store: media, catalogs });
+  await publishImageRoutes(app, { db, store: media, catalogs, videos: videoHost });
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });

@@ -104,6 +104,21 @@ const schema = z.object({
       .default(() => crypto.randomBytes(32).toString('base64url')),
   ),
   /**
+   * The video host's unfinished uploads (tus; each declares up to 200 MB and is written to DATA_DIR/videos). They
+   * are counted in the database (video_uploads), so every process agrees: open uploads per ad and per customer,
+   * and the megabytes one customer may hold in them (declared lengths). Beyond: 429 with a Hebrew reason.
+   */
+  VIDEO_OPEN_UPLOADS_PER_AD: z.coerce.number().int().min(1).default(2),
+  VIDEO_OPEN_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).default(4),
+  VIDEO_OPEN_MB_PER_CUSTOMER: z.coerce.number().int().min(1).default(400),
+  /** A new upload is refused (507) when it would leave less than this many MB free on the videos' disk. */
+  VIDEO_DISK_FLOOR_MB: z.coerce.number().int().min(0).default(1024),
+  /**
+   * Minutes after its creation an unfinished upload expires: tus refuses it, and the `video.expire` job (every
+   * 5 minutes) removes it with its file, so an unfinished upload is gone within the hour by default.
+   */
+  VIDEO_UPLOAD_EXPIRE_MIN: z.coerce.number().int().min(1).default(50),
+  /**
    * The payment provider (issue 10 item 4). Only the local sandbox exists today: a hosted card and mobile-payment
    * page on its own listener (another origin), signed notifications, state in the database.
    */

@@ -112,3 +112,141 @@ describe('reserve-order and the photo cap', () => {
     expect((await reserve(owner, { cat: '999' })).statusCode).toBe(404);
   });
 });
+
+describe('open reservations are bounded', () => {
+  let t: TestApp;
+  let dir: string;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-reserve-cap-'));
+    t = await createTestApp({ DATA_DIR: dir });
+    // Activity is the database's time (photo rows carry it): the app's clock starts at the real time, before the
+    // app is ready and schedules its hourly media job.
+    t.clock.advance(Date.now() - t.clock.now().getTime());
+    jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa6633' } })
+      .jpeg()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const reserve = async (agent: Agent, key: string, selectors = CARS) => {
+    const res = await agent.post('/api/publish/reserve-order', { ...selectors, idempotencyKey: key });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().OrderID as number;
+  };
+  const reservedOf = async (email: string) =>
+    (
+      await t.db.query<{ id: string }>(
+        `SELECT a.id FROM ads a JOIN customers c ON c.id = a.customer_id
+         WHERE c.email = $1 AND a.status = 'reserved' ORDER BY a.id`,
+        [email],
+      )
+    ).map((r) => Number(r.id));
+  const exists = (file: string) =>
+    fs.access(file).then(
+      () => true,
+      () => false,
+    );
+  /** A photo uploaded to the ad: its two files on disk. */
+  const photoOf = async (agent: Agent, orderId: number) => {
+    const res = await uploadPhoto(t, agent, orderId, { picNumber: '1', orientation: '1' }, { bytes: jpeg });
+    expect(res.statusCode, res.body).toBe(200);
+    const image = res.json().image as { url: string; thumbnailUrl: string };
+    return [image.url, image.thumbnailUrl].map((url) => path.join(dir, 'media', url.split('/').pop() ?? ''));
+  };
+  /** Makes an ad (and its photos) last active `minutes` ago. */
+  const idleFor = async (orderId: number, minutes: number) => {
+    await t.db.query(`UPDATE ads SET updated_at = now() - make_interval(mins => $2) WHERE id = $1`, [orderId, minutes]);
+    await t.db.query(`UPDATE ad_images SET updated_at = now() - make_interval(mins => $2) WHERE ad_id = $1`, [
+      orderId,
+      minutes,
+    ]);
+  };
+
+  it('a customer holds five: a sixth gives up the one idle longest, photos and all; a seventh the next', async () => {
+    const owner = new Agent(t.app, '10.3.1.1');
+    const { email } = await register(owner);
+    const other = new Agent(t.app, '10.3.1.2');
+    await register(other);
+    const theirs = await reserve(other, 'theirs-key-01');
+    const theirPhoto = await photoOf(other, theirs);
+    await idleFor(theirs, 600);
+
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(await reserve(owner, `tab-key-000${i}`, i % 2 ? CARS : TEACHERS));
+    const [first, second, third, fourth, fifth] = ids as [number, number, number, number, number];
+    const secondPhoto = await photoOf(owner, second);
+    // Last active 50, 40, 30, 20 and 10 minutes ago; then the first gets a photo and the third is asked for
+    // again (its tab reloaded): both active now. The second, with its photo, is the idle-longest.
+    for (const [i, id] of ids.entries()) await idleFor(id, 50 - i * 10);
+    await photoOf(owner, first);
+    expect(await reserve(owner, 'tab-key-0003')).toBe(third);
+    expect(await reservedOf(email)).toEqual(ids);
+
+    const sixth = await reserve(owner, 'tab-key-0006');
+    expect(await reservedOf(email)).toEqual([first, third, fourth, fifth, sixth]);
+    // The given-up reservation's photo rows and files are gone; its OrderID is nobody's now.
+    expect(await t.db.query('SELECT 1 FROM ad_images WHERE ad_id = $1', [second])).toHaveLength(0);
+    for (const file of secondPhoto) expect(await exists(file)).toBe(false);
+    expect((await uploadPhoto(t, owner, second, { picNumber: '1' }, { bytes: jpeg })).statusCode).toBe(404);
+    expect((await owner.get(`/api/publish/${second}/images`)).statusCode).toBe(404);
+
+    const seventh = await reserve(owner, 'tab-key-0007', TEACHERS);
+    expect(await reservedOf(email)).toEqual([first, third, fifth, sixth, seventh]);
+    // Another account's reservation and photo, idle far longer, were never touched.
+    expect(await t.db.query("SELECT 1 FROM ads WHERE id = $1 AND status = 'reserved'", [theirs])).toHaveLength(1);
+    for (const file of theirPhoto) expect(await exists(file)).toBe(true);
+  });
+
+  it('the hourly media job sweeps reservations idle for a week, with their photos and video; nothing else', async () => {
+    const owner = new Agent(t.app, '10.3.1.3');
+    await registerWithPhone(t, owner);
+    const stale = await reserve(owner, 'stale-key-01');
+    const stalePhoto = await photoOf(owner, stale);
+    await idleFor(stale, 8 * 24 * 60);
+    // A week-old reservation with a video (the video host's file in DATA_DIR/videos).
+    const withVideo = await reserve(owner, 'video-key-01', TEACHERS);
+    const videoKey = 'ab'.repeat(16);
+    const videoFile = path.join(dir, 'videos', videoKey);
+    await fs.writeFile(videoFile, 'a video');
+    await t.db.query(
+      `INSERT INTO ad_videos (ad_id, video_key, mime, bytes, created_at)
+       VALUES ($1, $2, 'video/mp4', 7, now() - interval '8 days')`,
+      [withVideo, videoKey],
+    );
+    await idleFor(withVideo, 8 * 24 * 60);
+    // Six days idle: kept. A saved ad, however old, is no reservation: kept with its photo.
+    const recent = await reserve(owner, 'recent-key-01');
+    const recentPhoto = await photoOf(owner, recent);
+    await idleFor(recent, 6 * 24 * 60);
+    const savedId = await reserve(owner, 'saved-key-01');
+    const savedPhoto = await photoOf(owner, savedId);
+    const saved = await owner.post('/api/publish/save-ad', {
+      ...validCarAd(),
+      ...contactOf(owner),
+      OrderID: String(savedId),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await idleFor(savedId, 30 * 24 * 60);
+
+    // The next hourly run (scheduled when the app became ready).
+    t.clock.advance(2 * 60 * 60_000);
+    await t.app.jobs.runDueJobs();
+    const left = (
+      await t.db.query<{ id: string }>('SELECT id FROM ads WHERE id = ANY($1::bigint[]) ORDER BY id', [
+        [stale, withVideo, recent, savedId],
+      ])
+    ).map((r) => Number(r.id));
+    expect(left).toEqual([recent, savedId]);
+    for (const file of stalePhoto) expect(await exists(file)).toBe(false);
+    expect(await exists(videoFile)).toBe(false);
+    for (const file of [...recentPhoto, ...savedPhoto]) expect(await exists(file)).toBe(true);
+    // The swept tab's key is free: a reload of it reserves anew (an empty ad).
+    const again = await reserve(owner, 'stale-key-01');
+    expect(again).not.toBe(stale);
+    expect((await owner.get(`/api/publish/${again}/images`)).json().images).toEqual([]);
+  });
+});

@@ -36,7 +36,18 @@ let orderId: number;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-video-'));
-  t = await createTestApp({ VIDEO_TOKEN_SECRET: SECRET, DATA_DIR: dataDir }, { listenVideo: true });
+  // This file tests the protocol with many unfinished uploads of one ad; the limits on those have their own file
+  // (media-video-limits.test.ts), so here they are out of the way.
+  t = await createTestApp(
+    {
+      VIDEO_TOKEN_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      VIDEO_OPEN_UPLOADS_PER_AD: '100',
+      VIDEO_OPEN_UPLOADS_PER_CUSTOMER: '100',
+      VIDEO_OPEN_MB_PER_CUSTOMER: '100000',
+    },
+    { listenVideo: true },
+  );
   if (!t.videoUrl) throw new Error('the video host did not listen');
   video = t.videoUrl;
   owner = new Agent(t.app, '10.2.0.1');

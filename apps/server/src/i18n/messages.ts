@@ -1,3 +1,4 @@
+import { IMAGE_MAX_INPUT_PIXELS } from '@app/contract/media';
 import type { PhoneErrorType } from '@app/contract/phones';
 
 /** Every Hebrew text the server sends to users, in one place. */
@@ -51,7 +52,7 @@ export const he = {
   imageType: 'הקובץ שנבחר אינו תמונה. אפשר להעלות תמונות מסוג JPG, PNG, WEBP או GIF',
   imageHeic: 'תמונות HEIC נשלחות אחרי שהדפדפן ממיר אותן ל-JPG. יש לבחור את התמונה שוב דרך הדף',
   imageTooLarge: 'התמונה גדולה מדי. אפשר להעלות תמונה של עד 15MB',
-  imageTooManyPixels: 'התמונה גדולה מדי (יותר מ-50 מיליון פיקסלים). יש להקטין אותה ולנסות שוב',
+  imageTooManyPixels: `התמונה גדולה מדי (יותר מ-${IMAGE_MAX_INPUT_PIXELS / 1_000_000} מיליון פיקסלים). יש להקטין אותה ולנסות שוב`,
   imageBroken: 'לא הצלחנו לקרוא את התמונה. יש לבחור תמונה אחרת',
   imageSlot: 'מספר התמונה אינו תקין',
   imageMissing: 'לא נבחרה תמונה להעלאה',
@@ -60,6 +61,10 @@ export const he = {
   videoType: 'הקובץ שנבחר אינו סרטון. אפשר להעלות סרטון מסוג MP4, MOV או WebM',
   videoTooLarge: 'הסרטון גדול מדי. אפשר להעלות סרטון של עד 200MB',
   videoFailed: 'העלאת הסרטון נכשלה. אפשר לנסות שוב',
+  videoOpenPerAd: 'למודעה הזו כבר פתוחות העלאות סרטון שלא הסתיימו. אפשר לחכות שיסתיימו, או לנסות שוב בעוד שעה',
+  videoOpenPerCustomer: 'בחשבון פתוחות יותר מדי העלאות סרטון שלא הסתיימו. אפשר לחכות שיסתיימו, או לנסות שוב בעוד שעה',
+  videoOpenBytes: 'הסרטונים שבהעלאה בחשבון גדולים מדי יחד. אפשר לחכות שההעלאות יסתיימו, או לנסות שוב בעוד שעה',
+  videoNoRoom: 'אין כרגע מקום לסרטונים חדשים. אפשר להמשיך בלי סרטון ולהוסיף אותו מאוחר יותר',
   /** The upload page of the video host (the iframe). */
   videoPage: {
     title: 'העלאת סרטון',

@@ -14,10 +14,19 @@
  *
  * Per page of the listing, the candidates are checked against ad_images after they were listed, so a file is judged
  * on rows at least as new as itself (image_key and thumb_key are both unique, so indexed).
+ *
+ * The same hourly job first gives up the reservations idle for RESERVATION_IDLE_MS (repositories/reservations.ts:
+ * reserved ads never saved), and removes their photos and video at once.
  */
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
+import { type FreedFiles, RESERVATION_IDLE_MS, sweepIdleReservations } from '../repositories/reservations.ts';
 import type { MediaStore } from './store.ts';
+
+/** The video host's files (video/host.ts): what a given-up reservation's video is removed with. */
+export interface VideoFiles {
+  remove(key: string): Promise<void>;
+}
 
 export const MEDIA_SWEEP_JOB = 'media.sweep';
 /** How often the sweep runs: on the hour. */
@@ -63,6 +72,13 @@ export async function sweepOrphanMedia(db: Queryable, store: MediaStore, olderTh
   return result;
 }
 
+/** Removes the files of given-up reservations (their rows are gone already); a file already gone is no error. */
+export async function removeFreed(freed: FreedFiles, store: MediaStore, videos: VideoFiles): Promise<void> {
+  for (let i = 0; i < freed.mediaKeys.length; i += PARALLEL)
+    await Promise.all(freed.mediaKeys.slice(i, i + PARALLEL).map((key) => store.delete(key)));
+  await Promise.all(freed.videoKeys.map((key) => videos.remove(key)));
+}
+
 /** The next sweep's time: the next full hour after `now`. Its key is that time, so every process asks for one job. */
 function nextSweep(now: Date): Date {
   return new Date((Math.floor(now.getTime() / MEDIA_SWEEP_EVERY_MS) + 1) * MEDIA_SWEEP_EVERY_MS);
@@ -78,19 +94,24 @@ export function scheduleMediaSweep(jobs: JobScheduler, now: Date, db?: Queryable
 }
 
 /**
- * The sweep job: schedules the next hour's first (a failing sweep still leaves the chain whole), then sweeps the
- * store with the age bound. It runs outside a transaction (S3 calls; on PGlite an open transaction would hold every
- * other query) and is idempotent: a run that died half way is simply run again.
+ * The sweep job: schedules the next hour's first (a failing sweep still leaves the chain whole), gives up the idle
+ * reservations with their files, then sweeps the store with the age bound. It runs outside a transaction (S3 calls;
+ * on PGlite an open transaction would hold every other query) and is idempotent: a run that died half way is
+ * simply run again.
  */
 export function registerMediaSweepJobs(
   jobs: JobScheduler,
-  store: MediaStore,
-  log?: { info(obj: unknown, msg?: string): void },
+  deps: { db: Db; store: MediaStore; videos: VideoFiles; log?: { info(obj: unknown, msg?: string): void } },
 ): void {
+  const { db, store, videos, log } = deps;
   jobs.register(
     MEDIA_SWEEP_JOB,
     async (_job, { tx, now }) => {
       await scheduleMediaSweep(jobs, now, tx);
+      const freed = await sweepIdleReservations(db, new Date(now.getTime() - RESERVATION_IDLE_MS));
+      await removeFreed(freed, store, videos);
+      if (freed.adIds.length > 0)
+        log?.info({ reservations: freed.adIds.length, files: freed.mediaKeys.length }, 'idle reservations given up');
       const swept = await sweepOrphanMedia(tx, store, new Date(now.getTime() - ORPHAN_MIN_AGE_MS));
       if (swept.removed > 0)
         log?.info({ ...swept, store: store.kind }, 'media sweep: unreferenced photo files removed');

@@ -18,6 +18,7 @@ import { he } from '../i18n/messages.ts';
 import { type DerivedImage, deriveImage, type EncodedImage, encodeImage, ImageRefused } from '../media/images.ts';
 import { REUSED_MAX_DISTANCE } from '../media/phash.ts';
 import { MEDIA_KEY, type MediaStore, mediaUrl } from '../media/store.ts';
+import { removeFreed, type VideoFiles } from '../media/sweep.ts';
 import { guardInput } from '../plugins/input-guard.ts';
 import {
   type AdImageRow,
@@ -27,8 +28,9 @@ import {
   setAdImageOrder,
   upsertAdImage,
 } from '../repositories/ad-images.ts';
-import { type Ad, findOwnAd, findOwnAdWithSlotSource, insertAd } from '../repositories/ads.ts';
+import { type Ad, findOwnAd, findOwnAdWithSlotSource } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
+import { reserveAd } from '../repositories/reservations.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { readSelectors } from '../services/selectors.ts';
 import { requireCustomer } from './publish-steps.ts';
@@ -107,15 +109,16 @@ const MALFORMED_MULTIPART = /multipart|boundary|part header|end of form/i;
 
 export async function publishImageRoutes(
   app: FastifyInstance,
-  deps: { db: Db; store: MediaStore; catalogs: CatalogService },
+  deps: { db: Db; store: MediaStore; catalogs: CatalogService; videos: VideoFiles },
 ): Promise<void> {
-  const { db, store, catalogs } = deps;
+  const { db, store, catalogs, videos } = deps;
 
   // Our addition: photos upload while the wizard is being filled in, so they need an ad before the first save.
   // One reserved ad per wizard tab (its idempotency key: a reload of the tab finds the same ad and its photos;
   // two tabs writing two ads of one category get two ads); the first save-ad with its OrderID fills it. Only for
   // a catalogue with a photo field. A key already used by an ad that is no longer reserved (saved since) is 409:
-  // the browser starts a new reservation.
+  // the browser starts a new reservation. A customer holds at most RESERVATIONS_PER_CUSTOMER: beyond that the
+  // idle-longest one is given up, its files removed here (repositories/reservations.ts).
   app.post('/api/publish/reserve-order', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
@@ -126,16 +129,14 @@ export async function publishImageRoutes(
       return reply.code(404).send({ status: 404, message: he.noCatalog });
     if (typeof body.idempotencyKey !== 'string' || !/^[\w-]{8,64}$/.test(body.idempotencyKey))
       return reply.code(400).send({ status: 400, message: he.badRequest });
-    const idempotencyKey = `reserve:${body.idempotencyKey}`;
-    const { ad } = await insertAd(db, {
+    const { ad, freed } = await reserveAd(db, {
       customerId: customer.id,
       cat: catalog.cat,
       subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
       selectors,
-      values: {},
-      status: 'reserved',
-      idempotencyKey,
+      idempotencyKey: `reserve:${body.idempotencyKey}`,
     });
+    await removeFreed(freed, store, videos);
     if (ad.status !== 'reserved' || draftKey(ad.selectors) !== draftKey(selectors))
       return reply.code(409).send({ status: 409, message: he.badRequest });
     return { status: 'ok', OrderID: ad.orderId } satisfies ReserveOrderResponse;

@@ -16,6 +16,7 @@ import { replaceAdVideo } from '../repositories/ad-videos.ts';
 import { findOwnAd } from '../repositories/ads.ts';
 import { uploadPage } from './page.ts';
 import { type VideoTokenPayload, verifyVideoToken } from './token.ts';
+import { closeUpload, expiryMs, openUpload } from './uploads.ts';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -101,7 +102,8 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
   const { config, db, clock } = deps;
   const directory = path.join(config.DATA_DIR, 'videos');
   await fs.mkdir(directory, { recursive: true });
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 });
+  // tus refuses an unfinished upload past its expiry (410); the video.expire job removes it (./uploads.ts).
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs(config) });
 
   const tokenOf = (header: string | null | undefined): VideoTokenPayload | null => {
     const check = verifyVideoToken(config.VIDEO_TOKEN_SECRET, header, clock.now().getTime());
@@ -128,11 +130,22 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
       const token = tokenOf(req.headers.get(VIDEO_TOKEN_HEADER));
       if (!token) throw refuse(401, he.videoTokenInvalid);
       if (upload.size === undefined) throw refuse(400, he.badRequest);
+      // The limits on unfinished uploads (per ad, per customer, bytes held, the disk's floor), counted in the
+      // database; the upload counts from here until it finishes, is ended or expires.
+      const refused = await openUpload(
+        db,
+        { id: upload.id, adId: token.orderId, customerId: token.customerId, bytes: upload.size, directory },
+        config,
+        clock.now(),
+      );
+      if (refused) throw refuse(refused.status, refused.message);
       return { metadata: { orderId: String(token.orderId), customerId: String(token.customerId) } };
     },
     async onUploadFinish(req, upload) {
       const token = tokenOf(req.headers.get(VIDEO_TOKEN_HEADER));
       if (!token) throw refuse(401, he.videoTokenInvalid);
+      // All its bytes are here: it no longer counts as unfinished, whether it is kept or refused below.
+      await closeUpload(db, upload.id);
       const head = Buffer.alloc(4100);
       const file = await fs.open(path.join(directory, upload.id), 'r');
       let read: number;
@@ -252,11 +265,15 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
     }
     reply.hijack();
     await tus.handle(req.raw, reply.raw);
+    // An unfinished upload ended by its owner (tus termination) no longer counts.
+    const id = (req.params as { id?: string }).id;
+    if (req.method === 'DELETE' && id && reply.raw.statusCode === 204) await closeUpload(db, id);
   };
   app.route({ method: ['POST', 'OPTIONS'], url: FILES_PATH, handler: tusRoute });
   app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS', 'GET'], url: `${FILES_PATH}/:id`, handler: tusRoute });
 
-  // Uploads left half-way for a day are removed (their .json says when they were created).
+  // A backstop for this process's own directory: unfinished uploads past their expiry that the database no longer
+  // knows (their .json says when they were created) are removed every hour.
   const sweep = setInterval(() => void datastore.deleteExpired().catch(() => undefined), 60 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

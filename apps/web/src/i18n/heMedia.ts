@@ -1,3 +1,5 @@
+import { IMAGE_MAX_INPUT_PIXELS } from '@app/contract/media';
+
 /**
  * The media step's words. Kept apart from he.ts so they load with the media step, not with the first screen.
  * Spec texts verbatim: 'מחבר תמונות למודעה', 'מעלה תמונה {n} מתוך {total}'.
@@ -19,6 +21,9 @@ export const heMedia = {
   loadFailed: (name: string) => `לא הצלחנו לפתוח את התמונה "${name}", ולכן היא הוסרה`,
   cropFailed: (name: string) => `לא הצלחנו לחתוך את התמונה "${name}", ולכן היא הוסרה`,
   unsupported: (name: string) => `הקובץ "${name}" אינו תמונה, ולכן לא נוסף`,
+  /** The server's refusal of a picture above its pixel cap, word for word (apps/server/src/i18n/messages.ts). */
+  tooManyPixels: `התמונה גדולה מדי (יותר מ-${IMAGE_MAX_INPUT_PIXELS / 1_000_000} מיליון פיקסלים). יש להקטין אותה ולנסות שוב`,
+  blank: (name: string) => `התמונה "${name}" נפתחה ריקה (שקופה, או כולה שחורה או לבנה), ולכן היא הוסרה`,
   refused: (name: string, reason: string) =>
     reason ? `התמונה "${name}" לא נשמרה: ${reason}` : `התמונה "${name}" לא נשמרה`,
   uploadFailed: 'חלק מהתמונות לא הועלו. בדקו את החיבור לאינטרנט ולחצו שוב על פרסום המודעה.',

@@ -311,13 +311,15 @@ export class MediaSession {
   /** A photo that could not be loaded or cropped is removed, with a message naming it. */
   private drop(entry: Entry, error: unknown) {
     const kind = error instanceof PhotoError ? error.kind : 'load';
-    const text =
-      kind === 'unsupported'
-        ? heMedia.unsupported(entry.name)
-        : kind === 'crop'
-          ? heMedia.cropFailed(entry.name)
-          : heMedia.loadFailed(entry.name);
-    this.notify(text);
+    const texts: Record<PhotoError['kind'], (name: string) => string> = {
+      unsupported: heMedia.unsupported,
+      crop: heMedia.cropFailed,
+      load: heMedia.loadFailed,
+      // The server's own words for the same refusal, as if it had been sent (it never is).
+      tooLarge: (name) => heMedia.refused(name, heMedia.tooManyPixels),
+      blank: heMedia.blank,
+    };
+    this.notify(texts[kind](entry.name));
     this.removeEntry(entry);
     this.changed();
   }

@@ -32,6 +32,8 @@
     if (code === 415) return t.type;
     if (code === 401) return t.expired;
     if (code === 404) return t.notFound;
+    // The limits on unfinished uploads (429) and the disk's floor (507): the server's Hebrew reason, as text.
+    if (code === 429 || code === 507) return res.getBody() || t.failed;
     return t.failed;
   };
 
@@ -65,7 +67,7 @@
       onShouldRetry: (err) => {
         const res = err.originalResponse;
         const code = res ? res.getStatus() : 0;
-        if (code === 0 || code === 409 || code === 423 || code >= 500) {
+        if (code === 0 || code === 409 || code === 423 || (code >= 500 && code !== 507)) {
           status.textContent = t.retrying;
           return true;
         }

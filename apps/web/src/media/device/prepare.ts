@@ -3,10 +3,15 @@
  * The on-device photo pipeline (issue 8 item 3; the contract is ./types.ts). Loaded lazily by the media step, so
  * nothing here, exifr or libheif is in the first bundle; the HEIC worker starts only when a HEIC/HEIF file comes.
  *
- * preparePhoto: sniff → (HEIC/HEIF: convert to JPEG q0.5 in ./heic.worker.ts) → read the EXIF Orientation tag
- * (exifr, nothing else) → decode WITHOUT the browser's own orientation → draw upright and scaled down in one canvas
- * transform → JPEG working copy. renderPhoto: the working copy turned, cropped and fitted, in one transform.
+ * preparePhoto: sniff → the pixel size from the header (./dimensions.ts: above the server's cap, or no readable
+ * header, the file is refused undecoded) → (HEIC/HEIF: convert to JPEG q0.5 in ./heic.worker.ts) → read the EXIF
+ * Orientation tag (exifr, nothing else) → decode WITHOUT the browser's own orientation → refuse a blank picture
+ * (./blank.ts) → draw upright and scaled down in one canvas transform → JPEG working copy (an empty encode is a
+ * failure). renderPhoto: the working copy turned, cropped and fitted, in one transform.
  */
+
+import { BLANK_SAMPLE_EDGE, isBlankSample } from './blank.ts';
+import { fileHeaderSize, hasHeaderReader, overPixelCap } from './dimensions.ts';
 import {
   clampCrop,
   fitLongEdge,
@@ -21,7 +26,7 @@ import {
   type Size,
 } from './geometry.ts';
 import type { HeicRequest, HeicResponse } from './heic.worker.ts';
-import { classify, SNIFF_BYTES } from './sniff.ts';
+import { classify, SNIFF_BYTES, sniff } from './sniff.ts';
 import {
   type CropArea,
   type DevicePipeline,
@@ -153,6 +158,27 @@ function paint(ctx: Context2D, size: Size, image: CanvasImageSource, m: Matrix):
   ctx.drawImage(image, 0, 0);
 }
 
+/** An encode that gave nothing (toBlob's null, an empty blob: the canvas was too large) is a failure, not a photo. */
+function encoded(blob: Blob | null): Blob {
+  if (!blob || blob.size === 0) throw new Error('the JPEG encode gave nothing');
+  return blob;
+}
+
+/** Whether the decoded picture is blank (./blank.ts): drawn scaled into a small canvas and read back. */
+function isBlank(bitmap: ImageBitmap): boolean {
+  const edge = BLANK_SAMPLE_EDGE;
+  const canvas =
+    typeof OffscreenCanvas !== 'undefined'
+      ? new OffscreenCanvas(edge, edge)
+      : Object.assign(document.createElement('canvas'), { width: edge, height: edge });
+  const ctx = canvas.getContext('2d', { willReadFrequently: true }) as Context2D | null;
+  if (!ctx) return false;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(bitmap, 0, 0, edge, edge);
+  return isBlankSample(ctx.getImageData(0, 0, edge, edge).data);
+}
+
 /** Draws `image` through `m` into a canvas of `size` and encodes it as JPEG (OffscreenCanvas where there is one). */
 async function drawJpeg(size: Size, image: CanvasImageSource, m: Matrix, quality: number): Promise<Blob> {
   if (typeof OffscreenCanvas !== 'undefined') {
@@ -161,7 +187,7 @@ async function drawJpeg(size: Size, image: CanvasImageSource, m: Matrix, quality
     if (ctx) {
       try {
         paint(ctx, size, image, m);
-        return await canvas.convertToBlob({ type: 'image/jpeg', quality });
+        return encoded(await canvas.convertToBlob({ type: 'image/jpeg', quality }));
       } finally {
         canvas.width = 1; // gives the pixel memory back now, not at garbage collection
         canvas.height = 1;
@@ -175,9 +201,7 @@ async function drawJpeg(size: Size, image: CanvasImageSource, m: Matrix, quality
   if (!ctx) throw new Error('no 2d context');
   try {
     paint(ctx, size, image, m);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob failed'))), 'image/jpeg', quality),
-    );
+    return encoded(await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality)));
   } finally {
     canvas.width = 1;
     canvas.height = 1;
@@ -206,6 +230,14 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const kind = classify(head, file.name, file.type);
   if (kind === 'unsupported') throw new PhotoError('unsupported', file.name);
+  // The pixel size from the header, before any decoding or conversion: a picture above the server's cap (or one
+  // whose header cannot be read) never reaches the decoder, which would spend seconds and gigabytes on it.
+  const format = sniff(head);
+  if (hasHeaderReader(format)) {
+    const declared = await fileHeaderSize(file, format);
+    if (!declared) throw new PhotoError('load', file.name);
+    if (overPixelCap(declared)) throw new PhotoError('tooLarge', file.name);
+  }
 
   let source: Blob = file;
   // A HEIC's pixels come out of libheif already turned by the file's own irot/imir boxes (the HEIF rule; an EXIF
@@ -230,6 +262,9 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   }
   try {
     if (!bitmap.width || !bitmap.height) throw new PhotoError('load', file.name);
+    // A file no header reader knew (taken at its declared type) is measured once decoded.
+    if (overPixelCap(bitmap)) throw new PhotoError('tooLarge', file.name);
+    if (isBlank(bitmap)) throw new PhotoError('blank', file.name);
     const upright = await drawUpright(bitmap, toApply);
     return { ...upright, orientation, name: file.name, originalBytes: file.size };
   } catch (err) {

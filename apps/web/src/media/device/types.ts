@@ -33,10 +33,14 @@ export interface CropArea {
 /** The long edge of the working copy: twice the stored photo's width, so a crop still has detail. */
 export const WORKING_MAX_EDGE = 2240;
 
-/** Why a photo could not be used; `name` is the file's name, the message is written by the media step. */
+/**
+ * Why a photo could not be used; `name` is the file's name, the message is written by the media step. 'tooLarge':
+ * more pixels than the server takes (read from the header, never decoded); 'blank': it decoded or converted to
+ * nothing (all transparent, or one flat black or white), so there is nothing to upload.
+ */
 export class PhotoError extends Error {
   constructor(
-    readonly kind: 'unsupported' | 'load' | 'crop',
+    readonly kind: 'unsupported' | 'load' | 'crop' | 'tooLarge' | 'blank',
     readonly fileName: string,
   ) {
     super(`${kind}: ${fileName}`);

@@ -155,6 +155,18 @@ describe('open uploads per ad and per customer, bytes held (defaults: 2 per ad, 
     await created(host.url, await tokenFor(other.agent, other.ads[0] as number), 1000);
   });
 
+  it('ten creates at once for one ad: exactly two are opened (one customer’s creates are counted one at a time)', async () => {
+    const { agent, ads } = await customerWithAds(host.t, '10.5.0.5', 1);
+    const token = await tokenFor(agent, ads[0] as number);
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => create(host.url, token, 1000)))).map(
+      (r) => r.status,
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+    const rows = await host.t.db.query('SELECT 1 FROM video_uploads WHERE ad_id = $1', [ads[0]]);
+    expect(rows).toHaveLength(2);
+  });
+
   it('400 MB declared per customer: two full-size videos at once, not a byte more', async () => {
     const { agent, ads } = await customerWithAds(host.t, '10.5.0.4', 3);
     const tokens = await Promise.all(ads.map((id) => tokenFor(agent, id)));

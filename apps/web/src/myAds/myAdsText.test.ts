@@ -15,6 +15,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   autoBump: false,
   autoBumpUntil: null,
   editUrl: '/edit/50000001',
+  publishUrl: null,
   upgradeUrl: '/my-ads?upgrade=50000001',
   ...over,
 });

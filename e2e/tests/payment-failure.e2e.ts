@@ -14,7 +14,7 @@ import { findTrack } from '@app/catalog/tracks';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import { artifactsDir, axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import {
   AUTHENTICATION_FAILS_CARD,
   DECLINED_CARD,
@@ -155,6 +155,7 @@ describe('a payment that does not go through', () => {
     await expectPaidNotLit(finish);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('התשלום לא הושלם');
     await screenshot(page, 'payment-declined-375');
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'payment-declined-1280');
 
@@ -165,6 +166,7 @@ describe('a payment that does not go through', () => {
     expect(await ad.locator('.my-ad__status').textContent()).toBe('ממתינה לתשלום');
     expect(await ad.textContent()).toContain('מסלול VIP');
     await screenshot(page, 'my-ads-awaiting-payment-1280');
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await screenshot(page, 'my-ads-awaiting-payment-375');
     await ad.getByRole('link', { name: 'להשלמת הפרסום' }).click();
@@ -184,6 +186,12 @@ describe('a payment that does not go through', () => {
     await page.goto(`${product.url}/my-ads`);
     await expect.poll(() => ad.locator('.my-ad__status').textContent()).toBe('באוויר');
     expect(await ad.getByRole('link', { name: 'להשלמת הפרסום' }).count()).toBe(0);
+
+    // The sandbox admin page lists the same test cards, read from the sandbox.
+    await page.goto(`${product.url}/sandbox/payments?key=${encodeURIComponent(product.sandboxKey)}`);
+    const adminCards = page.getByTestId('sandbox-test-cards');
+    await adminCards.waitFor();
+    expect(await adminCards.textContent()).toContain(`${AUTHENTICATION_FAILS_CARD} – מבקש קוד חד-פעמי`);
     await page.close();
   });
 

@@ -1,8 +1,14 @@
 import type { FrameLocator } from 'playwright-core';
 
-/** The payment sandbox's test cards: one it approves, one it declines. */
+/**
+ * The payment sandbox's test cards (apps/server/src/payments/sandbox/test-cards.json): one it approves, and one per
+ * failure reason (declined, expired card, failed card-holder authentication, technical failure).
+ */
 export const SUCCESS_CARD = '4580 0000 0000 0000';
 export const DECLINED_CARD = '4000 0000 0000 0002';
+export const EXPIRED_CARD = '4000 0000 0000 0069';
+export const AUTHENTICATION_FAILS_CARD = '4000 0084 0000 1629';
+export const PROCESSING_ERROR_CARD = '4000 0000 0000 0119';
 /** A valid Israeli ID (check digit 8). */
 export const ISRAELI_ID = '000000018';
 

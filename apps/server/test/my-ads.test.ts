@@ -71,6 +71,7 @@ describe('GET /api/my-ads', () => {
         autoBumpUntil: null,
         thumbnailUrl: null,
         editUrl: `/edit/${sofa}`,
+        publishUrl: null,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
       },
       expect.objectContaining({
@@ -91,24 +92,36 @@ describe('GET /api/my-ads', () => {
         endsAt: null,
         daysLeft: null,
         awaitingPayment: false,
+        // A draft is finished on its plan step (the cars' wizard: step 6).
+        publishUrl: `/publish?cat=1&subcat=1&step=6&OrderID=${car}`,
       }),
     ]);
   });
 
-  it('a draft whose track payment is open is waiting for payment; a failed one is not', async () => {
+  it('a draft whose latest track payment is open, declined or cancelled waits for payment, for that track', async () => {
     const open = await storedAd(t, ownerId, validCarAd());
     const failed = await storedAd(t, ownerId, validCarAd());
-    const pay = (adId: number, status: string, key: string) =>
+    const cancelled = await storedAd(t, ownerId, validCarAd());
+    const none = await storedAd(t, ownerId, validCarAd());
+    let at = t.clock.now().getTime();
+    const pay = (adId: number, status: string, key: string, adType = 'VIP') =>
       t.db.query(
         `INSERT INTO payments (public_id, customer_id, ad_id, purpose, ad_type, days, amount_agorot, channel, status,
            idempotency_key, provider, created_at)
-         VALUES ($1, $2, $3, 'track', 'VIP', 28, 9900, 'creditCard', $4, $1, 'sandbox', $5)`,
-        [key, ownerId, adId, status, t.clock.now().toISOString()],
+         VALUES ($1, $2, $3, 'track', $6, 28, 9900, 'creditCard', $4, $1, 'sandbox', $5)`,
+        [key, ownerId, adId, status, new Date(++at).toISOString(), adType],
       );
     await pay(open, 'created', `open-${open}`);
-    await pay(failed, 'failed', `failed-${failed}`);
-    const ads = (await owner.get('/api/my-ads')).json().ads as { OrderID: number; awaitingPayment: boolean }[];
-    expect(ads.find((a) => a.OrderID === open)?.awaitingPayment).toBe(true);
-    expect(ads.find((a) => a.OrderID === failed)?.awaitingPayment).toBe(false);
+    // An earlier Bold payment failed, the latest (SUPERGOLD) too: the latest track is the one waiting.
+    await pay(failed, 'failed', `failed-a-${failed}`, 'Bold');
+    await pay(failed, 'failed', `failed-b-${failed}`, 'SUPERGOLD');
+    await pay(cancelled, 'cancelled', `cancelled-${cancelled}`);
+    type Row = { OrderID: number; status: string; awaitingPayment: boolean; adType: string | null };
+    const ads = (await owner.get('/api/my-ads')).json().ads as Row[];
+    const row = (id: number) => ads.find((a) => a.OrderID === id);
+    expect(row(open)).toMatchObject({ status: 'draft', awaitingPayment: true, adType: 'VIP' });
+    expect(row(failed)).toMatchObject({ status: 'draft', awaitingPayment: true, adType: 'SUPERGOLD' });
+    expect(row(cancelled)).toMatchObject({ status: 'draft', awaitingPayment: true, adType: 'VIP' });
+    expect(row(none)).toMatchObject({ status: 'draft', awaitingPayment: false, adType: null });
   });
 });

@@ -426,7 +426,7 @@ describe('what marks a payment paid', () => {
       payload: 'code=000000x',
     });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.body).toContain(hePay.challengeWrong);
+    expect(wrong.body).toContain(hePay.challengeWrong(2));
     const noKey = await t.app.inject({ method: 'GET', url: '/api/sandbox/payments/sessions' });
     expect(noKey.statusCode).toBe(401);
     const admin = await t.app.inject({

@@ -136,6 +136,26 @@ export interface FinishPublishResponse {
 export type PaymentChannel = 'creditCard' | 'bit';
 
 /**
+ * Why a payment did not go through, as a code the provider adapter reports (the web app says it in Hebrew):
+ * the issuer declined the card, the card has expired, the card holder's authentication (3-D Secure) failed, a
+ * technical failure at the provider, the payer declined in the mobile-payment app, the hosted page's time ran out,
+ * or the session was cancelled.
+ */
+export const PAYMENT_FAILURE_REASONS = [
+  'card_declined',
+  'expired_card',
+  'authentication_failed',
+  'processing_error',
+  'app_declined',
+  'session_expired',
+  'cancelled',
+] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+
+export const isPaymentFailureReason = (value: unknown): value is PaymentFailureReason =>
+  (PAYMENT_FAILURE_REASONS as readonly unknown[]).includes(value);
+
+/**
  * POST /api/publish/finish-page (card) and POST /api/publish/bit-payment (mobile app): start paying for a track.
  * Ours beyond the spec: idempotencyKey (a double click makes one payment session) and autoBump.
  */
@@ -227,6 +247,13 @@ export interface FinishPageState {
   endsAt?: string;
   /** Ours: the ad is still a draft because its last payment failed (spec §2 "Payment failure" variant). */
   paymentFailed?: boolean;
+  /** Ours: why the draft's last payment did not go through (failed or cancelled), when the provider said. */
+  paymentFailure?: PaymentFailureReason;
+  /**
+   * Ours: a draft whose last payment did not go through: its plan step with the payment choice of the same track
+   * open again (the wizard's query plus payAgain={track hash}).
+   */
+  payAgainUrl?: string;
   /** Ours: a draft whose owner asked to pay by phone (the commercial chain); the business line calls back. */
   phonePaymentRequested?: boolean;
   CatID: number;

@@ -166,7 +166,10 @@ export interface MyAd {
   adType: AdType | null;
   /** ISO end date of a finished ad, else null. */
   endsAt: string | null;
-  /** A draft whose track payment was started and is neither paid nor failed (ours: 'waiting for payment'). */
+  /**
+   * A draft whose latest track payment was started and not paid (open, declined or cancelled): ours, 'waiting for
+   * payment', with adType the track it is for.
+   */
   awaitingPayment: boolean;
   /** Whole days left until endsAt (0 once passed), null without an end date. */
   daysLeft: number | null;
@@ -177,6 +180,8 @@ export interface MyAd {
   /** The main photo's thumbnail (/media/…_t.jpg: the first photo in the owner's order), null without photos. */
   thumbnailUrl: string | null;
   editUrl: string;
+  /** A draft's way to finish publishing: the wizard on its plan step; null for other ads. */
+  publishUrl: string | null;
   /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */
   upgradeUrl: string;
 }

@@ -14,6 +14,19 @@ export const hePay = {
   // The hosted pages.
   pageTitle: 'תשלום מאובטח',
   sandboxBanner: 'סביבת בדיקה: לא יחויב אף כרטיס אמיתי',
+  // The sandbox card page's list of its test cards (the sandbox only: a real provider's page has none).
+  testCardsTitle: 'כרטיסי בדיקה',
+  testCardsText: 'בסביבת הבדיקה מתקבלים רק הכרטיסים האלה, עם כל תוקף עתידי, כל קוד אבטחה ותעודת זהות תקינה:',
+  testCards: {
+    success: 'התשלום יאושר',
+    decline: 'חברת האשראי תדחה את העסקה',
+    expiredCard: 'העסקה תידחה כי תוקף הכרטיס פג',
+    authenticationFails: 'יתבקש קוד חד-פעמי, והאימות ייכשל בכל קוד',
+    processingError: 'תקלה טכנית אצל חברת התשלומים',
+    challenge: 'יתבקש קוד חד-פעמי (בתצוגת הניהול), והתשלום יאושר',
+    slow: 'התשלום יאושר, וההודעה לשרת תגיע באיחור',
+    lost: 'התשלום יאושר, וההודעה לשרת תאבד',
+  },
   amountLabel: 'סכום לתשלום',
   cardNumber: 'מספר כרטיס',
   expiry: 'תוקף (חודש/שנה)',
@@ -38,7 +51,7 @@ export const hePay = {
   challengeTitle: 'אימות נוסף של בעל הכרטיס',
   challengeText: 'הזינו את הקוד החד-פעמי שנשלח אליכם (בסביבת הבדיקה הוא מופיע בתצוגת הניהול)',
   challengeCode: 'קוד חד-פעמי',
-  challengeWrong: 'הקוד שגוי',
+  challengeWrong: (left: number) => (left === 1 ? 'הקוד שגוי. נותר ניסיון אחד' : `הקוד שגוי. נותרו ${left} ניסיונות`),
   challengeButton: 'אישור',
   mobileTitle: 'תשלום באפליקציה',
   mobileText: 'סרקו את הקוד בטלפון כדי לאשר את התשלום באפליקציה',

@@ -5,7 +5,7 @@
  * (payments/sandbox/); a real Israeli hosted-payment provider is another class with the same three methods.
  */
 import crypto from 'node:crypto';
-import type { PaymentChannel } from '@app/contract/orders';
+import type { PaymentChannel, PaymentFailureReason } from '@app/contract/orders';
 
 export interface CreateSessionInput {
   /** Our payment's public id: the provider's merchant reference (never our serial id). */
@@ -36,6 +36,8 @@ export interface ProviderResult {
   merchantRef: string;
   /** ISO time, when paid. */
   paidAt: string | null;
+  /** Why a declined or cancelled session did not pay (the provider's code mapped to ours); null otherwise. */
+  failureReason: PaymentFailureReason | null;
 }
 
 /** A notification whose signature and time were checked: only a hint to fetch the result. */

@@ -281,11 +281,12 @@ export class PaymentService {
         } else await setPaymentFulfilment(tx, payment.id, { fulfilment: 'done' });
         return 'paid';
       }
+      // The provider's reason code (card_declined, expired_card…), else its status: the finish page says it.
       await markPaymentFailed(
         tx,
         payment.id,
         result.status === 'cancelled' ? 'cancelled' : 'failed',
-        result.status,
+        result.failureReason ?? result.status,
         now,
       );
       return 'failed';

@@ -1,12 +1,13 @@
 /**
  * The payment sandbox's admin view (issue 10 item 4), registered through registerSandboxes: every route needs the
  * sandbox key (x-sandbox-key), and none exists with a real provider. Lists the hosted sessions (with the one-time
- * codes of the challenge card), the notifications and their attempts, switches failures on and off, and expires an
+ * codes of the challenge cards), the test cards, the notifications and their attempts, switches failures on and off, and expires an
  * open session now (as if its lifetime, SESSION_LIFETIME_MS, had passed: its next look shows the expired page).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
+import { TEST_CARD_LIST } from '../payments/sandbox/card-form.ts';
 import {
   ageOpenSession,
   listDeliveries,
@@ -65,6 +66,9 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
       })),
     };
   });
+
+  // The hosted card page's test cards and what each does (test-cards.json), for the admin view's list.
+  scope.get('/api/sandbox/payments/test-cards', async () => ({ cards: TEST_CARD_LIST }));
 
   scope.get('/api/sandbox/payments/switches', async () => ({ switches: await readSwitches(db) }));
 

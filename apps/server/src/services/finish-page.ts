@@ -3,27 +3,36 @@
  * the owner's ad stands after its plan, in words (title, finalMessage), in the spec's numbers (FinishTextID,
  * StatusID) and as a timeline saved → paid → review → live. Payments are read here, never written.
  */
-import { FREE_AD_TYPES } from '@app/catalog/tracks';
+import { FREE_AD_TYPES, trackOfType } from '@app/catalog/tracks';
 import type { TradeMap } from '@app/contract/auth';
-import type { AdPublishState, AdType, FinishPageState, TimelineEntry } from '@app/contract/orders';
+import {
+  type AdPublishState,
+  type AdType,
+  type FinishPageState,
+  isPaymentFailureReason,
+  type TimelineEntry,
+} from '@app/contract/orders';
 import { ISRAEL_TIME_ZONE } from '@app/contract/phones';
 import type { Queryable } from '../db/db.ts';
 import { plansHe } from '../i18n/plans.ts';
 import type { Ad } from '../repositories/ads.ts';
 import { needsReview } from './go-live.ts';
-import { finishPath } from './plans.ts';
+import { finishPath, planPath, trackSelectorsOf } from './plans.ts';
 
 interface PaymentRow {
   status: 'created' | 'paid' | 'failed' | 'cancelled';
+  purpose: 'track' | 'ad_package';
   amount_agorot: number;
   ad_type: string;
+  package_hash: string | null;
+  failure_reason: string | null;
   paid_at: Date | string | null;
 }
 
 /** The ad's payments that publish it (a track, or a package of ads bought for it), newest first. */
 async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(
-    `SELECT status, amount_agorot, ad_type, paid_at FROM payments
+    `SELECT status, purpose, amount_agorot, ad_type, package_hash, failure_reason, paid_at FROM payments
      WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package')
      ORDER BY created_at DESC, id DESC`,
     [ad.orderId, ad.customerId],
@@ -74,6 +83,16 @@ async function phonePaymentRequested(db: Queryable, ad: Ad): Promise<boolean> {
 const iso = (d: Date | string | null | undefined): string | undefined =>
   d === null || d === undefined ? undefined : new Date(d).toISOString();
 
+/**
+ * Paying again for a draft whose last payment did not go through: its plan step with the payment choice of the same
+ * track (or package of ads) open again; undefined when that choice is no longer offered there.
+ */
+function payAgainPath(ad: Ad, payment: PaymentRow): string | undefined {
+  const hash =
+    payment.purpose === 'ad_package' ? payment.package_hash : trackOfType(trackSelectorsOf(ad), payment.ad_type)?.hash;
+  return (hash && planPath(ad, { payAgain: hash })) || undefined;
+}
+
 export async function finishPageState(
   db: Queryable,
   ad: Ad,
@@ -103,6 +122,10 @@ export async function finishPageState(
       state = paid ? 'paid' : latest?.status === 'created' ? 'awaitingPayment' : 'draft';
   }
   const paymentFailed = state === 'draft' && latest?.status === 'failed';
+  // Why the draft's last payment did not go through, and the way back to paying for the same track.
+  const unpaid = state === 'draft' && (latest?.status === 'failed' || latest?.status === 'cancelled') ? latest : null;
+  const failure = unpaid && isPaymentFailureReason(unpaid.failure_reason) ? unpaid.failure_reason : undefined;
+  const payAgainUrl = unpaid ? payAgainPath(ad, unpaid) : undefined;
   const byPhone = state === 'draft' && !paymentFailed && (await phonePaymentRequested(db, ad));
   const key = paymentFailed ? 'paymentFailed' : byPhone ? 'phonePaymentRequested' : state;
   const texts = plansHe.finish[key];
@@ -135,6 +158,8 @@ export async function finishPageState(
     ...(paid ? { paidAgorot: Number(paid.amount_agorot) } : {}),
     ...(endsAt ? { endsAt } : {}),
     ...(paymentFailed ? { paymentFailed: true } : {}),
+    ...(failure ? { paymentFailure: failure } : {}),
+    ...(payAgainUrl ? { payAgainUrl } : {}),
     ...(byPhone ? { phonePaymentRequested: true } : {}),
     CatID: ad.cat,
     SubCatID: ad.subcat,

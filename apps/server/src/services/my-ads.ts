@@ -9,6 +9,7 @@ import type { Queryable } from '../db/db.ts';
 import { mediaUrl } from '../media/store.ts';
 import type { FieldValues } from '../repositories/drafts.ts';
 import { adTitleOf } from './ad-title.ts';
+import { planPath } from './plans.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -16,14 +17,15 @@ interface Row {
   id: number;
   cat: number;
   subcat: number | null;
+  selectors: Selectors;
   status: MyAd['status'];
   ad_type: AdType | null;
   ends_at: Date | string | null;
-  selectors: Selectors;
   field_values: FieldValues;
   /** The main photo's thumbnail (the first in the owner's order), null without photos. */
   thumb_key: string | null;
-  awaiting_payment: boolean;
+  /** The track (or package of ads) of the ad's latest publishing payment that was not paid, if that is the latest. */
+  unpaid_ad_type: AdType | null;
   auto_bump_until: Date | string | null;
 }
 
@@ -33,8 +35,9 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
     `SELECT id, cat, subcat, status, ad_type, ends_at, selectors, field_values,
        (SELECT i.thumb_key FROM ad_images i WHERE i.ad_id = ads.id
          ORDER BY i.position IS NULL, i.position, i.slot LIMIT 1) AS thumb_key,
-       EXISTS (SELECT 1 FROM payments p WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id
-         AND p.purpose IN ('track', 'ad_package') AND p.status = 'created') AS awaiting_payment,
+       (SELECT CASE WHEN p.status <> 'paid' THEN p.ad_type END FROM payments p
+         WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.purpose IN ('track', 'ad_package')
+         ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS unpaid_ad_type,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
          WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
          HAVING min(w.starts_at) <= $2) AS auto_bump_until
@@ -47,22 +50,29 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
     const endsAt = r.ends_at === null ? null : new Date(r.ends_at);
     const live = r.status === 'active' || r.status === 'pending';
     const bumpUntil = live && r.auto_bump_until !== null ? new Date(r.auto_bump_until) : null;
+    // A draft whose latest track payment is not paid (open, declined or cancelled): 'waiting for payment' for the
+    // track the customer chose.
+    const awaitingPayment = r.status === 'draft' && r.unpaid_ad_type !== null;
     return {
       OrderID: id,
       title: adTitleOf(id, r.selectors ?? {}, r.field_values),
       cat: r.cat,
       subcat: r.subcat,
       status: r.status,
-      adType: r.ad_type,
+      adType: r.ad_type ?? (awaitingPayment ? r.unpaid_ad_type : null),
       endsAt: endsAt?.toISOString() ?? null,
-      // A draft whose track payment is open (started, neither paid nor failed): 'waiting for payment'.
-      awaitingPayment: r.status === 'draft' && r.awaiting_payment === true,
+      awaitingPayment,
       daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),
       // A paid auto-bump week (services/auto-bump.ts) running now; weeks bought back to back end at the last one.
       autoBump: bumpUntil !== null,
       autoBumpUntil: bumpUntil?.toISOString() ?? null,
       thumbnailUrl: r.thumb_key === null ? null : mediaUrl(r.thumb_key),
       editUrl: `/edit/${id}`,
+      // A draft is finished on its plan step (where the wizard shows it again).
+      publishUrl:
+        r.status === 'draft'
+          ? planPath({ orderId: id, cat: r.cat, subcat: r.subcat, selectors: r.selectors ?? {} })
+          : null,
       upgradeUrl: `/my-ads?upgrade=${id}`,
     };
   });

@@ -2,6 +2,8 @@
  * The plan step on the server (issue 10): which tracks an ad is offered (save-ad's chooseOrderType and
  * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
  */
+
+import { catalogFor } from '@app/catalog/categories/registry';
 import { adPackageFits, adPackagesOnSale, findAdPackage, ownedPackageItem } from '@app/catalog/packages';
 import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
 import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
@@ -9,6 +11,7 @@ import { SELECTOR_KEYS } from '@app/contract/publish';
 import type { Ad } from '../repositories/ads.ts';
 import type { CustomerPackageRow } from '../repositories/customer-packages.ts';
 import { FINISHED_STATUSES } from './go-live.ts';
+import { catalogQuery } from './selectors.ts';
 
 export const trackSelectorsOf = (ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): TrackSelectors => ({
   cat: ad.cat,
@@ -95,6 +98,26 @@ export function finishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selector
   const query = selectionQuery(ad);
   query.set('OrderID', String(ad.orderId));
   return `/finishArea?${query}`;
+}
+
+/**
+ * The wizard on the plan step of a saved draft (a reload there shows the plan again: the server confirms the ad as
+ * adData.OrderID2), with `extra` query parameters; null where the ad's catalogue has no plan step. The browser's
+ * steps start with the category step (index 0) unless the catalogue's own first step is the sub-category picker.
+ */
+export function planPath(
+  ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>,
+  extra: Record<string, string> = {},
+): string | null {
+  const query = selectionQuery(ad);
+  const selection = catalogQuery(Object.fromEntries(query));
+  const steps = (selection && catalogFor(selection)?.steps) || [];
+  const plan = steps.findIndex((step, index) => index > 0 && step.stepGroup === 'choosePlan');
+  if (plan < 0) return null;
+  query.set('step', String(steps[0]?.stepGroup === 'chooseSubcat' ? plan : plan + 1));
+  query.set('OrderID', String(ad.orderId));
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return `/publish?${query}`;
 }
 
 /** The finish page of blocked words (as the save chain builds it from save-ad's hasWordBlocked). */

@@ -2,10 +2,16 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './test-app.ts';
 
-/** The sandbox's test cards (apps/server/src/payments: success, decline, 3-D-Secure-style challenge, slow, lost). */
+/**
+ * The sandbox's test cards (apps/server/src/payments/sandbox/test-cards.json): success, the failures (declined,
+ * expired card, failed 3-D-Secure-style authentication, technical failure), the challenge, slow and lost.
+ */
 export const TEST_CARDS = {
   success: '4580 0000 0000 0000',
   decline: '4000 0000 0000 0002',
+  expiredCard: '4000 0000 0000 0069',
+  authenticationFails: '4000 0084 0000 1629',
+  processingError: '4000 0000 0000 0119',
   challenge: '4000 0000 0000 3220',
   slow: '4580 0000 0000 0018',
   lost: '4580 0000 0000 0026',

@@ -27,7 +27,24 @@ export interface SandboxDelivery {
 export const PAYMENT_SWITCHES = ['declineAll', 'dropNotifications', 'failNotifications', 'apiUnavailable'] as const;
 export type PaymentSwitch = (typeof PAYMENT_SWITCHES)[number];
 
+/** What a test card of the hosted card page does (the sandbox's test-cards.json). */
+export type TestCardBehaviour =
+  | 'success'
+  | 'decline'
+  | 'expiredCard'
+  | 'authenticationFails'
+  | 'processingError'
+  | 'challenge'
+  | 'slow'
+  | 'lost';
+
+export interface SandboxTestCard {
+  number: string;
+  behaviour: TestCardBehaviour;
+}
+
 export interface SandboxPaymentsView {
+  testCards: SandboxTestCard[];
   sessions: SandboxPaymentSession[];
   deliveries: SandboxDelivery[];
   switches: Record<PaymentSwitch, boolean>;
@@ -42,16 +59,19 @@ export type SandboxPaymentsResult =
 export async function fetchSandboxPayments(key: string | undefined): Promise<SandboxPaymentsResult> {
   if (!key) return { kind: 'keyNeeded' };
   const headers = { 'x-sandbox-key': key };
-  const [sessions, deliveries, switches] = await Promise.all([
+  const [cards, sessions, deliveries, switches] = await Promise.all([
+    getJson<{ cards: SandboxTestCard[] }>('/api/sandbox/payments/test-cards', undefined, { headers }),
     getJson<{ sessions: SandboxPaymentSession[] }>('/api/sandbox/payments/sessions', undefined, { headers }),
     getJson<{ deliveries: SandboxDelivery[] }>('/api/sandbox/payments/deliveries', undefined, { headers }),
     getJson<{ switches: Record<PaymentSwitch, boolean> }>('/api/sandbox/payments/switches', undefined, { headers }),
   ]);
-  if ([sessions, deliveries, switches].some((r) => r.status === 401 || r.status === 404)) return { kind: 'keyNeeded' };
-  if (!sessions.data || !deliveries.data || !switches.data) return { kind: 'failed' };
+  const all = [cards, sessions, deliveries, switches];
+  if (all.some((r) => r.status === 401 || r.status === 404)) return { kind: 'keyNeeded' };
+  if (!cards.data || !sessions.data || !deliveries.data || !switches.data) return { kind: 'failed' };
   return {
     kind: 'ok',
     view: {
+      testCards: cards.data.cards,
       sessions: sessions.data.sessions,
       deliveries: deliveries.data.deliveries,
       switches: switches.data.switches,

@@ -61,6 +61,7 @@ export const hePackages = {
     daysLeft: 'ימים שנותרו',
     days: (n: number) => (n === 1 ? 'יום אחד' : `${n} ימים`),
     edit: 'עריכה',
+    finishPublishing: 'להשלמת הפרסום',
     upgrade: 'שדרוג המודעה',
     hideUpgrade: 'הסתרת השדרוגים',
     autoBumpOn: 'הקפצה אוטומטית פעילה',

@@ -1,5 +1,30 @@
 /** The payment result pages' texts (after-save-area.md §2 "/finishPayment", "/finishPaymentArea", §2 "Payment failure"). */
-import { SERVICE_PHONE } from '@app/contract/orders';
+import { type PaymentFailureReason, SERVICE_PHONE } from '@app/contract/orders';
+import type { TestCardBehaviour } from '../api/sandboxPayments.ts';
+
+/**
+ * What happened and what to do, per reason the payment provider gave for a payment that did not go through (the
+ * finish page's failure variant, under the spec's failure message).
+ */
+export const hePaymentFailure = {
+  reasons: {
+    card_declined: 'חברת האשראי דחתה את העסקה, והכרטיס לא חויב. אפשר לנסות כרטיס אחר, או לשלם באפליקציית תשלום בנייד.',
+    expired_card: 'תוקף הכרטיס פג, והוא לא חויב. בדקו את תאריך התוקף שעל הכרטיס, או נסו כרטיס אחר.',
+    authentication_failed:
+      'האימות הנוסף של בעל הכרטיס מול חברת האשראי לא הצליח, והכרטיס לא חויב. נסו שוב והקלידו את הקוד החד-פעמי שקיבלתם, או נסו כרטיס אחר.',
+    processing_error: 'אירעה תקלה טכנית בעיבוד התשלום, והכרטיס לא חויב. אפשר לנסות שוב עכשיו.',
+    app_declined: 'התשלום לא אושר באפליקציה, ולא בוצע חיוב. אפשר לנסות שוב, או לשלם בכרטיס אשראי.',
+    session_expired: 'הזמן שהוקצב לתשלום עבר לפני שהתשלום הושלם, ולא בוצע חיוב. אפשר להתחיל את התשלום מחדש.',
+    cancelled: 'התשלום בוטל, ולא בוצע חיוב. אפשר לנסות שוב.',
+  } satisfies Record<PaymentFailureReason, string>,
+  /** No reason known (the frame came back before the provider said why). */
+  unknown: 'התשלום לא הושלם. אפשר לנסות שוב, בכרטיס אחר או באפליקציית תשלום בנייד.',
+  payAgain: 'לתשלום חוזר',
+  /** The finish page's timeline: the payment step of a payment that did not go through. */
+  paidStepFailed: 'התשלום לא הושלם',
+  stepFailed: 'נכשל',
+} as const;
+
 export const hePayment = {
   meta: {
     finishPayment: 'סיום התשלום',
@@ -21,13 +46,17 @@ export const heSandboxPayments = {
   title: 'סביבת התשלומים לבדיקה',
   intro: 'דפי התשלום של סביבת הבדיקה, קודי האימות החד-פעמיים, ההודעות שנשלחו לשרת ותקלות שאפשר להפעיל.',
   testCardsTitle: 'כרטיסי בדיקה',
-  testCards: [
-    ['4580 0000 0000 0000', 'מאושר'],
-    ['4000 0000 0000 0002', 'נדחה'],
-    ['4000 0000 0000 3220', 'מבקש קוד חד-פעמי'],
-    ['4580 0000 0000 0018', 'מאושר, ההודעה לשרת מגיעה באיחור'],
-    ['4580 0000 0000 0026', 'מאושר, ההודעה לשרת אובדת'],
-  ] as const,
+  /** What each test card does (the sandbox's test-cards.json lists the numbers). */
+  testCards: {
+    success: 'מאושר',
+    decline: 'נדחה על ידי חברת האשראי',
+    expiredCard: 'נדחה: תוקף הכרטיס פג',
+    authenticationFails: 'מבקש קוד חד-פעמי, והאימות נכשל בכל קוד',
+    processingError: 'תקלה טכנית אצל חברת התשלומים',
+    challenge: 'מבקש קוד חד-פעמי, ומאושר עם הקוד הנכון',
+    slow: 'מאושר, ההודעה לשרת מגיעה באיחור',
+    lost: 'מאושר, ההודעה לשרת אובדת',
+  } satisfies Record<TestCardBehaviour, string>,
   kinds: {
     'payment.succeeded': 'תשלום אושר',
     'payment.declined': 'תשלום נדחה',

@@ -1,9 +1,9 @@
 /**
  * /my-ads (ours; the ad-strength meter's upgrade link, after-save-area.md §4, opens /my-ads?upgrade={id}): the
  * customer's ads from GET /api/my-ads — title, number, status in Hebrew, track, days left, auto-bump (until when),
- * an edit link and an upgrade button that opens the ad's one-ad upgrades ({gateway}/packages/personal/{adId})
- * under it, each bought by card or the mobile-payment app (UpgradeList). A guest (422) gets the login popup and the
- * list loads after the login.
+ * a draft's link to finish publishing (its plan step), an edit link and an upgrade button that opens the ad's
+ * one-ad upgrades ({gateway}/packages/personal/{adId}) under it, each bought by card or the mobile-payment app
+ * (UpgradeList). A guest (422) gets the login popup and the list loads after the login.
  */
 import type { MyAd } from '@app/contract/planExtras';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { getMyAds } from '../api/packages.ts';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import { useOpenLogin } from '../app/LoginPopupContext.tsx';
 import { Link, useNavigate, useSearchParams } from '../app/routing.tsx';
+import { sameOriginPath } from '../app/safeUrl.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { hePackages } from '../i18n/hePackages.ts';
 import { useLoginGate } from '../packages/useLoginGate.ts';
@@ -22,6 +23,9 @@ import '../packages/packages.css';
 const t = hePackages.myAds;
 
 type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; ads: MyAd[] };
+
+/** A draft's way to its plan step (the server's path, same origin only). */
+const publishUrl = (ad: MyAd): string | undefined => sameOriginPath(ad.publishUrl);
 
 /** Statuses an upgrade is for: a live ad or one in review (the gateway lists and sells none for any other). */
 const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending']);
@@ -95,6 +99,7 @@ export default function MyAdsPage() {
           {state.ads.map((ad) => {
             const titleId = `my-ad-${ad.OrderID}-title`;
             const open = upgradeId === ad.OrderID;
+            const finishUrl = publishUrl(ad);
             return (
               <li key={ad.OrderID}>
                 <article className="my-ad card" aria-labelledby={titleId} data-order-id={ad.OrderID}>
@@ -126,6 +131,13 @@ export default function MyAdsPage() {
                   </dl>
                   <p className="my-ad__bump">{autoBumpText(ad)}</p>
                   <ul className="link-list">
+                    {finishUrl && (
+                      <li>
+                        <Link to={finishUrl} className="btn btn--primary" aria-describedby={titleId}>
+                          {t.finishPublishing}
+                        </Link>
+                      </li>
+                    )}
                     <li>
                       <Link to={ad.editUrl} className="btn btn--secondary" aria-describedby={titleId}>
                         {t.edit}

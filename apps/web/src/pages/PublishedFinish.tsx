@@ -12,30 +12,51 @@ import { usePageTitle } from '../app/usePageTitle.ts';
 import { carSignPath, openCarSign } from '../carSign/openCarSign.ts';
 import { formatIsraelDate } from '../format/dateTime.ts';
 import { htmlToText } from '../format/htmlText.ts';
+import { hePaymentFailure } from '../i18n/hePayment.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 import { FINISH_POLL_MS, shouldPoll } from '../plan/flow.ts';
+import { PaymentFailureNotice } from './PaymentFailureNotice.tsx';
 import './finishArea.css';
 
 const t = hePlan.finish;
 
-function Timeline({ entries, reason }: { entries: TimelineEntry[]; reason?: string | undefined }) {
+/**
+ * Saved → paid → review → live. After a payment that did not go through, the payment step is not lit as the step
+ * under way ('payment received'): it says the payment was not completed, as a failed step.
+ */
+function Timeline({
+  entries,
+  reason,
+  paymentFailed,
+}: {
+  entries: TimelineEntry[];
+  reason?: string | undefined;
+  paymentFailed: boolean;
+}) {
   const current = entries.findIndex((entry) => !entry.done);
   return (
     <ol className="timeline" aria-label={t.timelineLabel} data-testid="finish-timeline">
-      {entries.map((entry, index) => (
-        <li
-          key={entry.step}
-          className={`timeline__step timeline__step--${entry.done ? 'done' : index === current ? 'current' : 'todo'}`}
-          data-step={entry.step}
-          data-done={entry.done}
-          aria-current={index === current ? 'step' : undefined}
-        >
-          <span className="timeline__dot" aria-hidden="true" />
-          <span className="timeline__label">{t.steps[entry.step]}</span>
-          <span className="visually-hidden">{entry.done ? t.stepDone : t.stepWaiting}</span>
-          {index === current && reason && <span className="timeline__reason">{reason}</span>}
-        </li>
-      ))}
+      {entries.map((entry, index) => {
+        const failed = paymentFailed && entry.step === 'paid' && !entry.done;
+        const kind = entry.done ? 'done' : failed ? 'failed' : index === current ? 'current' : 'todo';
+        return (
+          <li
+            key={entry.step}
+            className={`timeline__step timeline__step--${kind}`}
+            data-step={entry.step}
+            data-done={entry.done}
+            data-failed={failed || undefined}
+            aria-current={index === current ? 'step' : undefined}
+          >
+            <span className="timeline__dot" aria-hidden="true" />
+            <span className="timeline__label">{failed ? hePaymentFailure.paidStepFailed : t.steps[entry.step]}</span>
+            <span className="visually-hidden">
+              {entry.done ? t.stepDone : failed ? hePaymentFailure.stepFailed : t.stepWaiting}
+            </span>
+            {index === current && !failed && reason && <span className="timeline__reason">{reason}</span>}
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -43,7 +64,7 @@ function Timeline({ entries, reason }: { entries: TimelineEntry[]; reason?: stri
 /**
  * /finishArea?…&OrderID=: the end of publishing (after-save-area.md §2 "Finish page variants"): the server's title
  * and message, where the ad stands (saved → paid → review → live, asked again until final), the payment failure
- * message when result=failure, the car-sign box on desktop for a car ad, and where to go next.
+ * message when result=failure (why, what to do, and paying again), the car-sign box on desktop for a car ad, and where to go next.
  */
 export function PublishedFinish({ orderId, params }: { orderId: string; params: URLSearchParams }) {
   const cat = params.get('cat');
@@ -117,17 +138,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
         </svg>
       </span>
       <h1 className="page__title">{failed ? t.paymentFailedTitle : page?.title || t.pageTitle}</h1>
-      {failed && (
-        <div className="finish__failure" role="alert" data-testid="payment-failure">
-          <p>{t.paymentFailed}</p>
-          <p>
-            {t.servicePhone}{' '}
-            <a href={`tel:${t.servicePhoneNumber}`} dir="ltr">
-              {t.servicePhoneNumber}
-            </a>
-          </p>
-        </div>
-      )}
+      {failed && <PaymentFailureNotice page={page} />}
       {!page && !loadFailed && (
         <p className="page__lead" role="status">
           {t.loading}
@@ -145,7 +156,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
             {t.adNumber} <bdi>{page.OrderID}</bdi>
           </p>
           <div role="status" aria-live="polite" className="finish__timeline">
-            <Timeline entries={page.timeline} reason={page.reason} />
+            <Timeline entries={page.timeline} reason={page.reason} paymentFailed={failed} />
           </div>
           {page.state === 'active' && page.endsAt && formatIsraelDate(page.endsAt) && (
             <p className="finish__ends">{t.endsAt(formatIsraelDate(page.endsAt))}</p>
@@ -171,20 +182,23 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
       )}
       {/* The links come with the page's answer (or its failure): shown before it, the answer's text pushed them down
           (a layout shift of 0.06 Lighthouse measured). */}
-      {(page || loadFailed) && <FinishLinks links={links} />}
+      {(page || loadFailed) && <FinishLinks links={links} quiet={failed && Boolean(page?.payAgainUrl)} />}
     </section>
   );
 }
 
-/** Where next: another ad, the user's ads (/my-ads), the old site's personal area when one is configured, home. */
-function FinishLinks({ links }: { links: ExternalLinks }) {
+/**
+ * Where next: another ad, the user's ads (/my-ads), the old site's personal area when one is configured, home;
+ * `quiet` when paying again is the page's main action (all of these are secondary then).
+ */
+function FinishLinks({ links, quiet }: { links: ExternalLinks; quiet: boolean }) {
   const personalArea = externalUrl(links, 'personalArea');
   return (
     <>
       <h2 className="visually-hidden">{t.linksLabel}</h2>
       <ul className="link-list finish__links">
         <li>
-          <Link to="/publish" className="btn btn--primary">
+          <Link to="/publish" className={`btn ${quiet ? 'btn--secondary' : 'btn--primary'}`}>
             {t.publishAnother}
           </Link>
         </li>

@@ -49,14 +49,6 @@ export default function SandboxPaymentsPage() {
     <section className="outbox">
       <h1 className="page__title">{t.title}</h1>
       <p className="page__lead">{t.intro}</p>
-      <h2>{t.testCardsTitle}</h2>
-      <ul>
-        {t.testCards.map(([card, text]) => (
-          <li key={card}>
-            <bdi dir="ltr">{card}</bdi> – {text}
-          </li>
-        ))}
-      </ul>
       <button type="button" className="btn btn--secondary" onClick={() => void load()}>
         {t.refresh}
       </button>
@@ -66,6 +58,14 @@ export default function SandboxPaymentsPage() {
       </div>
       {view && key && (
         <>
+          <h2>{t.testCardsTitle}</h2>
+          <ul data-testid="sandbox-test-cards">
+            {view.testCards.map((card) => (
+              <li key={card.number}>
+                <bdi dir="ltr">{card.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</bdi> – {t.testCards[card.behaviour]}
+              </li>
+            ))}
+          </ul>
           <fieldset className="card">
             <legend>{t.switchesTitle}</legend>
             {PAYMENT_SWITCHES.map((name) => (

@@ -133,6 +133,11 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
   }, [justSaved, ready]);
 
   const data = load.state === 'ready' ? load.data : undefined;
+  // "Pay again" from the finish page of a payment that did not go through (payAgain={track hash}): the parameter
+  // leaves the URL first (a reload, or the popup's own history entry, does not open it again), then the payment
+  // choice of that track opens as if it had been pressed.
+  const payAgainHash = params.get('payAgain');
+  const payAgain = useRef<OrderTypeItem | null>(null);
   const cat = data?.adData.CatID ?? num(params.get('cat')) ?? 0;
   const subcat = data ? data.adData.SubCatID : num(params.get('subcat'));
   const ids = {
@@ -278,6 +283,23 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     if (target.kind === 'autoBump') return goOn(target.after);
     toFinish(message.ok ? {} : { result: 'failure' });
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the tracks are here and the URL names a track
+  useEffect(() => {
+    if (!data || !payAgainHash) return;
+    const offered = [...(data.packageOptions ?? []), ...data.orderType];
+    payAgain.current = offered.find((track) => track.hash === payAgainHash) ?? null;
+    const rest = new URLSearchParams(params);
+    rest.delete('payAgain');
+    navigate({ search: `?${rest}` }, { replace: true });
+  }, [data, payAgainHash]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the parameter has left the URL
+  useEffect(() => {
+    const track = payAgain.current;
+    if (payAgainHash || !track) return;
+    payAgain.current = null;
+    choose(track);
+  }, [payAgainHash]);
 
   if (load.state === 'loading') {
     return (

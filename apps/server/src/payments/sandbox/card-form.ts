@@ -1,8 +1,12 @@
 /**
  * The hosted card page's rules (issue 10 item 4): the fields an Israeli hosted-payment page asks for, checked on
  * the provider's side with a Hebrew error per field, and the sandbox's test cards (Stripe-style: only these
- * numbers are accepted; any other valid number is refused as unknown).
+ * numbers are accepted; any other valid number is refused as unknown). The cards are data (test-cards.json).
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { hePay } from '../../i18n/payments.ts';
 
 export type CardField = 'cardNumber' | 'expMonth' | 'cvv' | 'idNumber' | 'installments';
@@ -21,17 +25,39 @@ export interface CheckedCard {
   installments: number;
 }
 
-/** What a test card does once its form is valid. */
-export type TestCardBehaviour = 'success' | 'decline' | 'challenge' | 'slow' | 'lost';
+/**
+ * What a test card does once its form is valid: paid; declined by the issuer; declined as an expired card; a
+ * one-time-code challenge the issuer then fails whatever is typed; a technical failure at the provider; a
+ * challenge that pays after the right code; paid with a late notification; paid with a lost notification.
+ */
+export const TEST_CARD_BEHAVIOURS = [
+  'success',
+  'decline',
+  'expiredCard',
+  'authenticationFails',
+  'processingError',
+  'challenge',
+  'slow',
+  'lost',
+] as const;
+export type TestCardBehaviour = (typeof TEST_CARD_BEHAVIOURS)[number];
 
-/** The sandbox's test cards (all pass the Luhn check). */
-export const TEST_CARDS: Record<string, TestCardBehaviour> = {
-  '4580000000000000': 'success',
-  '4000000000000002': 'decline',
-  '4000000000003220': 'challenge',
-  '4580000000000018': 'slow',
-  '4580000000000026': 'lost',
-};
+const cardsSchema = z
+  .array(z.object({ number: z.string().regex(/^\d{12,19}$/), behaviour: z.enum(TEST_CARD_BEHAVIOURS) }))
+  .refine((cards) => new Set(cards.map((c) => c.number)).size === cards.length, 'test card numbers must be unique')
+  .refine((cards) => cards.every((c) => luhnValid(c.number)), 'every test card must pass the Luhn check');
+
+const cardsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-cards.json');
+
+/** The sandbox's test cards in the order the card page lists them (test-cards.json, checked when loaded). */
+export const TEST_CARD_LIST: readonly { number: string; behaviour: TestCardBehaviour }[] = cardsSchema.parse(
+  JSON.parse(fs.readFileSync(cardsFile, 'utf8')),
+);
+
+/** The sandbox's test cards by number. */
+export const TEST_CARDS: Readonly<Record<string, TestCardBehaviour>> = Object.fromEntries(
+  TEST_CARD_LIST.map((c) => [c.number, c.behaviour]),
+);
 
 /** The Luhn check of a card number (digits only). */
 export function luhnValid(digits: string): boolean {

@@ -3,6 +3,7 @@
  * server-to-server API over HTTP with PAYMENT_API_KEY, exactly as an adapter of a real provider would call theirs,
  * and checks notifications with PAYMENT_WEBHOOK_SECRET.
  */
+import { isPaymentFailureReason } from '@app/contract/orders';
 import type { Config } from '../../config.ts';
 import {
   type CreatedSession,
@@ -54,7 +55,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const out = await this.call<ProviderResult>('GET', `/v1/sessions/${encodeURIComponent(sessionId)}`);
     if (!['pending', 'paid', 'declined', 'cancelled'].includes(out.status) || !Number.isInteger(out.amountAgorot))
       throw new ProviderError('payment provider answered a malformed result');
-    return out;
+    // A reason we do not know is no reason (the finish page then says the general failure).
+    return { ...out, failureReason: isPaymentFailureReason(out.failureReason) ? out.failureReason : null };
   }
 
   verifyNotification(

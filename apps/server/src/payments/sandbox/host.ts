@@ -15,6 +15,7 @@ import fs from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPaymentFailureReason, type PaymentFailureReason } from '@app/contract/orders';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
@@ -27,9 +28,11 @@ import type { JobScheduler } from '../../jobs/scheduler.ts';
 import { isUnstorableText } from '../../plugins/input-guard.ts';
 import { sandboxKeyMatches } from '../../plugins/sandbox-guard.ts';
 import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
-import { type CardForm, checkCardForm, TEST_CARDS } from './card-form.ts';
+import { type CardForm, checkCardForm, TEST_CARDS, type TestCardBehaviour } from './card-form.ts';
 import { approvalPage, cardPage, challengePage, messagePage, mobilePage } from './pages.ts';
 import {
+  CHALLENGE_MAX_ATTEMPTS,
+  countWrongCode,
   createSandboxSession,
   findDelivery,
   findSandboxSession,
@@ -103,12 +106,28 @@ const createBody = z.object({
   channel: z.enum(['creditCard', 'bit']),
 });
 
+/** Why a finished session did not pay, as the provider's API says it (a session expiry is its own code). */
+function failureReasonOf(s: SandboxSession): PaymentFailureReason | null {
+  if (s.status !== 'declined' && s.status !== 'cancelled') return null;
+  if (isExpired(s)) return 'session_expired';
+  if (isPaymentFailureReason(s.declineReason)) return s.declineReason;
+  return s.status === 'cancelled' ? 'cancelled' : 'card_declined';
+}
+
 const resultOf = (s: SandboxSession): ProviderResult => ({
   status: s.status === 'challenge' ? 'pending' : s.status,
   amountAgorot: s.amountAgorot,
   merchantRef: s.merchantRef,
   paidAt: s.paidAt ? s.paidAt.toISOString() : null,
+  failureReason: failureReasonOf(s),
 });
+
+/** The issuer's decline of each failing test card (the card page's decline switch declines as card_declined). */
+const DECLINES: Partial<Record<TestCardBehaviour, PaymentFailureReason>> = {
+  decline: 'card_declined',
+  expiredCard: 'expired_card',
+  processingError: 'processing_error',
+};
 
 /** The page's policy: own scripts, styles and calls; forms post here (and follow the redirect to the merchant). */
 function pageCsp(merchantOrigin: string | null): string {
@@ -372,11 +391,18 @@ export async function buildPaymentSandbox(deps: {
     const switches = await readSwitches(db);
     const card = { cardLast4: checked.card.digits.slice(-4), installments: checked.card.installments };
     let finished: SandboxSession | null;
-    if (behaviour === 'decline' || switches.declineAll) {
-      finished = await finish(session.id, { status: 'declined', declineReason: 'card_declined', ...card });
-    } else if (behaviour === 'challenge') {
+    const decline = switches.declineAll ? 'card_declined' : DECLINES[behaviour];
+    if (decline) {
+      finished = await finish(session.id, { status: 'declined', declineReason: decline, ...card });
+    } else if (behaviour === 'challenge' || behaviour === 'authenticationFails') {
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      await updateOpenSession(db, session.id, { status: 'challenge', challengeCode: code, ...card }, now);
+      const challengeFails = behaviour === 'authenticationFails';
+      await updateOpenSession(
+        db,
+        session.id,
+        { status: 'challenge', challengeCode: code, challengeFails, ...card },
+        now,
+      );
       return reply.redirect(`/pay/${session.id}/challenge`, 303);
     } else {
       const notifyMode = behaviour === 'slow' ? 'slow' : behaviour === 'lost' ? 'lost' : 'normal';
@@ -399,8 +425,25 @@ export async function buildPaymentSandbox(deps: {
     const code = String((req.body as { code?: unknown } | null)?.code ?? '');
     const expected = session.challengeCode ?? '';
     const ok = code.length === expected.length && crypto.timingSafeEqual(Buffer.from(code), Buffer.from(expected));
-    if (!ok) return html(reply, session, challengePage(session, hePay.challengeWrong), 422);
-    const finished = await finish(session.id, { status: 'paid', challengeCode: null });
+    const failed = { status: 'declined', declineReason: 'authentication_failed', challengeCode: null } as const;
+    let finished: SandboxSession | null;
+    if (session.challengeFails) {
+      // The issuer fails this card's authentication, whatever was typed.
+      finished = await finish(session.id, failed);
+    } else if (!ok) {
+      // A wrong code counts; the last allowed one fails the authentication (the payer starts over, nothing charged).
+      const counted = await countWrongCode(db, session.id);
+      if (counted && counted.challengeAttempts < CHALLENGE_MAX_ATTEMPTS)
+        return html(
+          reply,
+          session,
+          challengePage(session, hePay.challengeWrong(CHALLENGE_MAX_ATTEMPTS - counted.challengeAttempts)),
+          422,
+        );
+      finished = await finish(session.id, failed);
+    } else {
+      finished = await finish(session.id, { status: 'paid', challengeCode: null });
+    }
     return finishedPage(reply, finished ?? ((await findSandboxSession(db, session.id)) as SandboxSession));
   });
 

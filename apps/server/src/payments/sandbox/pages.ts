@@ -5,7 +5,7 @@
  * mobile-payment status.
  */
 import { hePay } from '../../i18n/payments.ts';
-import type { CardField, CardForm } from './card-form.ts';
+import { type CardField, type CardForm, TEST_CARD_LIST } from './card-form.ts';
 import type { SandboxSession } from './store.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -57,6 +57,25 @@ ${error ? `<p class="error" id="${describedBy}">${esc(error)}</p>` : ''}
 </div>`;
 }
 
+/** A card number in groups of four, as printed on a card. */
+const grouped = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/**
+ * The sandbox's test cards and what each does (test-cards.json), folded under the banner: this page is the
+ * sandbox's own, so a real provider's card page never shows them.
+ */
+function testCards(): string {
+  const items = TEST_CARD_LIST.map(
+    (c) =>
+      `<li><bdi dir="ltr" class="test-card">${esc(grouped(c.number))}</bdi> <span>${esc(hePay.testCards[c.behaviour])}</span></li>`,
+  ).join('');
+  return `<details class="test-cards" data-testid="test-cards">
+<summary>${esc(hePay.testCardsTitle)}</summary>
+<p>${esc(hePay.testCardsText)}</p>
+<ul>${items}</ul>
+</details>`;
+}
+
 /** The card form, with per-field errors after a refused submit (the values typed, except the CVV, kept). */
 export function cardPage(
   session: SandboxSession,
@@ -71,6 +90,7 @@ export function cardPage(
     `<option value="${esc(value)}"${selected === value ? ' selected' : ''}>${esc(text)}</option>`;
   const count = Object.keys(errors).length;
   const body = `<h1>${esc(hePay.pageTitle)}</h1>
+${testCards()}
 ${summary(session)}
 ${count ? `<div class="alert" role="alert"><p>${esc(hePay.errorsTitle)}</p></div>` : ''}
 ${state.message ? `<div class="alert" role="alert"><p>${esc(state.message)}</p></div>` : ''}

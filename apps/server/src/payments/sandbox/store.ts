@@ -19,6 +19,10 @@ export interface SandboxSession {
   idempotencyKey: string;
   status: SandboxStatus;
   challengeCode: string | null;
+  /** The issuer fails this card's authentication whatever code is typed (the authentication-failure test card). */
+  challengeFails: boolean;
+  /** Wrong one-time codes typed so far (CHALLENGE_MAX_ATTEMPTS fails the authentication). */
+  challengeAttempts: number;
   notifyMode: NotifyMode;
   cardLast4: string | null;
   installments: number | null;
@@ -40,6 +44,8 @@ interface Row {
   idempotency_key: string;
   status: SandboxStatus;
   challenge_code: string | null;
+  challenge_fails: boolean;
+  challenge_attempts: number;
   notify_mode: NotifyMode;
   card_last4: string | null;
   installments: number | null;
@@ -61,6 +67,8 @@ const toSession = (r: Row): SandboxSession => ({
   idempotencyKey: r.idempotency_key,
   status: r.status,
   challengeCode: r.challenge_code,
+  challengeFails: r.challenge_fails === true,
+  challengeAttempts: Number(r.challenge_attempts ?? 0),
   notifyMode: r.notify_mode,
   cardLast4: r.card_last4,
   installments: r.installments === null ? null : Number(r.installments),
@@ -120,6 +128,7 @@ export async function updateOpenSession(
   change: {
     status: SandboxStatus;
     challengeCode?: string | null;
+    challengeFails?: boolean;
     notifyMode?: NotifyMode;
     cardLast4?: string | null;
     installments?: number | null;
@@ -133,7 +142,8 @@ export async function updateOpenSession(
        notify_mode = COALESCE($4, notify_mode), card_last4 = COALESCE($5, card_last4),
        installments = COALESCE($6, installments), decline_reason = $7,
        paid_at = CASE WHEN $2 = 'paid' THEN $8::timestamptz ELSE paid_at END,
-       finished_at = CASE WHEN $9 THEN $8::timestamptz ELSE finished_at END
+       finished_at = CASE WHEN $9 THEN $8::timestamptz ELSE finished_at END,
+       challenge_fails = COALESCE($10, challenge_fails)
      WHERE id = $1 AND status IN ('pending', 'challenge') RETURNING *`,
     [
       id,
@@ -145,7 +155,24 @@ export async function updateOpenSession(
       change.declineReason ?? null,
       now,
       finished,
+      change.challengeFails ?? null,
     ],
+  );
+  return row ? toSession(row) : null;
+}
+
+/** Wrong one-time codes a challenge takes before the issuer fails the authentication. */
+export const CHALLENGE_MAX_ATTEMPTS = 3;
+
+/**
+ * Counts a wrong one-time code of a session in its challenge; answers the session with the new count, or null when
+ * it is not in its challenge any more (a concurrent submit finished it).
+ */
+export async function countWrongCode(db: Queryable, id: string): Promise<SandboxSession | null> {
+  const [row] = await db.query<Row>(
+    `UPDATE sandbox_payment_sessions SET challenge_attempts = challenge_attempts + 1
+     WHERE id = $1 AND status = 'challenge' RETURNING *`,
+    [id],
   );
   return row ? toSession(row) : null;
 }

@@ -69,7 +69,7 @@ export interface StartPayment {
   charge: Charge;
   channel: PaymentChannel;
   idempotencyKey: string;
-  /** The app's origin as the browser reached it (return URLs only; notifications go to PAYMENT_NOTIFY_ORIGIN). */
+  /** The site's public origin (public-origins.ts) for the return URLs; notifications go to PAYMENT_NOTIFY_ORIGIN. */
   appOrigin: string;
   /** Which failure return: the publish flow's, or the upgrade flow's (the failure is shown in place). */
   failure: 'failure' | 'failureUpgrade';

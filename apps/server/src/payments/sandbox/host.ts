@@ -12,7 +12,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyFormbody from '@fastify/formbody';
@@ -72,20 +71,11 @@ export const fetchTransport: NotifyTransport = async (url, init) => {
 export interface PaymentSandbox {
   app: FastifyInstance;
   port(): number;
-  /** The host's origin as browsers reach it, for a request to the app (the CSP's frame-src). */
-  originFor(req: IncomingMessage): string;
+  /** The host's origin as browsers reach it (PAYMENT_PUBLIC_ORIGIN; public-origins.ts): the CSP's frame-src. */
+  origin(): string;
   listen(options: { port: number; host: string }): Promise<number>;
   /** The base URL of the server-to-server API (this process's own listener). */
   apiBase(): string;
-}
-
-const HOST_NAME = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i;
-
-/** PAYMENT_PUBLIC_ORIGIN, else the scheme and host name of `appUrl` with the sandbox's port (as the video host). */
-export function paymentOriginFrom(config: Pick<Config, 'PAYMENT_PUBLIC_ORIGIN'>, appUrl: URL, port: number): string {
-  if (config.PAYMENT_PUBLIC_ORIGIN) return config.PAYMENT_PUBLIC_ORIGIN;
-  const name = HOST_NAME.test(appUrl.hostname) ? appUrl.hostname.toLowerCase() : 'localhost';
-  return `${appUrl.protocol}//${name}:${port}`;
 }
 
 const createBody = z.object({
@@ -138,8 +128,10 @@ export async function buildPaymentSandbox(deps: {
   clock: Clock;
   jobs: JobScheduler;
   transport?: NotifyTransport;
+  /** The host's public origin (public-origins.ts): its hosted pages' links, never a request's Host. */
+  origin: () => string;
 }): Promise<PaymentSandbox> {
-  const { config, db, clock, jobs } = deps;
+  const { config, db, clock, jobs, origin } = deps;
   const transport = deps.transport ?? fetchTransport;
 
   const app = Fastify({
@@ -173,7 +165,6 @@ export async function buildPaymentSandbox(deps: {
     const address = app.server.address();
     return address && typeof address === 'object' ? address.port : paymentPort(config);
   };
-  const publicOrigin = (s: SandboxSession) => paymentOriginFrom(config, new URL(s.successUrl), port());
 
   const html = (reply: FastifyReply, session: SandboxSession | null, body: string, code = 200) =>
     reply
@@ -320,7 +311,7 @@ export async function buildPaymentSandbox(deps: {
         return reply.code(409).send({ error: 'idempotency_key_reused' });
       return reply
         .code(created ? 201 : 200)
-        .send({ sessionId: session.id, hostedUrl: `${publicOrigin(session)}/pay/${session.id}` });
+        .send({ sessionId: session.id, hostedUrl: `${origin()}/pay/${session.id}` });
     });
     api.get('/v1/sessions/:id', async (req, reply) => {
       const found = await findSandboxSession(db, (req.params as { id: string }).id);
@@ -346,7 +337,7 @@ export async function buildPaymentSandbox(deps: {
     if (session.status === 'challenge') return reply.redirect(`/pay/${session.id}/challenge`, 303);
     if (session.status !== 'pending') return finishedPage(reply, session);
     if (session.channel === 'bit') {
-      const approveUrl = `${publicOrigin(session)}/approve/${session.id}?t=${session.approvalToken}`;
+      const approveUrl = `${origin()}/approve/${session.id}?t=${session.approvalToken}`;
       const svg = await QRCode.toString(approveUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
       const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
       return html(reply, session, mobilePage(session, dataUrl));
@@ -463,19 +454,7 @@ export async function buildPaymentSandbox(deps: {
   return {
     app,
     port,
-    originFor: (req) => {
-      const host = req.headers.host ?? 'localhost';
-      const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-      const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : '';
-      const proto = forwarded === 'https' || (!forwarded && encrypted) ? 'https' : 'http';
-      let url: URL;
-      try {
-        url = new URL(`${proto}://${host}`);
-      } catch {
-        url = new URL('http://localhost');
-      }
-      return paymentOriginFrom(config, url, port());
-    },
+    origin,
     apiBase: () => {
       // This process's own listener: the loopback address unless it listens on one address only.
       const address = app.server.address();

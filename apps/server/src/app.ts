@@ -239,7 +239,7 @@ export async function buildApp({
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs });
-  publishFinishRoutes(app, { db, clock });
+  publishFinishRoutes(app, { db, clock, payments });
   addsRoutes(app, { db, clock, config });
   countRoutes(app, { db, clock });
   policyRoutes(app, { db });

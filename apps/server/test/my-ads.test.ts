@@ -66,6 +66,7 @@ describe('GET /api/my-ads', () => {
         adType: 'Free',
         endsAt: expect.any(String),
         awaitingPayment: false,
+        refund: null,
         daysLeft: 0,
         autoBump: false,
         autoBumpUntil: null,
@@ -90,6 +91,7 @@ describe('GET /api/my-ads', () => {
         endsAt: null,
         daysLeft: null,
         awaitingPayment: false,
+        refund: null,
       }),
     ]);
   });

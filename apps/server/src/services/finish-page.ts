@@ -18,12 +18,13 @@ interface PaymentRow {
   amount_agorot: number;
   ad_type: string;
   paid_at: Date | string | null;
+  refund_status: 'pending' | 'refunded' | null;
 }
 
 /** The ad's payments that publish it (a track, or a package of ads bought for it), newest first. */
 async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(
-    `SELECT status, amount_agorot, ad_type, paid_at FROM payments
+    `SELECT status, amount_agorot, ad_type, paid_at, refund_status FROM payments
      WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package')
      ORDER BY created_at DESC, id DESC`,
     [ad.orderId, ad.customerId],
@@ -80,7 +81,9 @@ export async function finishPageState(
   options: { trade: TradeMap | undefined; finishPayment: boolean },
 ): Promise<FinishPageState> {
   const payments = await trackPayments(db, ad);
-  const paid = payments.find((p) => p.status === 'paid');
+  // A payment refunded (it delivered nothing) paid for nothing: not the ad's payment.
+  const paid = payments.find((p) => p.status === 'paid' && p.refund_status === null);
+  const refunded = payments.find((p) => p.refund_status !== null);
   const latest = payments[0];
   let state: AdPublishState;
   switch (ad.status) {
@@ -136,6 +139,9 @@ export async function finishPageState(
     ...(endsAt ? { endsAt } : {}),
     ...(paymentFailed ? { paymentFailed: true } : {}),
     ...(byPhone ? { phonePaymentRequested: true } : {}),
+    ...(refunded?.refund_status
+      ? { refund: { status: refunded.refund_status, agorot: Number(refunded.amount_agorot) } }
+      : {}),
     CatID: ad.cat,
     SubCatID: ad.subcat,
     OrderID: ad.orderId,

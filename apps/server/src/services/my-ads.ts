@@ -55,6 +55,8 @@ interface Row {
   ends_at: Date | string | null;
   field_values: FieldValues;
   awaiting_payment: boolean;
+  refund_status: 'pending' | 'refunded' | null;
+  refund_agorot: number | null;
   auto_bump_until: Date | string | null;
 }
 
@@ -64,10 +66,14 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
     `SELECT id, cat, subcat, status, ad_type, ends_at, field_values,
        EXISTS (SELECT 1 FROM payments p WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id
          AND p.purpose IN ('track', 'ad_package') AND p.status = 'created') AS awaiting_payment,
+       r.refund_status, r.amount_agorot AS refund_agorot,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
          WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
          HAVING min(w.starts_at) <= $2) AS auto_bump_until
      FROM ads
+     LEFT JOIN LATERAL (SELECT p.refund_status, p.amount_agorot FROM payments p
+       WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.refund_status IS NOT NULL
+       ORDER BY p.id DESC LIMIT 1) r ON true
      WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
     [customerId, now],
   );
@@ -86,6 +92,8 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
       endsAt: endsAt?.toISOString() ?? null,
       // A draft whose track payment is open (started, neither paid nor failed): 'waiting for payment'.
       awaitingPayment: r.status === 'draft' && r.awaiting_payment === true,
+      // A payment of the ad that delivered nothing (the ad was finished another way), refunded automatically.
+      refund: r.refund_status ? { status: r.refund_status, agorot: Number(r.refund_agorot) } : null,
       daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),
       // A paid auto-bump week (services/auto-bump.ts) running now; weeks bought back to back end at the last one.
       autoBump: bumpUntil !== null,

@@ -14,6 +14,7 @@ import { Link, useNavigate, useSearchParams } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { hePackages } from '../i18n/hePackages.ts';
 import { useLoginGate } from '../packages/useLoginGate.ts';
+import { refundText } from '../refund/refundText.ts';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
 import '../packages/packages.css';
@@ -123,6 +124,11 @@ export default function MyAdsPage() {
                     )}
                   </dl>
                   <p className="my-ad__bump">{autoBumpText(ad)}</p>
+                  {ad.refund && (
+                    <p className="my-ad__refund" data-testid="my-ad-refund" data-refund={ad.refund.status}>
+                      {refundText(ad.refund)}
+                    </p>
+                  )}
                   <ul className="link-list">
                     <li>
                       <Link to={ad.editUrl} className="btn btn--secondary" aria-describedby={titleId}>

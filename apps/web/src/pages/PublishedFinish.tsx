@@ -14,6 +14,7 @@ import { formatIsraelDate } from '../format/dateTime.ts';
 import { htmlToText } from '../format/htmlText.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 import { FINISH_POLL_MS, shouldPoll } from '../plan/flow.ts';
+import { refundText } from '../refund/refundText.ts';
 import './finishArea.css';
 
 const t = hePlan.finish;
@@ -141,6 +142,11 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
       {page && (
         <>
           {message && <p className="page__lead">{message}</p>}
+          {page.refund && (
+            <p className="finish__refund" data-testid="finish-refund" data-refund={page.refund.status}>
+              {refundText(page.refund)}
+            </p>
+          )}
           <p>
             {t.adNumber} <bdi>{page.OrderID}</bdi>
           </p>

@@ -2,8 +2,9 @@
  * The payment sandbox (issue 10 item 4; ENGINEERING.md §4): a local stand-in of an Israeli hosted-payment provider,
  * as strict as Stripe's test mode. Its own Fastify listener on PAYMENT_PORT, so its pages are another origin than
  * the app (origin checks and the CSP are real), with state in the database (migration 0013):
- *   - a server-to-server API, authenticated with PAYMENT_API_KEY: POST /v1/sessions (idempotent by key) and
- *     GET /v1/sessions/{id} (the result our service trusts);
+ *   - a server-to-server API, authenticated with PAYMENT_API_KEY: POST /v1/sessions (idempotent by key),
+ *     GET /v1/sessions/{id} (the result our service trusts), POST /v1/sessions/{id}/cancel and POST /v1/refunds
+ *     (idempotent by key, never more than was charged; refunds.ts);
  *   - the hosted card page (/pay/{id}, Hebrew, per-field errors; test cards in card-form.ts) with a one-time-code
  *     challenge, and the mobile-payment page (QR code of the approval URL and an in-app approval button);
  *   - signed notifications (HMAC-SHA256 over timestamp, event id and raw body) to the merchant's notifyUrl,
@@ -28,6 +29,7 @@ import { sandboxKeyMatches } from '../../plugins/sandbox-guard.ts';
 import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
 import { type CardForm, checkCardForm, TEST_CARDS } from './card-form.ts';
 import { approvalPage, cardPage, challengePage, messagePage, mobilePage } from './pages.ts';
+import { refundSession } from './refunds.ts';
 import {
   createSandboxSession,
   findDelivery,
@@ -91,6 +93,12 @@ const createBody = z.object({
   notifyUrl: z.string().url().max(2000),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,120}$/),
   channel: z.enum(['creditCard', 'bit']),
+});
+
+const refundBody = z.object({
+  sessionId: z.string().regex(/^ps_[A-Za-z0-9_-]{16}$/),
+  amountAgorot: z.number().int().min(1).max(100_000_000),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,120}$/),
 });
 
 const resultOf = (s: SandboxSession): ProviderResult => ({
@@ -317,6 +325,30 @@ export async function buildPaymentSandbox(deps: {
       const found = await findSandboxSession(db, (req.params as { id: string }).id);
       if (!found) return reply.code(404).send({ error: 'not_found' });
       return resultOf(await current(found));
+    });
+    // The merchant cancels an open session (its page takes no card after this); answers the session's result,
+    // which is the payment's when it finished first (paid, declined).
+    api.post('/v1/sessions/:id/cancel', async (req, reply) => {
+      const found = await findSandboxSession(db, (req.params as { id: string }).id);
+      if (!found) return reply.code(404).send({ error: 'not_found' });
+      const session = await current(found);
+      const cancelled =
+        session.status === 'pending' || session.status === 'challenge'
+          ? await finish(session.id, { status: 'cancelled', declineReason: 'merchant_cancelled', challengeCode: null })
+          : null;
+      return resultOf(cancelled ?? ((await findSandboxSession(db, session.id)) as SandboxSession));
+    });
+    api.post('/v1/refunds', async (req, reply) => {
+      const parsed = refundBody.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
+      const outcome = await refundSession(db, parsed.data, clock.now());
+      if (!outcome.ok) return reply.code(outcome.error === 'not_found' ? 404 : 409).send({ error: outcome.error });
+      // The admin view's failure: the refund is made, its answer never reaches the merchant.
+      if ((await readSwitches(db)).loseRefundAnswers) return reply.code(503).send({ error: 'unavailable' });
+      const { refund } = outcome;
+      return reply
+        .code(outcome.created ? 201 : 200)
+        .send({ refundId: refund.id, sessionId: refund.sessionId, amountAgorot: refund.amountAgorot });
     });
   });
 

@@ -58,6 +58,7 @@ interface Outcome {
   session: { status: string; refunded_agorot: number; amount_agorot: number };
   refunds: { amount_agorot: number }[];
   finishRefund: unknown;
+  finishPaid: { paidStep: boolean; paidAgorot: unknown; gtm: unknown };
   myAdsRefund: unknown;
 }
 
@@ -97,6 +98,11 @@ async function outcomeOf(orderId: number): Promise<Outcome> {
     },
     refunds: refunds.map((r) => ({ amount_agorot: Number(r.amount_agorot) })),
     finishRefund: page.json().refund ?? null,
+    finishPaid: {
+      paidStep: page.json().timeline.some((e: { step: string }) => e.step === 'paid'),
+      paidAgorot: page.json().paidAgorot,
+      gtm: page.json().addGtmForPayedOrder,
+    },
     myAdsRefund: mine?.refund ?? null,
   };
 }
@@ -111,6 +117,8 @@ function expectFreeAndRefunded(o: Outcome): void {
   expect(o.refunds).toEqual([charged]);
   expect(o.session).toMatchObject({ status: 'paid', refunded_agorot: VIP?.amountAgorot });
   expect(o.finishRefund).toEqual({ status: 'refunded', agorot: VIP?.amountAgorot });
+  // Not the ad's payment: no 'paid' step, no paid amount, no purchase event.
+  expect(o.finishPaid).toEqual({ paidStep: false, paidAgorot: undefined, gtm: false });
   expect(o.myAdsRefund).toEqual({ status: 'refunded', agorot: VIP?.amountAgorot });
 }
 

@@ -116,7 +116,8 @@ export async function finishPageState(
   const adType = (ad.adType ?? paid?.ad_type ?? latest?.ad_type) as AdType | undefined;
   const live = ad.status === 'active' || ad.status === 'expired';
   const timeline: TimelineEntry[] = [{ step: 'saved', done: true, at: ad.createdAt.toISOString() }];
-  if (payments.length > 0 || (adType !== undefined && !FREE_AD_TYPES.has(adType))) {
+  // A refunded payment paid for nothing: it adds no 'paid' step (the ad went live without it).
+  if (payments.some((p) => p.refund_status === null) || (adType !== undefined && !FREE_AD_TYPES.has(adType))) {
     const at = iso(paid?.paid_at);
     timeline.push({ step: 'paid', done: paid !== undefined, ...(at ? { at } : {}) });
   }

@@ -19,7 +19,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-e2e-template-'));
-  const server = await startServer({ NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: '' });
+  const server = await startServer({ NODE_ENV: 'production', LOCAL_ORIGINS: 'true', DATA_DIR: dir, DATABASE_URL: '' });
   server.child.kill('SIGTERM');
   const code = await server.exited;
   if (code !== 0) throw new Error(`the template product did not stop cleanly (exit ${code}):\n${server.output()}`);

@@ -32,6 +32,8 @@ export async function startProduct(): Promise<Product> {
   const start = async () => {
     const server = await startServer({
       NODE_ENV: 'production',
+      // The production build run locally (as `npm start`): the public origins are the listening address.
+      LOCAL_ORIGINS: 'true',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       OLD_SITE_URL: 'https://old.example.co.il',

@@ -34,6 +34,7 @@ export function startProduct() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      LOCAL_ORIGINS: 'true',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -77,6 +77,7 @@ const child: ChildProcess = spawn(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      LOCAL_ORIGINS: 'true',
       // Per-request logs would measure the terminal; warnings and errors still show.
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,

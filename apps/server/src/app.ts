@@ -3,7 +3,7 @@ import { selectorsOf } from '@app/contract/publishPaths';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { type Config, paymentPort } from './config.ts';
 import { countRoutes } from './counts/routes.ts';
 import type { Db } from './db/db.ts';
 import { he } from './i18n/messages.ts';
@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
 import { policyRoutes } from './policy/routes.ts';
+import { type PublicOrigins, publicOrigins } from './public-origins.ts';
 import { addsRoutes } from './routes/adds.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -77,6 +78,8 @@ declare module 'fastify' {
     paymentHost: PaymentSandbox;
     /** Our payment service (start, notify, reconcile). */
     payments: PaymentService;
+    /** The public origins every absolute URL is built from (public-origins.ts), never a request's Host. */
+    origins: PublicOrigins;
   }
 }
 
@@ -151,14 +154,19 @@ export async function buildApp({
   app.decorate('videoHost', videoHost);
   app.addHook('onClose', async () => videoHost.app.close());
 
-  // The payment host is built with the jobs below; the CSP asks it per request (frame-src).
+  // The payment host is built with the jobs below. Every absolute URL comes from the configured public origins,
+  // whose defaults (development, tests) are the listeners' ports once they listen.
   let paymentHost: PaymentSandbox | undefined;
-  await registerSecurityHeaders(
-    app,
-    config,
-    (req) => videoHost.originFor(req),
-    (req) => paymentHost?.originFor(req),
-  );
+  const origins = publicOrigins(config, {
+    app: () => {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? address.port : config.PORT;
+    },
+    video: () => videoHost.port(),
+    payment: () => paymentHost?.port() ?? paymentPort(config),
+  });
+  app.decorate('origins', origins);
+  await registerSecurityHeaders(app, config, origins.video, () => (paymentHost ? origins.payment() : undefined));
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
@@ -173,7 +181,7 @@ export async function buildApp({
       ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : sandboxMailer;
   const auth = new AuthService(db, clock, limiter, captchas);
-  const resets = new PasswordResetService(db, clock, limiter, captchas, mailer);
+  const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
   // SMS_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here.
   const phoneProvider = new SandboxPhoneProvider(db);
   const phones = new PhoneService(db, clock, limiter, phoneProvider, config);
@@ -189,7 +197,14 @@ export async function buildApp({
 
   // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
   // neither the sandbox listener nor its admin view exists.
-  paymentHost = await buildPaymentSandbox({ config, db, clock, jobs, transport: paymentTransport });
+  paymentHost = await buildPaymentSandbox({
+    config,
+    db,
+    clock,
+    jobs,
+    transport: paymentTransport,
+    origin: origins.payment,
+  });
   const sandboxHost = paymentHost;
   app.decorate('paymentHost', sandboxHost);
   app.addHook('onClose', async () => sandboxHost.app.close());
@@ -221,14 +236,14 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => jobs.stop());
 
-  siteRoutes(app, { config, db, videoOrigin: (req) => videoHost.originFor(req) });
+  siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs });
-  publishFinishRoutes(app, { db, clock });
+  publishFinishRoutes(app, { db, clock, payments });
   addsRoutes(app, { db, clock, config });
   countRoutes(app, { db, clock });
   policyRoutes(app, { db });
@@ -237,7 +252,7 @@ export async function buildApp({
   publishPlanExtrasRoutes(app, { db, clock });
   myAdsRoutes(app, { db, clock });
   await publishImageRoutes(app, { db, store: media, catalogs, videos: videoHost });
-  publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost });
+  publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost, origins });
   warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
   carExtrasRoutes(app, { db, clock, limiter });
@@ -245,7 +260,7 @@ export async function buildApp({
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app);
   gatewayPriceRoutes(app, { clock });
-  paymentRoutes(app, { db, payments, clock, limiter, limits: config });
+  paymentRoutes(app, { db, payments, clock, limiter, limits: config, origins });
   freeSearchRoutes(app);
   businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {

@@ -10,6 +10,14 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+/** An origin as browsers reach it: scheme://host[:port], no path; unset when empty. */
+const publicOrigin = optionalString.pipe(
+  z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +36,18 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Trust X-Forwarded-* headers (behind a reverse proxy that terminates TLS). */
   TRUST_PROXY: bool.default(false),
+  /**
+   * The site's origin as browsers reach it (https://www.example.co.il): the payment return URLs, the origin that may
+   * frame the payment and video pages, e-mail links (public-origins.ts). Never taken from a request's Host header.
+   * Required in production, with VIDEO_PUBLIC_ORIGIN and PAYMENT_PUBLIC_ORIGIN (see LOCAL_ORIGINS); otherwise
+   * http://localhost:PORT (the HOST address when it is a specific, non-loopback one).
+   */
+  PUBLIC_ORIGIN: publicOrigin,
+  /**
+   * A local run of the production build (`npm start`): the public origins default to the listening address as in
+   * development, instead of stopping the start. Never set it on a deployed site.
+   */
+  LOCAL_ORIGINS: bool.default(false),
   /** Seed demo accounts (a private advertiser and a trader). */
   SEED_DEMO: bool.default(true),
   /**
@@ -86,15 +106,10 @@ const schema = z.object({
    */
   VIDEO_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /**
-   * The video host's origin as browsers reach it (https://video.example.co.il behind a proxy). When unset, it is
-   * the page's own scheme and host name with VIDEO_PORT, so localhost and a LAN address both work in development.
+   * The video host's origin as browsers reach it (https://video.example.co.il behind a proxy). Required in
+   * production; otherwise the PUBLIC_ORIGIN default's host with the video host's port.
    */
-  VIDEO_PUBLIC_ORIGIN: optionalString.pipe(
-    z
-      .string()
-      .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
-      .optional(),
-  ),
+  VIDEO_PUBLIC_ORIGIN: publicOrigin,
   /** The HMAC key of video tokens; random at each start unless set (set it when several processes serve). */
   VIDEO_TOKEN_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -126,26 +141,16 @@ const schema = z.object({
   /** The payment sandbox's listener. Default: PORT + 2 (an ephemeral port when PORT is 0). */
   PAYMENT_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /**
-   * The payment host's origin as browsers reach it. When unset, the page's own scheme and host name with
-   * PAYMENT_PORT (as VIDEO_PUBLIC_ORIGIN).
-   */
-  /**
    * The app's origin as the payment provider reaches it for its server-to-server notifications
    * (…/api/payments/notify). Configuration only, never the request's Host header (a forged Host must not send the
    * provider's signed POSTs elsewhere). Default: http://127.0.0.1:PORT.
    */
-  PAYMENT_NOTIFY_ORIGIN: optionalString.pipe(
-    z
-      .string()
-      .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
-      .optional(),
-  ),
-  PAYMENT_PUBLIC_ORIGIN: optionalString.pipe(
-    z
-      .string()
-      .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
-      .optional(),
-  ),
+  PAYMENT_NOTIFY_ORIGIN: publicOrigin,
+  /**
+   * The payment host's origin as browsers reach it (its hosted pages, the mobile page's QR code). Required in
+   * production; otherwise the PUBLIC_ORIGIN default's host with the payment sandbox's port (as VIDEO_PUBLIC_ORIGIN).
+   */
+  PAYMENT_PUBLIC_ORIGIN: publicOrigin,
   /** The HMAC-SHA256 key of the provider's notifications; random at each start unless set. */
   PAYMENT_WEBHOOK_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -237,6 +242,23 @@ export function paymentPort(config: Pick<Config, 'PORT' | 'PAYMENT_PORT'>, apiPo
   return config.PORT === 0 ? 0 : apiPort + 2;
 }
 
+const PUBLIC_ORIGIN_EXAMPLES = {
+  PUBLIC_ORIGIN: 'https://www.example.co.il',
+  VIDEO_PUBLIC_ORIGIN: 'https://video.example.co.il',
+  PAYMENT_PUBLIC_ORIGIN: 'https://pay.example.co.il',
+} as const;
+
+/**
+ * The public origins a production start lacks: every absolute URL the server makes comes from them (never from a
+ * request's Host), so a deployed site must name them. Development, tests and LOCAL_ORIGINS default them.
+ */
+export function missingPublicOrigins(
+  c: Pick<Config, 'NODE_ENV' | 'LOCAL_ORIGINS' | 'PUBLIC_ORIGIN' | 'VIDEO_PUBLIC_ORIGIN' | 'PAYMENT_PUBLIC_ORIGIN'>,
+): (keyof typeof PUBLIC_ORIGIN_EXAMPLES)[] {
+  if (c.NODE_ENV !== 'production' || c.LOCAL_ORIGINS) return [];
+  return (['PUBLIC_ORIGIN', 'VIDEO_PUBLIC_ORIGIN', 'PAYMENT_PUBLIC_ORIGIN'] as const).filter((k) => !c[k]);
+}
+
 /** Reads and validates the configuration; a bad value stops the start with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema
@@ -251,6 +273,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((c) => c.S3_BUCKET !== undefined || (c.S3_ENDPOINT === undefined && c.S3_ACCESS_KEY_ID === undefined), {
       message: 'S3 settings need S3_BUCKET',
       path: ['S3_BUCKET'],
+    })
+    .superRefine((c, ctx) => {
+      for (const name of missingPublicOrigins(c))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `required in production (NODE_ENV=production): the origin browsers reach it at, e.g. ${PUBLIC_ORIGIN_EXAMPLES[name]}`,
+        });
     })
     .safeParse(env);
   if (!parsed.success) {

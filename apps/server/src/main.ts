@@ -1,12 +1,19 @@
 import { formatPhone } from '@app/contract/phones';
-import { loadConfig, sandboxesEnabled } from './config.ts';
+import { type Config, loadConfig, sandboxesEnabled } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { type Prepared, prepareDatabase, startServing } from './lifecycle/start.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // A bad or missing setting: the message names each one (no stack trace to read through).
+    console.error(`\n✖ ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  }
   let prepared: Prepared;
   try {
     prepared = await prepareDatabase(config);
@@ -23,25 +30,29 @@ async function main(): Promise<void> {
     await seedBrokers(db);
   }
   // Listen on the three ports, with the graceful stop on SIGTERM (lifecycle/start.ts, lifecycle/drain.ts).
-  const { port, videoListensOn, paymentListensOn } = await startServing(config, prepared);
+  const { app, port } = await startServing(config, prepared);
+  // The links the log prints are the public ones (public-origins.ts), as the product's own links are.
+  const { origins } = app;
+  const site = origins.site();
   const lines = [
     '',
     `  Ready: http://localhost:${port}`,
-    `  Video host: ${config.VIDEO_PUBLIC_ORIGIN ?? `http://localhost:${videoListensOn}`}`,
-    `  Payment sandbox: ${config.PAYMENT_PUBLIC_ORIGIN ?? `http://localhost:${paymentListensOn}`}`,
+    site === `http://localhost:${port}` ? '' : `  Site: ${site}`,
+    `  Video host: ${origins.video()}`,
+    `  Payment sandbox: ${origins.payment()}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
     recovered.jobs || recovered.files
       ? `  After a crash: ${recovered.jobs} interrupted jobs due again, ${recovered.files} unreferenced photo files removed`
       : '',
     seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
     sandboxesEnabled(config)
-      ? `  E-mail sandbox outbox: http://localhost:${port}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`
+      ? `  E-mail sandbox outbox: ${site}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) && config.SMS_PROVIDER === 'sandbox'
-      ? `  SMS/voice sandbox outbox: http://localhost:${port}/sandbox/phones?key=${encodeURIComponent(config.SANDBOX_KEY)}`
+      ? `  SMS/voice sandbox outbox: ${site}/sandbox/phones?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) && config.PAYMENT_PROVIDER === 'sandbox'
-      ? `  Payment sandbox admin: http://localhost:${port}/sandbox/payments?key=${encodeURIComponent(config.SANDBOX_KEY)}`
+      ? `  Payment sandbox admin: ${site}/sandbox/payments?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',
     sandboxesEnabled(config) ? `  Sandbox key (header x-sandbox-key): ${config.SANDBOX_KEY}` : '',
     config.SEED_DEMO ? '  Demo accounts:' : '',

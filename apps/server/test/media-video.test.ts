@@ -140,12 +140,13 @@ describe('the video token', () => {
     );
     expect(page.status).toBe(200);
     const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain('frame-ancestors http://localhost:80');
+    // Framed only by the site's public origin (its test default: the app's PORT 3000; public-origins.ts).
+    expect(csp).toContain('frame-ancestors http://localhost:3000');
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('evil');
     const html = await page.text();
     expect(html).toContain('<html lang="he" dir="rtl">');
-    expect(html).toContain('"parentOrigin":"http://localhost:80"');
+    expect(html).toContain('"parentOrigin":"http://localhost:3000"');
     expect(html).not.toContain('evil.test');
     expect(html).toContain('accept="video/mp4,video/quicktime,video/webm"');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');

@@ -66,6 +66,7 @@ describe('GET /api/my-ads', () => {
         adType: 'Free',
         endsAt: expect.any(String),
         awaitingPayment: false,
+        refund: null,
         daysLeft: 0,
         autoBump: false,
         autoBumpUntil: null,
@@ -94,6 +95,7 @@ describe('GET /api/my-ads', () => {
         awaitingPayment: false,
         // A draft is finished on its plan step (the cars' wizard: step 6).
         publishUrl: `/publish?cat=1&subcat=1&step=6&OrderID=${car}`,
+        refund: null,
       }),
     ]);
   });

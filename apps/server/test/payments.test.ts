@@ -146,7 +146,8 @@ describe('starting a payment', () => {
     expect(page.body).toContain('dir="rtl"');
     expect(page.body).toContain(`₪${BOLD.price}`);
     expect(page.body).toContain(hePay.cardNumber);
-    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/localhost$/);
+    // Framed only by the site's public origin (its test default: PORT 3000; public-origins.ts).
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/localhost:3000$/);
   });
 
   it('refuses an unknown or a free track, and a missing idempotency key', async () => {
@@ -670,7 +671,7 @@ async function fulfilmentOf(publicId: string | undefined) {
   return row;
 }
 
-describe('paid but not delivered: recorded refund_due, never silently charged', () => {
+describe('paid but not delivered: recorded refund_due and refunded, never silently charged', () => {
   it('a card session and a bit session for one draft, both paid: the older is superseded, its payment refund_due', async () => {
     const orderId = await newDraft();
     const card = await startCard(owner, orderId, newKey());
@@ -723,7 +724,7 @@ describe('paid but not delivered: recorded refund_due, never silently charged', 
     expect(await adStatus(orderId)).toBe('blocked');
   });
 
-  it('a free finish while a paid session is open: the later paid notification ends as refund_due', async () => {
+  it('a free finish while a paid session is open: the session is cancelled, its page takes no card', async () => {
     const orderId = await newDraft();
     const url = await startCard(owner, orderId);
     const finished = await owner.post('/api/publish/finish-publish', {
@@ -734,14 +735,12 @@ describe('paid but not delivered: recorded refund_due, never silently charged', 
       pt_hash: FREE,
     });
     expect(finished.json().redirect, finished.body).toContain('/finishArea');
-    expect((await submitCard(url)).statusCode).toBe(303);
+    const card = await submitCard(url);
+    expect(String(card.headers.location)).toContain('/api/payments/failure?');
     await t.app.jobs.runDueJobs();
     const [payment] = await paymentsOf(orderId);
-    expect(await fulfilmentOf(payment?.public_id)).toMatchObject({
-      status: 'paid',
-      fulfilment: 'refund_due',
-      fulfilment_reason: 'ad_already_finished',
-    });
+    expect(await fulfilmentOf(payment?.public_id)).toMatchObject({ status: 'cancelled', fulfilment: null });
+    // Paid in the race instead: refunded automatically (payment-refunds.test.ts).
   });
 
   it('an upgrade of an ad deleted before the notification: paid, refund_due (no ad row changed)', async () => {

@@ -207,6 +207,15 @@ export interface PaymentFinishedMessage {
   action: 'finish' | 'upgrade';
 }
 
+/**
+ * Ours: a payment of the ad that was charged but delivered nothing (the ad was finished another way while its page
+ * was open) and is refunded automatically: 'pending' until the provider confirms, then 'refunded'.
+ */
+export interface PaymentRefund {
+  status: 'pending' | 'refunded';
+  agorot: number;
+}
+
 /** Where an ad stands after its plan (ours): what the finish page's timeline shows. */
 export type AdPublishState =
   | 'draft'
@@ -256,6 +265,8 @@ export interface FinishPageState {
   payAgainUrl?: string;
   /** Ours: a draft whose owner asked to pay by phone (the commercial chain); the business line calls back. */
   phonePaymentRequested?: boolean;
+  /** Ours: the newest refund of a payment of this ad that delivered nothing. */
+  refund?: PaymentRefund;
   CatID: number;
   SubCatID: number | null;
   OrderID: number;

@@ -5,7 +5,7 @@
  * are ours and say so. The buy-package contact form's rule is in buyPackageContact.ts, the ID check digit in
  * israeliId.ts.
  */
-import type { AdType, OrderTypeItem } from './orders.ts';
+import type { AdType, OrderTypeItem, PaymentRefund } from './orders.ts';
 
 // ---- Broker lead flow (cat 2 subcat 1) ----
 
@@ -171,6 +171,8 @@ export interface MyAd {
    * payment', with adType the track it is for.
    */
   awaitingPayment: boolean;
+  /** Ours: the newest refund of a payment of this ad that delivered nothing (finished another way), else null. */
+  refund: PaymentRefund | null;
   /** Whole days left until endsAt (0 once passed), null without an end date. */
   daysLeft: number | null;
   /** An auto-bump week runs now (ours: bumped every 4 hours). */

@@ -22,8 +22,8 @@ export const he = {
   resetExpired: 'תוקף הבקשה לשחזור הסיסמה פג. יש לבקש קוד חדש',
   passwordChanged: 'הסיסמה עודכנה בהצלחה',
   resetMailSubject: 'קוד לשחזור הסיסמה',
-  resetMailText: (code: string) =>
-    `שלום,\nקוד האימות לשחזור הסיסמה שלך הוא: ${code}\nהקוד בתוקף ל-15 דקות. אם לא ביקשת לשחזר את הסיסמה, אפשר להתעלם מהודעה זו.`,
+  resetMailText: (code: string, loginUrl: string) =>
+    `שלום,\nקוד האימות לשחזור הסיסמה שלך הוא: ${code}\nהקוד בתוקף ל-15 דקות. אם לא ביקשת לשחזר את הסיסמה, אפשר להתעלם מהודעה זו.\nכניסה לאתר: ${loginUrl}`,
   csrf: 'הבקשה נחסמה מטעמי אבטחה. יש לרענן את הדף ולנסות שוב',
   serverError: 'אירעה שגיאה בשרת. נסו שוב מאוחר יותר',
   /** 503 while the server restarts (drain) or is overloaded; the answer carries Retry-After. */

@@ -1,8 +1,9 @@
 /**
  * The payment provider adapter (issue 10 item 4; ENGINEERING.md §4 "Money"). Our payment service talks to the
  * provider only through this interface: it creates a hosted session, reads a session's result server to server,
- * and checks a notification's signature. PAYMENT_PROVIDER=sandbox is the only implementation today
- * (payments/sandbox/); a real Israeli hosted-payment provider is another class with the same three methods.
+ * cancels an open session, refunds a paid one, and checks a notification's signature. PAYMENT_PROVIDER=sandbox is
+ * the only implementation today (payments/sandbox/); a real Israeli hosted-payment provider is another class with
+ * the same methods.
  */
 import crypto from 'node:crypto';
 import type { PaymentChannel, PaymentFailureReason } from '@app/contract/orders';
@@ -40,6 +41,18 @@ export interface ProviderResult {
   failureReason: PaymentFailureReason | null;
 }
 
+export interface RefundInput {
+  sessionId: string;
+  amountAgorot: number;
+  /** The same key answers the same refund: a retry (after a crash, a lost answer) never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  amountAgorot: number;
+}
+
 /** A notification whose signature and time were checked: only a hint to fetch the result. */
 export interface ProviderEvent {
   eventId: string;
@@ -56,6 +69,10 @@ export interface PaymentProvider {
   readonly name: string;
   createSession(input: CreateSessionInput): Promise<CreatedSession>;
   getResult(sessionId: string): Promise<ProviderResult>;
+  /** Cancels an open session (its page takes no payment after); answers its result, a payment's if it came first. */
+  cancelSession(sessionId: string): Promise<ProviderResult>;
+  /** Refunds (part of) a paid session, idempotent by key; refused beyond the amount charged. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   verifyNotification(
     rawBody: Buffer | string,
     headers: Record<string, string | string[] | undefined>,

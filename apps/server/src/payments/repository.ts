@@ -27,6 +27,10 @@ export interface Payment {
   supersededAt: Date | null;
   /** The catalogue hash of the package of ads an ad_package payment buys, else null. */
   packageHash: string | null;
+  /** The automatic refund of a payment that delivered nothing (migration 0025): pending until the provider confirms. */
+  refundStatus: 'pending' | 'refunded' | null;
+  /** The idempotency key of that refund at the provider. */
+  refundKey: string | null;
 }
 
 interface Row {
@@ -48,6 +52,8 @@ interface Row {
   paid_at: Date | string | null;
   superseded_at?: Date | string | null;
   package_hash?: string | null;
+  refund_status?: 'pending' | 'refunded' | null;
+  refund_key?: string | null;
 }
 
 const toPayment = (r: Row): Payment => ({
@@ -69,6 +75,8 @@ const toPayment = (r: Row): Payment => ({
   paidAt: r.paid_at === null ? null : new Date(r.paid_at),
   supersededAt: r.superseded_at ? new Date(r.superseded_at) : null,
   packageHash: r.package_hash ?? null,
+  refundStatus: r.refund_status ?? null,
+  refundKey: r.refund_key ?? null,
 });
 
 export interface NewPayment {
@@ -235,5 +243,43 @@ export async function recordPaymentEvent(
 
 export async function paymentEventSeen(db: Queryable, eventId: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM payment_events WHERE event_id = $1', [eventId]);
+  return rows.length > 0;
+}
+
+/**
+ * The ad's other open payments that publish it (a track, a package of ads) with a session at the provider: when the
+ * ad is finished another way, each is cancelled there (payments/service.ts cancelOpenSessions).
+ */
+export async function findOpenSessionsOfAd(db: Queryable, adId: number, exceptId: number | null): Promise<Payment[]> {
+  const rows = await db.query<Row>(
+    `SELECT * FROM payments WHERE ad_id = $1 AND purpose IN ('track', 'ad_package') AND status = 'created'
+       AND provider_session_id IS NOT NULL AND id IS DISTINCT FROM $2 ORDER BY id`,
+    [adId, exceptId],
+  );
+  return rows.map(toPayment);
+}
+
+/** A refund decided (in the transaction that records the payment paid); false when one was decided before. */
+export async function markRefundPending(db: Queryable, id: number, refundKey: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE payments SET refund_status = 'pending', refund_key = $2 WHERE id = $1 AND refund_status IS NULL
+     RETURNING id`,
+    [id, refundKey],
+  );
+  return rows.length > 0;
+}
+
+/** The provider confirmed the refund: pending → refunded, once (a second confirmation changes nothing). */
+export async function markRefunded(
+  db: Queryable,
+  id: number,
+  r: { refundId: string; amountAgorot: number },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE payments SET refund_status = 'refunded', provider_refund_id = $2, refunded_agorot = $3, refunded_at = $4
+     WHERE id = $1 AND refund_status = 'pending' RETURNING id`,
+    [id, r.refundId, r.amountAgorot, now],
+  );
   return rows.length > 0;
 }

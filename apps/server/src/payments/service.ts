@@ -9,6 +9,8 @@
  *         ──► provider.createSession (idempotent by our public id) ──► hosted URL to frame
  *   notify ─► signature + ±5 min timestamp ─► event seen? ─► provider.getResult ─► agree? ─► paid + onPaid(tx)
  *   recovery job (PAYMENT_RECOVERY_AFTER_S after the session) ─► provider.getResult ─► the same apply
+ *   paid but delivered nothing ─► refunded automatically, exactly once (refunds.ts)
+ *   the ad finished another way ─► cancelOpenSessions: its other sessions cancelled at the provider
  */
 import crypto from 'node:crypto';
 import type { PaymentChannel } from '@app/contract/orders';
@@ -17,8 +19,10 @@ import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import type { PaymentProvider, ProviderEvent, ProviderResult } from './provider.ts';
+import { PaymentRefunds } from './refunds.ts';
 import {
   findOpenPayment,
+  findOpenSessionsOfAd,
   findPaymentByKey,
   findPaymentByPublicId,
   insertPayment,
@@ -69,7 +73,7 @@ export interface StartPayment {
   charge: Charge;
   channel: PaymentChannel;
   idempotencyKey: string;
-  /** The app's origin as the browser reached it (return URLs only; notifications go to PAYMENT_NOTIFY_ORIGIN). */
+  /** The site's public origin (public-origins.ts) for the return URLs; notifications go to PAYMENT_NOTIFY_ORIGIN. */
   appOrigin: string;
   /** Which failure return: the publish flow's, or the upgrade flow's (the failure is shown in place). */
   failure: 'failure' | 'failureUpgrade';
@@ -104,6 +108,8 @@ export function safePath(value: unknown): string | undefined {
 
 export class PaymentService {
   private readonly onPaid: OnPaid;
+  /** Automatic refunds of payments that delivered nothing (refunds.ts). */
+  readonly refunds: PaymentRefunds;
 
   constructor(
     private readonly deps: {
@@ -119,6 +125,7 @@ export class PaymentService {
     },
   ) {
     this.onPaid = deps.onPaid;
+    this.refunds = new PaymentRefunds(deps);
     deps.jobs.register(PAYMENT_RECOVERY_JOB, (job) => this.recover(job.payload), { transaction: false });
   }
 
@@ -274,9 +281,11 @@ export class PaymentService {
             reason: outcome.reason,
             detail: outcome.detail,
           });
+          // Refunded automatically: decided here, asked of the provider by settle() and, until it confirms, the job.
+          await this.refunds.decide(tx, payment, now);
           this.deps.log?.error(
             { payment: publicId, adId: payment.adId, reason: outcome.reason, detail: outcome.detail },
-            'payment paid but not fulfilled: refund due',
+            'payment paid but not fulfilled: refunding',
           );
         } else await setPaymentFulfilment(tx, payment.id, { fulfilment: 'done' });
         return 'paid';
@@ -316,6 +325,7 @@ export class PaymentService {
       return { code: 503, outcome: 'unavailable' };
     }
     const outcome = await this.apply(payment.publicId, result, event);
+    if (outcome === 'paid') await this.settle(payment.publicId);
     // Still pending at the provider: not processed; the provider delivers it again.
     return { code: outcome === 'pending' ? 409 : 200, outcome };
   }
@@ -324,7 +334,40 @@ export class PaymentService {
   async reconcile(payment: Payment): Promise<ApplyOutcome> {
     if (payment.status !== 'created' || !payment.providerSessionId) return 'final';
     const result = await this.deps.provider.getResult(payment.providerSessionId);
-    return this.apply(payment.publicId, result, null);
+    const outcome = await this.apply(payment.publicId, result, null);
+    if (outcome === 'paid') await this.settle(payment.publicId);
+    return outcome;
+  }
+
+  /**
+   * After a payment was recorded paid, before answering: a refund it was due is asked of the provider now (the job
+   * retries it otherwise); a payment that published its ad cancels the ad's other open sessions.
+   */
+  private async settle(publicId: string): Promise<void> {
+    const payment = await findPaymentByPublicId(this.deps.db, publicId);
+    if (payment?.status !== 'paid') return;
+    if (payment.refundStatus === 'pending') await this.refunds.refund(publicId);
+    else if (payment.adId !== null && (payment.purpose === 'track' || payment.purpose === 'ad_package'))
+      await this.cancelOpenSessions(payment.adId, payment.id);
+  }
+
+  /**
+   * The ad was finished another way (a free track, a package's ad, another payment): each of its other open
+   * sessions is cancelled at the provider, so its hosted page takes no more payment. A session the customer paid
+   * in the meantime answers 'paid': it is applied (it delivers nothing now) and refunded before this returns. A
+   * provider that does not answer leaves the session to the recovery job (a payment still refunded if made).
+   */
+  async cancelOpenSessions(adId: number, exceptId: number | null = null): Promise<void> {
+    for (const payment of await findOpenSessionsOfAd(this.deps.db, adId, exceptId)) {
+      let result: ProviderResult;
+      try {
+        result = await this.deps.provider.cancelSession(payment.providerSessionId ?? '');
+      } catch (err) {
+        this.deps.log?.warn({ err, payment: payment.publicId }, 'payment provider: cancelSession failed');
+        continue;
+      }
+      if ((await this.apply(payment.publicId, result, null)) === 'paid') await this.settle(payment.publicId);
+    }
   }
 
   findByPublicId(publicId: string): Promise<Payment | null> {

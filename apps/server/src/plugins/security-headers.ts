@@ -3,11 +3,11 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** The video host's origin for a request (the video upload iframe, issue 8 §7). */
-export type VideoOriginOf = (req: IncomingMessage) => string;
+/** The video host's origin (the video upload iframe, issue 8 §7; public-origins.ts, never the request's Host). */
+export type VideoOriginOf = () => string;
 type Source = string | ((req: IncomingMessage) => string);
-/** The payment host's origin for a request (the hosted card and mobile-payment pages), when one is mounted. */
-export type PaymentOriginOf = (req: IncomingMessage) => string | undefined;
+/** The payment host's origin (the hosted card and mobile-payment pages), when one is mounted. */
+export type PaymentOriginOf = () => string | undefined;
 
 /**
  * The app's pages that its own frames show (the payment frame's result page, /finishPayment, after the hosted page
@@ -18,8 +18,8 @@ export const SAME_ORIGIN_FRAMABLE_PAGES = ['/finishPayment'];
 /**
  * The Content-Security-Policy of the app. Scripts and styles only from our own origin (the built index.html has
  * no inline script or style; React sets style props through the CSSOM, which CSP allows); the captcha is an SVG
- * <img> from our API. Nobody may frame the app. The app frames exactly one origin, the video host (worked out per
- * request, see videoOriginFor); other hosts it will frame and call (the payment sandbox) are added through
+ * <img> from our API. Nobody may frame the app. The app frames the video host and the payment host (their configured
+ * public origins, public-origins.ts); other hosts it will frame and call (the payment sandbox) are added through
  * CSP_EXTRA_ORIGINS (config.ts), which extends frame-src and connect-src. The upload page talks to its own
  * origin, so the video host is not in connect-src.
  */
@@ -33,8 +33,8 @@ export function cspDirectives(
   // With a payment host, 'self' too: its frame comes back to us (return URL, then /finishPayment) inside the popup.
   const frames: Source[] = [
     ...(paymentOrigin ? ["'self'"] : []),
-    ...(videoOrigin ? [videoOrigin] : []),
-    ...(paymentOrigin ? [(req: IncomingMessage) => paymentOrigin(req) ?? ''] : []),
+    ...(videoOrigin ? [() => videoOrigin()] : []),
+    ...(paymentOrigin ? [() => paymentOrigin() ?? ''] : []),
     ...extra,
   ];
   return {

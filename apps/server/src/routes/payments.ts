@@ -26,6 +26,7 @@ import { he } from '../i18n/messages.ts';
 import { hePay } from '../i18n/payments.ts';
 import { type PaymentService, type StartPayment, safePath } from '../payments/service.ts';
 import { AUTO_BUMP_HASH, adPackageFor, autoBumpFor, packageFor, trackFor } from '../payments/tracks.ts';
+import type { PublicOrigins } from '../public-origins.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { packagesOfCustomer } from '../repositories/customer-packages.ts';
 import { AUTO_BUMP_WEEK_MS } from '../services/auto-bump.ts';
@@ -36,18 +37,6 @@ import { requireCustomer } from './publish-steps.ts';
 
 const HOUR_MS = 60 * 60_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The app's origin as this request reached it (behind TRUST_PROXY, as the proxy reports it): for the browser's
- * return URLs only (a forged Host only misleads the forger's own browser). The provider's notify URL comes from
- * configuration (PAYMENT_NOTIFY_ORIGIN, payments/service.ts), never from here.
- */
-export function appOriginOf(req: FastifyRequest): string {
-  const host = HOST.test(req.host) ? req.host.toLowerCase() : 'localhost';
-  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
-}
-
 const idOf = (v: unknown): number => adNumber(typeof v === 'number' ? String(v) : v);
 
 type Failure = { code: number; errors?: Record<string, string>; message?: string };
@@ -70,9 +59,11 @@ export function paymentRoutes(
     clock: Clock;
     limiter: RateLimiter;
     limits: Pick<Config, 'PAYMENT_START_HOURLY_LIMIT' | 'PAYMENT_START_IP_HOURLY_LIMIT'>;
+    /** The site's public origin makes the return URLs (never the request's Host: the frame is sent there). */
+    origins: Pick<PublicOrigins, 'site'>;
   },
 ): void {
-  const { db, payments, clock, limiter, limits } = deps;
+  const { db, payments, clock, limiter, limits, origins } = deps;
 
   const ownAd = async (customerId: number, id: number): Promise<Ad | null> => {
     const ad = id ? await findOwnAd(db, customerId, id) : null;
@@ -103,7 +94,7 @@ export function paymentRoutes(
       await reply.code(429).send({ errors: { general: hePay.tooManyStarts } });
       return null;
     }
-    const outcome = await payments.start({ ...built, customerId: customer.id, appOrigin: appOriginOf(req) });
+    const outcome = await payments.start({ ...built, customerId: customer.id, appOrigin: origins.site() });
     if (outcome.ok) return outcome.hostedUrl;
     if (outcome.reason === 'key_reused')
       await reply.code(409).send({ errors: { idempotencyKey: hePay.idempotencyKey } });

@@ -15,6 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { plansHe } from '../i18n/plans.ts';
+import type { PaymentService } from '../payments/service.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { insertAnalyticsEvents } from '../repositories/analytics-events.ts';
 import { lockCustomerPackage, packagesOfCustomer, usePackageAd } from '../repositories/customer-packages.ts';
@@ -100,8 +101,11 @@ async function publishFromPackage(db: Db, now: Date, ad: Ad, packageId: number):
   });
 }
 
-export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
-  const { db, clock } = deps;
+export function publishFinishRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; payments: Pick<PaymentService, 'cancelOpenSessions'> },
+): void {
+  const { db, clock, payments } = deps;
 
   app.get<{ Params: { id: string } }>('/api/publish/:id/order-types', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
@@ -171,6 +175,7 @@ export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock:
     if (packageId !== null) {
       const result = await publishFromPackage(db, clock.now(), ad, packageId);
       if (result === 'unknown') return errors('orderType', plansHe.trackUnknown);
+      if (result.outcome === 'published') await payments.cancelOpenSessions(ad.orderId);
       if ((result.outcome === 'published' || result.outcome === 'alreadyFinished') && result.ad)
         return finished(result.ad);
       return errors('orderType', plansHe.adNotDraft);
@@ -198,6 +203,9 @@ export function publishFinishRoutes(app: FastifyInstance, deps: { db: Db; clock:
         reason,
       }),
     );
+    // Finished this way: the ad's open payment sessions are cancelled at the provider before answering (one the
+    // customer paid meanwhile is refunded; payments/service.ts).
+    if (result.outcome === 'published') await payments.cancelOpenSessions(ad.orderId);
     if ((result.outcome === 'published' || result.outcome === 'alreadyFinished') && result.ad)
       return finished(result.ad);
     if (result.ad?.status === 'blocked') return { code: 200, body: { status: 200, redirect: blockedFinishPath(ad) } };

@@ -1,8 +1,9 @@
 import { type AdVideo, type AdVideoResponse, VIDEO_TOKEN_TTL_MS, type VideoTokenResponse } from '@app/contract/media';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
+import type { PublicOrigins } from '../public-origins.ts';
 import { type AdVideoRow, deleteAdVideo, findAdVideo } from '../repositories/ad-videos.ts';
 import type { VideoHost } from '../video/host.ts';
 import { signVideoToken } from '../video/token.ts';
@@ -11,9 +12,6 @@ import { ownAdId } from './publish-images.ts';
 const toWire = (row: AdVideoRow | null): AdVideo | null =>
   row ? { id: row.videoKey, mime: row.mime, bytes: row.bytes, uploadedAt: row.createdAt.toISOString() } : null;
 
-/** The origin the app was reached at: the only parent the upload page will frame into and post to. */
-const appOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
 /**
  * The ad's video, app side (issue 8 §7): the token for the video host's upload page (our addition), the ad's
  * video (our addition) and the spec's delete-video. All owner-only: another account's or no ad is 404, a visitor
@@ -21,9 +19,9 @@ const appOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
  */
 export function publishVideoRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; secret: string; video: VideoHost },
+  deps: { db: Db; clock: Clock; secret: string; video: VideoHost; origins: PublicOrigins },
 ): void {
-  const { db, clock, secret, video } = deps;
+  const { db, clock, secret, video, origins } = deps;
 
   app.post('/api/publish/:OrderID/video/token', async (req, reply) => {
     const adId = await ownAdId(db, req, reply);
@@ -34,10 +32,11 @@ export function publishVideoRoutes(
     const token = signVideoToken(secret, {
       orderId: adId,
       customerId: customer.id,
-      parentOrigin: appOrigin(req),
+      // The site's public origin: the only parent the upload page will frame into and post to.
+      parentOrigin: origins.site(),
       expiresAt,
     });
-    const videoOrigin = video.originFor(req.raw);
+    const videoOrigin = origins.video();
     return {
       status: 'ok',
       token,

@@ -2,12 +2,14 @@
  * The payment sandbox's admin view (issue 10 item 4), registered through registerSandboxes: every route needs the
  * sandbox key (x-sandbox-key), and none exists with a real provider. Lists the hosted sessions (with the one-time
  * codes of the challenge cards), the test cards, the notifications and their attempts, switches failures on and off, and expires an
- * open session now (as if its lifetime, SESSION_LIFETIME_MS, had passed: its next look shows the expired page).
+ * open session now (as if its lifetime, SESSION_LIFETIME_MS, had passed: its next look shows the expired page), and
+ * lists the refunds the provider made.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { TEST_CARD_LIST } from '../payments/sandbox/card-form.ts';
+import { listSandboxRefunds } from '../payments/sandbox/refunds.ts';
 import {
   ageOpenSession,
   listDeliveries,
@@ -43,11 +45,23 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
         installments: s.installments,
         createdAt: s.createdAt.toISOString(),
         paidAt: s.paidAt ? s.paidAt.toISOString() : null,
+        refundedAgorot: s.refundedAgorot,
         fulfilment: byRef.get(s.merchantRef)?.fulfilment ?? null,
         fulfilmentReason: byRef.get(s.merchantRef)?.fulfilment_reason ?? null,
       })),
     };
   });
+
+  // The provider's refunds (sandbox/refunds.ts): what was given back, for which session, by which key.
+  scope.get('/api/sandbox/payments/refunds', async () => ({
+    refunds: (await listSandboxRefunds(db)).map((r) => ({
+      id: r.id,
+      sessionId: r.sessionId,
+      amountAgorot: r.amountAgorot,
+      idempotencyKey: r.idempotencyKey,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  }));
 
   scope.get('/api/sandbox/payments/deliveries', async () => {
     const deliveries = await listDeliveries(db);

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { PersonalNavbarResponse } from '@app/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -19,10 +18,7 @@ export function externalLinks(config: Config): Record<string, string> {
   };
 }
 
-export function siteRoutes(
-  app: FastifyInstance,
-  deps: { config: Config; db: Db; videoOrigin: (req: IncomingMessage) => string },
-): void {
+export function siteRoutes(app: FastifyInstance, deps: { config: Config; db: Db; videoOrigin: () => string }): void {
   const { config, db, videoOrigin } = deps;
   const links = externalLinks(config);
 
@@ -32,7 +28,7 @@ export function siteRoutes(
   });
 
   // videoOrigin: the video host the media step frames (and the only origin whose messages it accepts).
-  app.get('/api/site-config', async (req) => ({ externalLinks: links, videoOrigin: videoOrigin(req.raw) }));
+  app.get('/api/site-config', async () => ({ externalLinks: links, videoOrigin: videoOrigin() }));
 
   app.get('/api/personal-navbar', async (): Promise<PersonalNavbarResponse> => {
     const old = config.OLD_SITE_URL.replace(/\/$/, '');

@@ -27,12 +27,13 @@ interface PaymentRow {
   package_hash: string | null;
   failure_reason: string | null;
   paid_at: Date | string | null;
+  refund_status: 'pending' | 'refunded' | null;
 }
 
 /** The ad's payments that publish it (a track, or a package of ads bought for it), newest first. */
 async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(
-    `SELECT status, purpose, amount_agorot, ad_type, package_hash, failure_reason, paid_at FROM payments
+    `SELECT status, purpose, amount_agorot, ad_type, package_hash, failure_reason, paid_at, refund_status FROM payments
      WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package')
      ORDER BY created_at DESC, id DESC`,
     [ad.orderId, ad.customerId],
@@ -99,7 +100,9 @@ export async function finishPageState(
   options: { trade: TradeMap | undefined; finishPayment: boolean },
 ): Promise<FinishPageState> {
   const payments = await trackPayments(db, ad);
-  const paid = payments.find((p) => p.status === 'paid');
+  // A payment refunded (it delivered nothing) paid for nothing: not the ad's payment.
+  const paid = payments.find((p) => p.status === 'paid' && p.refund_status === null);
+  const refunded = payments.find((p) => p.refund_status !== null);
   const latest = payments[0];
   let state: AdPublishState;
   switch (ad.status) {
@@ -136,7 +139,8 @@ export async function finishPageState(
   const adType = (ad.adType ?? paid?.ad_type ?? latest?.ad_type) as AdType | undefined;
   const live = ad.status === 'active' || ad.status === 'expired';
   const timeline: TimelineEntry[] = [{ step: 'saved', done: true, at: ad.createdAt.toISOString() }];
-  if (payments.length > 0 || (adType !== undefined && !FREE_AD_TYPES.has(adType))) {
+  // A refunded payment paid for nothing: it adds no 'paid' step (the ad went live without it).
+  if (payments.some((p) => p.refund_status === null) || (adType !== undefined && !FREE_AD_TYPES.has(adType))) {
     const at = iso(paid?.paid_at);
     timeline.push({ step: 'paid', done: paid !== undefined, ...(at ? { at } : {}) });
   }
@@ -161,6 +165,9 @@ export async function finishPageState(
     ...(failure ? { paymentFailure: failure } : {}),
     ...(payAgainUrl ? { payAgainUrl } : {}),
     ...(byPhone ? { phonePaymentRequested: true } : {}),
+    ...(refunded?.refund_status
+      ? { refund: { status: refunded.refund_status, agorot: Number(refunded.amount_agorot) } }
+      : {}),
     CatID: ad.cat,
     SubCatID: ad.subcat,
     OrderID: ad.orderId,

@@ -26,6 +26,8 @@ interface Row {
   thumb_key: string | null;
   /** The track (or package of ads) of the ad's latest publishing payment that was not paid, if that is the latest. */
   unpaid_ad_type: AdType | null;
+  refund_status: 'pending' | 'refunded' | null;
+  refund_agorot: number | null;
   auto_bump_until: Date | string | null;
 }
 
@@ -38,10 +40,14 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
        (SELECT CASE WHEN p.status <> 'paid' THEN p.ad_type END FROM payments p
          WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.purpose IN ('track', 'ad_package')
          ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS unpaid_ad_type,
+       r.refund_status, r.amount_agorot AS refund_agorot,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
          WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
          HAVING min(w.starts_at) <= $2) AS auto_bump_until
      FROM ads
+     LEFT JOIN LATERAL (SELECT p.refund_status, p.amount_agorot FROM payments p
+       WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.refund_status IS NOT NULL
+       ORDER BY p.id DESC LIMIT 1) r ON true
      WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
     [customerId, now],
   );
@@ -62,6 +68,8 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
       adType: r.ad_type ?? (awaitingPayment ? r.unpaid_ad_type : null),
       endsAt: endsAt?.toISOString() ?? null,
       awaitingPayment,
+      // A payment of the ad that delivered nothing (the ad was finished another way), refunded automatically.
+      refund: r.refund_status ? { status: r.refund_status, agorot: Number(r.refund_agorot) } : null,
       daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),
       // A paid auto-bump week (services/auto-bump.ts) running now; weeks bought back to back end at the last one.
       autoBump: bumpUntil !== null,

@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
+import type { PublicOrigins } from '../public-origins.ts';
 import { findCustomerByEmail, updatePassword } from '../repositories/customers.ts';
 import { deleteCustomerSessions, hashToken } from '../repositories/sessions.ts';
 import type { Mailer } from '../sandbox/mailer.ts';
@@ -43,6 +44,8 @@ export class PasswordResetService {
     private readonly limiter: RateLimiter,
     private readonly captchas: CaptchaService,
     private readonly mailer: Mailer,
+    /** The mail's link back to the site (public-origins.ts: configured, never the request's Host). */
+    private readonly origins: Pick<PublicOrigins, 'siteUrl'>,
   ) {}
 
   async forgetPass(req: ForgetPassRequest, ip: string): Promise<ForgetPassResponse> {
@@ -78,7 +81,11 @@ export class PasswordResetService {
         if (!row) throw new Error('password reset insert returned nothing');
         await tx.query('UPDATE password_resets SET code_hash = $2 WHERE id = $1', [row.id, codeHash(row.id, code)]);
       });
-      await this.mailer.send({ to: customer.email, subject: he.resetMailSubject, text: he.resetMailText(code) });
+      await this.mailer.send({
+        to: customer.email,
+        subject: he.resetMailSubject,
+        text: he.resetMailText(code, this.origins.siteUrl('/login')),
+      });
     }
     // The same answer whether or not the address is registered: no account enumeration.
     return { error: 0, captcha: 0, message: he.forgotSent };

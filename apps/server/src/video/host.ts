@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,31 +44,7 @@ export interface VideoHost {
   remove(key: string): Promise<void>;
   /** The port it listens on, or the configured one before it listens. */
   port(): number;
-  /** The origin browsers reach it at, for a request to the app (see videoOriginFor). */
-  originFor(req: IncomingMessage): string;
   listen(options: { port: number; host: string }): Promise<number>;
-}
-
-const HOST_NAME = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i;
-
-/**
- * The video origin for a request to the app: VIDEO_PUBLIC_ORIGIN when set; otherwise the scheme and host name the
- * browser used for the app with the video host's port (so http://localhost:3000 frames http://localhost:3001 and
- * a phone on the LAN address frames that address's video port).
- */
-export function videoOriginFor(
-  config: Pick<Config, 'VIDEO_PUBLIC_ORIGIN' | 'TRUST_PROXY'>,
-  req: IncomingMessage,
-  port: number,
-): string {
-  if (config.VIDEO_PUBLIC_ORIGIN) return config.VIDEO_PUBLIC_ORIGIN;
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
-  const forwardedProto = config.TRUST_PROXY ? first(req.headers['x-forwarded-proto']) : undefined;
-  const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const proto = forwardedProto === 'https' || (!forwardedProto && encrypted) ? 'https' : 'http';
-  const host = (config.TRUST_PROXY ? first(req.headers['x-forwarded-host']) : undefined) ?? req.headers.host ?? '';
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-  return `${proto}://${name && HOST_NAME.test(name) ? name.toLowerCase() : 'localhost'}:${port}`;
 }
 
 /** The page's policy: our own scripts and styles only, tus calls to our own origin, framed only by the parent. */
@@ -287,7 +262,6 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
     directory,
     remove,
     port,
-    originFor: (req) => videoOriginFor(config, req, port()),
     async listen(options) {
       await app.listen(options);
       return port();

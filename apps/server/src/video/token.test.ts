@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { videoOriginFor } from './host.ts';
 import { signVideoToken, verifyVideoToken } from './token.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
@@ -24,30 +22,5 @@ describe('video token', () => {
     expect(verifyVideoToken(SECRET, `${body}.${sig.slice(0, -1)}A`, 0).ok).toBe(false);
     for (const junk of [undefined, '', '.', 'a.b.c', 'x'.repeat(2000), 42])
       expect(verifyVideoToken(SECRET, junk, 0)).toEqual({ ok: false, reason: 'invalid' });
-  });
-});
-
-describe('videoOriginFor', () => {
-  const req = (host: string | undefined, headers: Record<string, string> = {}) =>
-    ({ headers: { host, ...headers }, socket: {} }) as unknown as IncomingMessage;
-  const plain = { VIDEO_PUBLIC_ORIGIN: undefined, TRUST_PROXY: false };
-
-  it('is the page’s host name with the video port, so localhost and a LAN address both work', () => {
-    expect(videoOriginFor(plain, req('localhost:3000'), 3001)).toBe('http://localhost:3001');
-    expect(videoOriginFor(plain, req('192.168.1.20:3000'), 3001)).toBe('http://192.168.1.20:3001');
-    expect(videoOriginFor(plain, req('[::1]:3000'), 3001)).toBe('http://[::1]:3001');
-  });
-
-  it('never puts a strange Host header into the CSP, and ignores forwarded headers unless trusted', () => {
-    expect(videoOriginFor(plain, req("evil; script-src 'unsafe-inline'"), 3001)).toBe('http://localhost:3001');
-    expect(videoOriginFor(plain, req(undefined), 3001)).toBe('http://localhost:3001');
-    const forwarded = req('internal:3000', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ads.example.co.il' });
-    expect(videoOriginFor(plain, forwarded, 3001)).toBe('http://internal:3001');
-    expect(videoOriginFor({ ...plain, TRUST_PROXY: true }, forwarded, 3001)).toBe('https://ads.example.co.il:3001');
-  });
-
-  it('is VIDEO_PUBLIC_ORIGIN when set', () => {
-    const config = { VIDEO_PUBLIC_ORIGIN: 'https://video.example.co.il', TRUST_PROXY: true };
-    expect(videoOriginFor(config, req('localhost:3000'), 3001)).toBe('https://video.example.co.il');
   });
 });

@@ -249,6 +249,11 @@ export const ROUTES: Record<string, Entry> = {
     why: 'the sandbox test cards (key)',
     call: (f) => get('/api/sandbox/payments/test-cards', sandbox(f)),
   },
+  'GET /api/sandbox/payments/refunds': {
+    kind: 'safe',
+    why: 'the sandbox refunds (key)',
+    call: (f) => get('/api/sandbox/payments/refunds', sandbox(f)),
+  },
 
   // ── GETs that change state (the spec's; CSRF-checked like a POST) ────────────────────────────────────────
   'GET /api/publish/save-ad': { kind: 'write', touches: 'ads', call: (f) => get(`/api/publish/save-ad?${qs(car(f))}`) },

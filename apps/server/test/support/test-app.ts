@@ -120,14 +120,14 @@ export class Agent {
     return res;
   }
 
-  async post(url: string, body: unknown = {}): Promise<LightMyRequestResponse> {
+  async post(url: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     if (!this.cookies.has('csrf')) await this.get('/api/auth/customer');
     const res = await this.app.inject({
       method: 'POST',
       url,
       payload: body as object,
       remoteAddress: this.ip,
-      headers: { cookie: this.cookieHeader(), [CSRF_HEADER]: this.cookies.get('csrf') ?? '' },
+      headers: { cookie: this.cookieHeader(), [CSRF_HEADER]: this.cookies.get('csrf') ?? '', ...headers },
     });
     this.remember(res);
     return res;

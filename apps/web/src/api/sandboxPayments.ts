@@ -12,6 +12,8 @@ export interface SandboxPaymentSession {
   notifyMode: 'normal' | 'slow' | 'lost';
   cardLast4: string | null;
   createdAt: string;
+  /** How much of the charge the sandbox refunded. */
+  refundedAgorot: number;
 }
 
 export interface SandboxDelivery {
@@ -24,7 +26,13 @@ export interface SandboxDelivery {
   createdAt: string;
 }
 
-export const PAYMENT_SWITCHES = ['declineAll', 'dropNotifications', 'failNotifications', 'apiUnavailable'] as const;
+export const PAYMENT_SWITCHES = [
+  'declineAll',
+  'dropNotifications',
+  'failNotifications',
+  'apiUnavailable',
+  'loseRefundAnswers',
+] as const;
 export type PaymentSwitch = (typeof PAYMENT_SWITCHES)[number];
 
 /** What a test card of the hosted card page does (the sandbox's test-cards.json). */

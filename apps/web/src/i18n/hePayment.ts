@@ -76,7 +76,9 @@ export const heSandboxPayments = {
     dropNotifications: 'הודעות לשרת אובדות',
     failNotifications: 'שליחת הודעות נכשלת (ניסיון חוזר)',
     apiUnavailable: 'ממשק הספק אינו זמין',
+    loseRefundAnswers: 'החזר מתבצע אך התשובה עליו אובדת',
   },
+  refunded: (amount: string) => `הוחזר ${amount}`,
   status: {
     pending: 'ממתין',
     challenge: 'ממתין לקוד',

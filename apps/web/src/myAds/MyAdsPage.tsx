@@ -15,6 +15,7 @@ import { sameOriginPath } from '../app/safeUrl.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { hePackages } from '../i18n/hePackages.ts';
 import { useLoginGate } from '../packages/useLoginGate.ts';
+import { refundText } from '../refund/refundText.ts';
 import { AdThumb } from './AdThumb.tsx';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
@@ -130,6 +131,11 @@ export default function MyAdsPage() {
                     )}
                   </dl>
                   <p className="my-ad__bump">{autoBumpText(ad)}</p>
+                  {ad.refund && (
+                    <p className="my-ad__refund" data-testid="my-ad-refund" data-refund={ad.refund.status}>
+                      {refundText(ad.refund)}
+                    </p>
+                  )}
                   <ul className="link-list">
                     {finishUrl && (
                       <li>

@@ -11,6 +11,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   adType: 'VIP',
   endsAt: null,
   awaitingPayment: false,
+  refund: null,
   daysLeft: 10,
   autoBump: false,
   autoBumpUntil: null,

@@ -15,6 +15,7 @@ import { htmlToText } from '../format/htmlText.ts';
 import { hePaymentFailure } from '../i18n/hePayment.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 import { FINISH_POLL_MS, shouldPoll } from '../plan/flow.ts';
+import { refundText } from '../refund/refundText.ts';
 import { PaymentFailureNotice } from './PaymentFailureNotice.tsx';
 import './finishArea.css';
 
@@ -152,6 +153,11 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
       {page && (
         <>
           {message && <p className="page__lead">{message}</p>}
+          {page.refund && (
+            <p className="finish__refund" data-testid="finish-refund" data-refund={page.refund.status}>
+              {refundText(page.refund)}
+            </p>
+          )}
           <p>
             {t.adNumber} <bdi>{page.OrderID}</bdi>
           </p>

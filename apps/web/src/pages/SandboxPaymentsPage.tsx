@@ -105,6 +105,12 @@ export default function SandboxPaymentsPage() {
                         · <bdi dir="ltr">**** {s.cardLast4}</bdi>
                       </>
                     )}
+                    {s.refundedAgorot > 0 && (
+                      <>
+                        {' '}
+                        · <span data-testid="sandbox-refunded">{t.refunded(shekels(s.refundedAgorot))}</span>
+                      </>
+                    )}
                   </p>
                   {s.challengeCode && (
                     <p>

@@ -10,11 +10,28 @@ import {
   type CreateSessionInput,
   type NotificationCheck,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderResult,
+  type RefundInput,
   verifySignedNotification,
 } from '../provider.ts';
 
-export class ProviderError extends Error {}
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    /** The provider's HTTP status, when it answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+function checkedResult(out: ProviderResult): ProviderResult {
+  if (!['pending', 'paid', 'declined', 'cancelled'].includes(out.status) || !Number.isInteger(out.amountAgorot))
+    throw new ProviderError('payment provider answered a malformed result');
+  // A reason we do not know is no reason (the finish page then says the general failure).
+  return { ...out, failureReason: isPaymentFailureReason(out.failureReason) ? out.failureReason : null };
+}
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -40,7 +57,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     } catch (err) {
       throw new ProviderError(`payment provider unreachable: ${String(err)}`);
     }
-    if (!res.ok) throw new ProviderError(`payment provider answered ${res.status} to ${method} ${path}`);
+    if (!res.ok) throw new ProviderError(`payment provider answered ${res.status} to ${method} ${path}`, res.status);
     return (await res.json()) as T;
   }
 
@@ -52,11 +69,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async getResult(sessionId: string): Promise<ProviderResult> {
-    const out = await this.call<ProviderResult>('GET', `/v1/sessions/${encodeURIComponent(sessionId)}`);
-    if (!['pending', 'paid', 'declined', 'cancelled'].includes(out.status) || !Number.isInteger(out.amountAgorot))
-      throw new ProviderError('payment provider answered a malformed result');
-    // A reason we do not know is no reason (the finish page then says the general failure).
-    return { ...out, failureReason: isPaymentFailureReason(out.failureReason) ? out.failureReason : null };
+    return checkedResult(await this.call<ProviderResult>('GET', `/v1/sessions/${encodeURIComponent(sessionId)}`));
+  }
+
+  async cancelSession(sessionId: string): Promise<ProviderResult> {
+    return checkedResult(
+      await this.call<ProviderResult>('POST', `/v1/sessions/${encodeURIComponent(sessionId)}/cancel`, {}),
+    );
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    const out = await this.call<ProviderRefund>('POST', '/v1/refunds', input);
+    if (typeof out.refundId !== 'string' || out.amountAgorot !== input.amountAgorot)
+      throw new ProviderError('payment provider answered a malformed refund');
+    return { refundId: out.refundId, amountAgorot: out.amountAgorot };
   }
 
   verifyNotification(

@@ -2,8 +2,9 @@
  * The payment sandbox (issue 10 item 4; ENGINEERING.md §4): a local stand-in of an Israeli hosted-payment provider,
  * as strict as Stripe's test mode. Its own Fastify listener on PAYMENT_PORT, so its pages are another origin than
  * the app (origin checks and the CSP are real), with state in the database (migration 0013):
- *   - a server-to-server API, authenticated with PAYMENT_API_KEY: POST /v1/sessions (idempotent by key) and
- *     GET /v1/sessions/{id} (the result our service trusts);
+ *   - a server-to-server API, authenticated with PAYMENT_API_KEY: POST /v1/sessions (idempotent by key),
+ *     GET /v1/sessions/{id} (the result our service trusts), POST /v1/sessions/{id}/cancel and POST /v1/refunds
+ *     (idempotent by key, never more than was charged; refunds.ts);
  *   - the hosted card page (/pay/{id}, Hebrew, per-field errors; test cards in card-form.ts) with a one-time-code
  *     challenge, and the mobile-payment page (QR code of the approval URL and an in-app approval button);
  *   - signed notifications (HMAC-SHA256 over timestamp, event id and raw body) to the merchant's notifyUrl,
@@ -12,7 +13,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPaymentFailureReason, type PaymentFailureReason } from '@app/contract/orders';
@@ -30,6 +30,7 @@ import { sandboxKeyMatches } from '../../plugins/sandbox-guard.ts';
 import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
 import { type CardForm, checkCardForm, TEST_CARDS, type TestCardBehaviour } from './card-form.ts';
 import { approvalPage, cardPage, challengePage, messagePage, mobilePage } from './pages.ts';
+import { refundSession } from './refunds.ts';
 import {
   CHALLENGE_MAX_ATTEMPTS,
   countWrongCode,
@@ -75,20 +76,11 @@ export const fetchTransport: NotifyTransport = async (url, init) => {
 export interface PaymentSandbox {
   app: FastifyInstance;
   port(): number;
-  /** The host's origin as browsers reach it, for a request to the app (the CSP's frame-src). */
-  originFor(req: IncomingMessage): string;
+  /** The host's origin as browsers reach it (PAYMENT_PUBLIC_ORIGIN; public-origins.ts): the CSP's frame-src. */
+  origin(): string;
   listen(options: { port: number; host: string }): Promise<number>;
   /** The base URL of the server-to-server API (this process's own listener). */
   apiBase(): string;
-}
-
-const HOST_NAME = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i;
-
-/** PAYMENT_PUBLIC_ORIGIN, else the scheme and host name of `appUrl` with the sandbox's port (as the video host). */
-export function paymentOriginFrom(config: Pick<Config, 'PAYMENT_PUBLIC_ORIGIN'>, appUrl: URL, port: number): string {
-  if (config.PAYMENT_PUBLIC_ORIGIN) return config.PAYMENT_PUBLIC_ORIGIN;
-  const name = HOST_NAME.test(appUrl.hostname) ? appUrl.hostname.toLowerCase() : 'localhost';
-  return `${appUrl.protocol}//${name}:${port}`;
 }
 
 const createBody = z.object({
@@ -113,6 +105,12 @@ function failureReasonOf(s: SandboxSession): PaymentFailureReason | null {
   if (isPaymentFailureReason(s.declineReason)) return s.declineReason;
   return s.status === 'cancelled' ? 'cancelled' : 'card_declined';
 }
+
+const refundBody = z.object({
+  sessionId: z.string().regex(/^ps_[A-Za-z0-9_-]{16}$/),
+  amountAgorot: z.number().int().min(1).max(100_000_000),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,120}$/),
+});
 
 const resultOf = (s: SandboxSession): ProviderResult => ({
   status: s.status === 'challenge' ? 'pending' : s.status,
@@ -157,8 +155,10 @@ export async function buildPaymentSandbox(deps: {
   clock: Clock;
   jobs: JobScheduler;
   transport?: NotifyTransport;
+  /** The host's public origin (public-origins.ts): its hosted pages' links, never a request's Host. */
+  origin: () => string;
 }): Promise<PaymentSandbox> {
-  const { config, db, clock, jobs } = deps;
+  const { config, db, clock, jobs, origin } = deps;
   const transport = deps.transport ?? fetchTransport;
 
   const app = Fastify({
@@ -192,7 +192,6 @@ export async function buildPaymentSandbox(deps: {
     const address = app.server.address();
     return address && typeof address === 'object' ? address.port : paymentPort(config);
   };
-  const publicOrigin = (s: SandboxSession) => paymentOriginFrom(config, new URL(s.successUrl), port());
 
   const html = (reply: FastifyReply, session: SandboxSession | null, body: string, code = 200) =>
     reply
@@ -339,12 +338,36 @@ export async function buildPaymentSandbox(deps: {
         return reply.code(409).send({ error: 'idempotency_key_reused' });
       return reply
         .code(created ? 201 : 200)
-        .send({ sessionId: session.id, hostedUrl: `${publicOrigin(session)}/pay/${session.id}` });
+        .send({ sessionId: session.id, hostedUrl: `${origin()}/pay/${session.id}` });
     });
     api.get('/v1/sessions/:id', async (req, reply) => {
       const found = await findSandboxSession(db, (req.params as { id: string }).id);
       if (!found) return reply.code(404).send({ error: 'not_found' });
       return resultOf(await current(found));
+    });
+    // The merchant cancels an open session (its page takes no card after this); answers the session's result,
+    // which is the payment's when it finished first (paid, declined).
+    api.post('/v1/sessions/:id/cancel', async (req, reply) => {
+      const found = await findSandboxSession(db, (req.params as { id: string }).id);
+      if (!found) return reply.code(404).send({ error: 'not_found' });
+      const session = await current(found);
+      const cancelled =
+        session.status === 'pending' || session.status === 'challenge'
+          ? await finish(session.id, { status: 'cancelled', declineReason: 'merchant_cancelled', challengeCode: null })
+          : null;
+      return resultOf(cancelled ?? ((await findSandboxSession(db, session.id)) as SandboxSession));
+    });
+    api.post('/v1/refunds', async (req, reply) => {
+      const parsed = refundBody.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
+      const outcome = await refundSession(db, parsed.data, clock.now());
+      if (!outcome.ok) return reply.code(outcome.error === 'not_found' ? 404 : 409).send({ error: outcome.error });
+      // The admin view's failure: the refund is made, its answer never reaches the merchant.
+      if ((await readSwitches(db)).loseRefundAnswers) return reply.code(503).send({ error: 'unavailable' });
+      const { refund } = outcome;
+      return reply
+        .code(outcome.created ? 201 : 200)
+        .send({ refundId: refund.id, sessionId: refund.sessionId, amountAgorot: refund.amountAgorot });
     });
   });
 
@@ -365,7 +388,7 @@ export async function buildPaymentSandbox(deps: {
     if (session.status === 'challenge') return reply.redirect(`/pay/${session.id}/challenge`, 303);
     if (session.status !== 'pending') return finishedPage(reply, session);
     if (session.channel === 'bit') {
-      const approveUrl = `${publicOrigin(session)}/approve/${session.id}?t=${session.approvalToken}`;
+      const approveUrl = `${origin()}/approve/${session.id}?t=${session.approvalToken}`;
       const svg = await QRCode.toString(approveUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
       const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
       return html(reply, session, mobilePage(session, dataUrl));
@@ -506,19 +529,7 @@ export async function buildPaymentSandbox(deps: {
   return {
     app,
     port,
-    originFor: (req) => {
-      const host = req.headers.host ?? 'localhost';
-      const encrypted = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-      const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : '';
-      const proto = forwarded === 'https' || (!forwarded && encrypted) ? 'https' : 'http';
-      let url: URL;
-      try {
-        url = new URL(`${proto}://${host}`);
-      } catch {
-        url = new URL('http://localhost');
-      }
-      return paymentOriginFrom(config, url, port());
-    },
+    origin,
     apiBase: () => {
       // This process's own listener: the loopback address unless it listens on one address only.
       const address = app.server.address();

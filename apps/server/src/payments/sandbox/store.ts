@@ -30,6 +30,8 @@ export interface SandboxSession {
   approvalToken: string;
   createdAt: Date;
   paidAt: Date | null;
+  /** How much of the charge was refunded (migration 0025; sandbox/refunds.ts). */
+  refundedAgorot: number;
 }
 
 interface Row {
@@ -53,6 +55,7 @@ interface Row {
   approval_token: string;
   created_at: Date | string;
   paid_at: Date | string | null;
+  refunded_agorot?: number | null;
 }
 
 const toSession = (r: Row): SandboxSession => ({
@@ -76,6 +79,7 @@ const toSession = (r: Row): SandboxSession => ({
   approvalToken: r.approval_token,
   createdAt: new Date(r.created_at),
   paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+  refundedAgorot: Number(r.refunded_agorot ?? 0),
 });
 
 const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
@@ -298,7 +302,14 @@ export async function listDeliveries(db: Queryable, limit = 100): Promise<Delive
 }
 
 /** The failures the admin view switches on. */
-export const SWITCHES = ['declineAll', 'dropNotifications', 'failNotifications', 'apiUnavailable'] as const;
+export const SWITCHES = [
+  'declineAll',
+  'dropNotifications',
+  'failNotifications',
+  'apiUnavailable',
+  // A refund is made but its answer is lost (as if the merchant's process died before recording it).
+  'loseRefundAnswers',
+] as const;
 export type SwitchName = (typeof SWITCHES)[number];
 
 export async function readSwitches(db: Queryable): Promise<Record<SwitchName, boolean>> {

@@ -138,7 +138,7 @@ describe('the hosted card page: its refusals, the challenge, a session past its 
     const code = card.getByLabel('קוד חד-פעמי');
     await code.fill('00000a');
     await card.getByRole('button', { name: 'אישור' }).click();
-    await frame.getByRole('alert').getByText('הקוד שגוי', { exact: true }).waitFor();
+    await frame.getByRole('alert').getByText('הקוד שגוי. נותרו 2 ניסיונות', { exact: true }).waitFor();
     await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
     await auditFrameBoth(page, 'hosted-card-challenge-wrong-code', frame);
 

@@ -1,6 +1,5 @@
 import type { MyAd } from '@app/contract/planExtras';
 import { hePackages } from '../i18n/hePackages.ts';
-import './myAdThumb.css';
 
 const t = hePackages.myAds;
 

@@ -11,7 +11,6 @@
  */
 import path from 'node:path';
 import { findTrack } from '@app/catalog/tracks';
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir, axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
@@ -26,7 +25,7 @@ import {
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { finishFromCarType, searchPlate, startPrivateCar } from './wizard-flow.ts';
+import { savedPrivateCar } from './wizard-flow.ts';
 
 let product: Product;
 let browser: Browser;
@@ -48,14 +47,7 @@ const GUIDANCE = {
   authentication_failed: 'האימות הנוסף של בעל הכרטיס מול חברת האשראי לא הצליח',
 } as const;
 
-async function savedCar(page: Page): Promise<number> {
-  await startPrivateCar(page, product.url);
-  await searchPlate(page, SAMPLE_PLATES.privateCar);
-  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-  const id = Number(await finishFromCarType(page));
-  expect(id).toBeGreaterThan(0);
-  return id;
-}
+const savedCar = (page: Page) => savedPrivateCar(page, product.url);
 
 /** The card popup once the payment choice is open: card → the hosted page in the frame, for the VIP amount. */
 async function cardFromChoice(page: Page): Promise<FrameLocator> {

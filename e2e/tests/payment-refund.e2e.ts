@@ -6,7 +6,6 @@
  * "התשלום הוחזר", and the provider refunded exactly the VIP amount, once.
  */
 import { findTrack } from '@app/catalog/tracks';
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cardForm } from '../../apps/server/test/support/payment-sandbox.ts';
@@ -14,7 +13,7 @@ import { formatPrice } from '../../apps/web/src/format/price.ts';
 import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { finishFromCarType, searchPlate, startPrivateCar } from './wizard-flow.ts';
+import { savedPrivateCar } from './wizard-flow.ts';
 
 let product: Product;
 let browser: Browser;
@@ -25,14 +24,7 @@ useProductAndBrowser((p, b) => {
 
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 
-async function savedCar(page: Page): Promise<number> {
-  await startPrivateCar(page, product.url);
-  await searchPlate(page, SAMPLE_PLATES.privateCar);
-  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-  const id = Number(await finishFromCarType(page));
-  expect(id).toBeGreaterThan(0);
-  return id;
-}
+const savedCar = (page: Page) => savedPrivateCar(page, product.url);
 
 interface SandboxSession {
   id: string;

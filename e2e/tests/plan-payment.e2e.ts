@@ -13,7 +13,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AUTO_BUMP_PRICE_AGOROT, findTrack } from '@app/catalog/tracks';
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDir, DESKTOP, newPage, screenshot } from '../support/browser.ts';
@@ -21,7 +20,7 @@ import { DECLINED_CARD, fillCard, SUCCESS_CARD } from '../support/payment-card.t
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { finishFromCarType, searchPlate, startPrivateCar } from './wizard-flow.ts';
+import { savedPrivateCar } from './wizard-flow.ts';
 
 let product: Product;
 let browser: Browser;
@@ -40,14 +39,7 @@ async function viewShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
 }
 
-async function savedCar(page: Page): Promise<number> {
-  await startPrivateCar(page, product.url);
-  await searchPlate(page, SAMPLE_PLATES.privateCar);
-  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-  const id = Number(await finishFromCarType(page));
-  expect(id).toBeGreaterThan(0);
-  return id;
-}
+const savedCar = (page: Page) => savedPrivateCar(page, product.url);
 
 const plan = (page: Page) => page.getByTestId('plan-step');
 const cardPopup = (page: Page) => page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' });

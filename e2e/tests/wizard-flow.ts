@@ -1,5 +1,6 @@
 /** The private-car flow of the wizard's browser tests: the car-type step's fields and the way to a saved ad. */
 
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { fillContact } from './contact-helpers.ts';
@@ -98,4 +99,14 @@ export async function finishFromCarType(
 export async function atStepByKeyboard(page: Page, step: number): Promise<void> {
   await atStep(page, step);
   await page.waitForFunction(() => document.activeElement?.hasAttribute('data-step-heading') === true);
+}
+
+/** A private car (the sample plate) saved up to its plan step by a new account: its order id. */
+export async function savedPrivateCar(page: Page, url: string): Promise<number> {
+  await startPrivateCar(page, url);
+  await searchPlate(page, SAMPLE_PLATES.privateCar);
+  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
+  const id = Number(await finishFromCarType(page));
+  expect(id).toBeGreaterThan(0);
+  return id;
 }

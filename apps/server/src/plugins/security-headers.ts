@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** The video host's origin (the video upload iframe, issue 8 §7; public-origins.ts, never the request's Host). */
+/** The video host's origin (the video upload iframe; public-origins.ts, never the request's Host). */
 export type VideoOriginOf = () => string;
 type Source = string | ((req: IncomingMessage) => string);
 /** The payment host's origin (the hosted card and mobile-payment pages), when one is mounted. */

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Runs every test: lint, types, unit, API (embedded database, or PostgreSQL when DATABASE_URL is set),
-// the web build, browser tests in Chromium and the bundle budget (bytes Chromium receives from the running server). Installs Chromium with apt-get when it
-// is missing and that is possible; otherwise stops with a message that says how.
-import { execFileSync, spawnSync } from 'node:child_process';
+// Runs every test: lint, types, the web build, then the browser tests in Chromium with the unit and API tests
+// (embedded database, or PostgreSQL when DATABASE_URL is set; once more on PostgreSQL when TEST_POSTGRES_URL is set)
+// running beside them, then the README's start command and the bundle budgets (bytes Chromium receives from the
+// running server). Installs Chromium with apt-get when it is missing and that is possible; otherwise stops with a
+// message that says how.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { findChromium } from './lib/chromium.mjs';
 
 function ensureChromium() {
@@ -28,32 +30,84 @@ function ensureChromium() {
   process.exit(1);
 }
 
-const steps = [
-  ['Lint and format (Biome)', 'npx', ['biome', 'check', '.']],
-  ['Type check', 'npm', ['run', '--silent', 'typecheck']],
-  ['Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']],
-  ['Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']],
-  ['Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
-  // Alone, after the others: `npm start` rebuilds apps/web/dist, which the other browser files serve.
-  ["The README's start command", 'npx', ['vitest', 'run', '--project', 'e2e-start']],
-  [
-    'Bytes on the wire of the first /publish screen, and each page’s code (bundle budgets)',
-    'node',
-    ['--import', 'tsx', 'scripts/bundle-size.mjs'],
-  ],
-];
+/** A step: a title and the command that runs it. */
+const step = (title, cmd, args, extraEnv = {}) => ({ title, cmd, args, extraEnv });
+
+const lint = step('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+const types = step('Type check', 'npm', ['run', '--silent', 'typecheck']);
+const webBuild = step('Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']);
+const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
+// TEST_POSTGRES_URL (CI sets it): the API suite once more, on that PostgreSQL (each run in its own schema).
+const apiOnPostgres = process.env.TEST_POSTGRES_URL
+  ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], {
+      DATABASE_URL: process.env.TEST_POSTGRES_URL,
+    })
+  : undefined;
+const browser = step('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']);
+// Alone, after the others: `npm start` rebuilds apps/web/dist, which the other browser files serve.
+const startCommand = step("The README's start command", 'npx', ['vitest', 'run', '--project', 'e2e-start']);
+const bundle = step('Bytes on the wire of the first /publish screen, and each page’s code (bundle budgets)', 'node', [
+  '--import',
+  'tsx',
+  'scripts/bundle-size.mjs',
+]);
 
 const chromium = ensureChromium();
 const env = { ...process.env, CHROMIUM_PATH: chromium };
-const started = Date.now();
-for (const [title, cmd, args] of steps) {
-  console.log(`\n» ${title}`);
-  const stepStarted = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (res.status !== 0) {
-    console.error(`\n✖ ${title} failed`);
-    process.exit(res.status ?? 1);
-  }
-  console.log(`» ${title}: ${Math.round((Date.now() - stepStarted) / 1000)} s`);
+
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+function fail(title, status) {
+  console.error(`\n✖ ${title} failed`);
+  process.exit(status ?? 1);
 }
-console.log(`\n✔ All tests passed in ${Math.round((Date.now() - started) / 1000)} s`);
+
+/** Runs a step with its output on this terminal. */
+function runShown({ title, cmd, args, extraEnv }) {
+  console.log(`\n» ${title}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  if (res.status !== 0) fail(title, res.status);
+  console.log(`» ${title}: ${seconds(started)}`);
+}
+
+/**
+ * Runs steps one after the other in the background, their output kept and printed when each ends (so it does not
+ * interleave with the step shown beside them). Resolves with the first failure, or undefined.
+ */
+async function runBeside(list) {
+  for (const { title, cmd, args, extraEnv } of list) {
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...env, ...extraEnv, FORCE_COLOR: '1' },
+    });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+    console.log(`\n» ${title} (run beside the browser tests), its output:\n${Buffer.concat(out).toString()}`);
+    console.log(`» ${title}: ${seconds(started)}`);
+    if (status !== 0) return { title, status };
+  }
+  return undefined;
+}
+
+const started = Date.now();
+for (const s of [lint, types, webBuild]) runShown(s);
+// The browser tests spend most of their time waiting on pages (two files at a time use under one of two cores), so
+// the unit and API tests run beside them instead of before them; their output follows when they end.
+const besideList = [unitAndApi, ...(apiOnPostgres ? [apiOnPostgres] : [])];
+console.log(`\n» Beside the browser tests: ${besideList.map((s) => s.title).join(', ')}`);
+const beside = runBeside(besideList);
+const browserStarted = Date.now();
+console.log(`\n» ${browser.title}`);
+const browserStatus = await new Promise((resolve) => {
+  const child = spawn(browser.cmd, browser.args, { stdio: 'inherit', env });
+  child.on('close', (code) => resolve(code));
+});
+if (browserStatus === 0) console.log(`» ${browser.title}: ${seconds(browserStarted)}`);
+const besideFailure = await beside;
+if (browserStatus !== 0) fail(browser.title, browserStatus);
+if (besideFailure) fail(besideFailure.title, besideFailure.status);
+for (const s of [startCommand, bundle]) runShown(s);
+console.log(`\n✔ All tests passed in ${seconds(started)}`);

@@ -52,6 +52,8 @@ describe('edit of a dog ad', () => {
     expect(steps[2]?.fields[0]?.cropper?.total_images).toBe(10);
     expect(res.json().values).toMatchObject({ breed: '1001', sex: '2', area: '4' });
     expect(res.json().lockedValues).toEqual({ petType: '1' });
+    // The ad's title names what the owner edits (the kind of animal is locked and shown nowhere else).
+    expect(res.json().adTitle).toBe('לברדור רטריבר, נקבה');
   });
 
   it('saves a new breed, sex and area; the kind of animal stays a dog', async () => {

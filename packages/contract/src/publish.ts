@@ -68,6 +68,8 @@ export interface FieldsResponse<Step = unknown> {
    * them. Our addition.
    */
   lockedValues?: WireValues;
+  /** Edit mode only: the ad's title as "my ads" shows it ("טויוטה קורולה 2021"). Our addition. */
+  adTitle?: string;
 }
 
 /**

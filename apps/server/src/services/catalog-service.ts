@@ -73,10 +73,22 @@ export class CatalogService {
     return catalog && steps.length ? this.compose(catalog, selectors, JSON.stringify(steps)) : null;
   }
 
-  /** The edit steps with the ad's saved values, and the values of its locked fields by field id (editSteps.ts). */
-  editBody(catalog: CategoryCatalog, selectors: Selectors, values: Record<string, unknown>, adData: AdData): string {
+  /**
+   * The edit steps with the ad's saved values, the values of its locked fields by field id (editSteps.ts) and its
+   * title.
+   */
+  editBody(
+    catalog: CategoryCatalog,
+    selectors: Selectors,
+    values: Record<string, unknown>,
+    adData: AdData,
+    adTitle: string,
+  ): string {
     const locked = lockedValues(catalog, { ...selectors, ...values });
-    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values, adData, locked);
+    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values, adData, {
+      lockedValues: locked,
+      adTitle,
+    });
   }
 
   /** The publish steps of a selection for a wizard that has saved its ad already (OrderID in the query). */
@@ -92,7 +104,7 @@ export class CatalogService {
     stepsJson: string,
     values?: Record<string, unknown>,
     adData: AdData = NO_AD,
-    locked?: Values,
+    edit?: { lockedValues: Values; adTitle: string },
   ) {
     const head = {
       catalogId: catalog.id,
@@ -105,7 +117,7 @@ export class CatalogService {
       subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
       disallowDecreasePricePopup: false,
       ...(values ? { values } : {}),
-      ...(locked ? { lockedValues: locked } : {}),
+      ...edit,
     };
     return `{"fields":${stepsJson},${JSON.stringify(head).slice(1)}`;
   }

@@ -98,9 +98,7 @@ export const REAL_ESTATE_EDIT_NAMES = {
     area: 'personal_edit_building',
     title: 'הקומה ומצב הנכס',
     subTitle: 'הכתובת וסוג הנכס נשארים כפי שפורסמו',
-    columnTitles: [
-      { column: 1, title: 'מצב הנכס' },
-      { column: 2, title: 'קומה' },
-    ],
+    // A few fields, each with its own label: no column titles over them.
+    columnTitles: [],
   },
 };

@@ -242,7 +242,7 @@ export async function buildApp({
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs, phones });
-  publishEditedRoutes(app, { db, clock, catalogs });
+  publishEditedRoutes(app, { db, clock, catalogs, store: media, videos: videoHost });
   publishFinishRoutes(app, { db, clock, payments });
   addsRoutes(app, { db, clock, config });
   countRoutes(app, { db, clock });

@@ -178,7 +178,7 @@ describe('save-ad/{id}: an edit is held to the same rule', () => {
     const a = fresh();
     const { contact } = await registerWithPhone(t, a);
     const { orderID } = (await saveCar(a, contact)).json();
-    const edit = { price: '80,000', km: '46,000' };
+    const edit = { ...validCarAd(), price: '80,000', km: '46,000' };
     const refused = await a.post(`/api/publish/save-ad/${orderID}`, { ...edit, ...contactWith(freshPhone()) });
     expect(refused.json()).toEqual({ errFields: { validPhone1: NOT_VERIFIED } });
     expect(await storedValues(orderID)).toMatchObject({ price: '85000', validPhone1: contact.validPhone1 });

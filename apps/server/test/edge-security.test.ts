@@ -63,7 +63,7 @@ describe('CSRF on every call that changes state, whatever its method', () => {
     expect(attack.json()).toEqual({ status: 403, message: he.csrf });
     expect(await priceOf(orderID)).toBe('85000');
 
-    const own = await owner.get(`/api/publish/save-ad/${orderID}?${q({ ...contact, price: '80,000', km: '46,000' })}`);
+    const own = await owner.get(`/api/publish/save-ad/${orderID}?${q({ ...carAd(), price: '80,000', km: '46,000' })}`);
     expect(own.statusCode).toBe(200);
     expect(await priceOf(orderID)).toBe('80000');
   });
@@ -97,11 +97,7 @@ describe('CSRF on every call that changes state, whatever its method', () => {
         'POST',
         `/api/publish/save-ad/${orderID}`,
         { 'x-csrf-token': csrf, origin, host: 'localhost:3000' },
-        {
-          ...contact,
-          price: '2,000',
-          km: '46,000',
-        },
+        { ...carAd(), price: '2,000', km: '46,000' },
       );
     expect((await post('https://evil.example')).statusCode).toBe(403);
     expect((await post('http://localhost:3001')).statusCode).toBe(403);
@@ -120,7 +116,7 @@ describe('CSRF on every call that changes state, whatever its method', () => {
         'POST',
         `/api/publish/save-ad/${orderID}`,
         { 'x-csrf-token': csrf, host: 'localhost:3000', ...headers },
-        { ...contact, price: '3,000', km: '46,000' },
+        { ...carAd(), price: '3,000', km: '46,000' },
       );
     const attacks: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },

@@ -37,8 +37,9 @@ async function carAd(active: boolean): Promise<number> {
   return orderID;
 }
 
+/** The edit form as the browser sends it: every field of the edit steps (the locked make and model are not). */
 const edit = (orderId: number, values: Record<string, string>) =>
-  owner.post(`/api/publish/save-ad/${orderId}`, { price: '85,000', km: '45,000', ...contact(), ...values });
+  owner.post(`/api/publish/save-ad/${orderId}`, { ...validCarAd(), ...contact(), ...values });
 
 const publicAd = (orderId: number) => t.app.inject({ method: 'GET', url: `/api/adds/${orderId}` });
 
@@ -125,7 +126,7 @@ describe('an edit of an active ad', () => {
   it('two saves before the finish: the second builds on the first, both go live together', async () => {
     const id = await carAd(true);
     await edit(id, { price: '70,000' });
-    await owner.post(`/api/publish/save-ad/${id}`, { price: '70,000', km: '60,000', ...contact() });
+    await owner.post(`/api/publish/save-ad/${id}`, { ...validCarAd(), price: '70,000', km: '60,000', ...contact() });
     expect((await publicAd(id)).json()).toMatchObject({ Price: '85000', KM: '45000' });
     await owner.post(`/api/publish/${id}/order-edited`);
     expect((await publicAd(id)).json()).toMatchObject({ Price: '70000', KM: '60000' });

@@ -38,6 +38,7 @@ describe('one ad number', () => {
     expect(edit.json().values).toMatchObject({ OrderID: saved.orderID, RecordID: saved.orderID });
 
     const again = await owner.post(`/api/publish/save-ad/${saved.recordID}`, {
+      ...validCarAd(),
       ...contact,
       price: '80,000',
       km: '46,000',

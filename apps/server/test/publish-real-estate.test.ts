@@ -177,15 +177,23 @@ describe('edit: the owner only', () => {
     const { orderID } = (await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact })).json();
     const edit = await owner.get(`/api/publish/fields/${orderID}`);
     expect(edit.statusCode).toBe(200);
+    // The floor, what the property has, the payments and the photos; the address and the property type stay.
     expect(edit.json().fields.map((s: { area: string }) => s.area)).toEqual([
+      'personal_edit_building',
+      'personal_edit_home_properties',
       'personal_edit_sales_properties',
+      'personal_edit_media',
       'personal_edit_login',
     ]);
-    expect(edit.json().fields[0].title).toBe('פרטי הנכס');
     expect(edit.json().values).toMatchObject({ price: '7200', street: DIZENGOFF });
+    expect(edit.json().lockedValues).toMatchObject({ city: TEL_AVIV, street: DIZENGOFF, parking: '1' });
 
     const saved = await owner.post(`/api/publish/save-ad/${orderID}`, {
+      ...validRentAd(),
       ...contact,
+      // Locked: the request cannot move the property or change its parking.
+      street: '1',
+      parking: '3',
       price: '6,900',
       paymentInYear: '6',
       description: 'המחיר ירד, כניסה גמישה',
@@ -212,7 +220,12 @@ describe('edit: the owner only', () => {
 
   it('an edit without the rent is refused with a field error', async () => {
     const { orderID } = (await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact })).json();
-    const res = await owner.post(`/api/publish/save-ad/${orderID}`, { ...contact, price: '', paymentInYear: '12' });
+    const res = await owner.post(`/api/publish/save-ad/${orderID}`, {
+      ...validRentAd(),
+      ...contact,
+      price: '',
+      paymentInYear: '12',
+    });
     expect(res.json()).toEqual({ errFields: { price: 'שדה חובה' } });
     expect((await storedAd(orderID))?.field_values.price).toBe('7200');
   });

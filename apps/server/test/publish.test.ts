@@ -191,9 +191,15 @@ describe('edit: the owner only', () => {
     const edit = await owner.get(`/api/publish/fields/${orderID}`);
     expect(edit.statusCode).toBe(200);
     expect(edit.json().values).toMatchObject({ price: '85000' });
-    expect(edit.json().fields[0].area).toBe('personal_edit_sales_properties');
+    expect(edit.json().fields.map((s: { area: string }) => s.area)).toEqual([
+      'personal_edit_car_properties',
+      'personal_edit_sales_properties',
+      'personal_edit_media',
+      'personal_edit_login',
+    ]);
 
     const saved = await owner.post(`/api/publish/save-ad/${orderID}`, {
+      ...validCarAd(),
       ...contact,
       price: '79,000',
       km: '46,000',

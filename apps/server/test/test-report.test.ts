@@ -51,7 +51,7 @@ async function publish(a: Agent, phone: string, choice: Choice = {}): Promise<nu
 }
 
 const edit = (a: Agent, orderId: number, phone: string, choice: Choice = {}) =>
-  a.post(`/api/publish/save-ad/${orderId}`, { price: '85,000', km: '45,000', ...contact(phone, choice) });
+  a.post(`/api/publish/save-ad/${orderId}`, { ...validCarAd(), ...contact(phone, choice) });
 
 async function expectSaved(a: Agent, orderId: number, phone: string, choice: Choice = {}) {
   const res = await edit(a, orderId, phone, choice);

@@ -59,7 +59,7 @@ async function publish(a: Agent, phone: string, virtual: 'on' | 'cancelled'): Pr
 }
 
 async function edit(a: Agent, orderId: number, phone: string, virtual: 'on' | 'cancelled', extra = {}) {
-  const body = { price: '85,000', km: '45,000', ...contact(phone, virtual), ...extra };
+  const body = { ...validCarAd(), ...contact(phone, virtual), ...extra };
   const res = await a.post(`/api/publish/save-ad/${orderId}`, body);
   expect(res.json()).toMatchObject({ orderID: orderId });
 }

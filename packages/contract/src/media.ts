@@ -63,6 +63,11 @@ export interface ImageUploadResponse {
 export interface AdImagesResponse {
   status: 'ok';
   images: AdImage[];
+  /**
+   * The ad is published and these are the photos of its edit, not live yet: the ad shows its own until the edit is
+   * finished (order-edited). Our addition.
+   */
+  pendingEdit?: true;
 }
 
 /** POST /api/publish/{OrderID}/images/order (our addition): every stored slot once, the main photo first. */
@@ -126,6 +131,8 @@ export interface AdVideo {
 export interface AdVideoResponse {
   status: 'ok';
   video: AdVideo | null;
+  /** As AdImagesResponse's: the video of the published ad's unfinished edit. Our addition. */
+  pendingEdit?: true;
 }
 
 /** The messages the video iframe posts to its parent (spec §4). */

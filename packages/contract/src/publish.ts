@@ -62,6 +62,14 @@ export interface FieldsResponse<Step = unknown> {
   redirectForceObject?: { url: string; message?: string };
   /** Edit mode only: the ad's saved values. */
   values?: WireValues;
+  /**
+   * Edit mode only: the saved values of the fields the owner can no longer change (the catalogue's editLocked), by
+   * field id. The edit form reads them (a condition on the property type, a make's list of years) and never sends
+   * them. Our addition.
+   */
+  lockedValues?: WireValues;
+  /** Edit mode only: the ad's title as "my ads" shows it ("טויוטה קורולה 2021"). Our addition. */
+  adTitle?: string;
 }
 
 /**

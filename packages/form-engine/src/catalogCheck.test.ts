@@ -3,7 +3,8 @@ import { checkCatalog } from './catalogCheck.ts';
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION } from './model.ts';
 import { step } from './testing.ts';
 
-const catalog = (fields: FieldDef[], editFields: FieldDef[] = []): CategoryCatalog => ({
+/** Every publish field is in edit unless the test says otherwise (locked, or left out of edit). */
+const catalog = (fields: FieldDef[], editFields: FieldDef[] = fields, editLocked: string[] = []): CategoryCatalog => ({
   version: MODEL_VERSION,
   id: 'fixture',
   cat: 1,
@@ -11,6 +12,7 @@ const catalog = (fields: FieldDef[], editFields: FieldDef[] = []): CategoryCatal
   firstStep: 1,
   steps: [step(fields, { area: 'a' })],
   editSteps: [step(editFields, { area: 'edit_a' })],
+  editLocked,
 });
 
 const maker: FieldDef = { id: 'maker', type: 'select', dataUrl: '/api/publish/options/makers' };
@@ -70,10 +72,23 @@ describe('checkCatalog', () => {
     expect(checkCatalog(catalog(fields), known).map((p) => p.code)).toContain(code);
   });
 
-  it('edit steps may not refer to fields of the publish steps', () => {
-    const problems = checkCatalog(catalog([maker], [{ id: 'f', type: 'text', dependence: ['maker'] }]), known);
-    expect(problems).toEqual([
+  it('edit steps may refer to the locked fields of the publish steps only', () => {
+    const f: FieldDef = { id: 'f', type: 'text', dependence: ['maker'] };
+    expect(checkCatalog(catalog([maker, f], [f], ['maker']), known)).toEqual([]);
+    expect(checkCatalog(catalog([maker, f], [f]), known)).toEqual([
       { code: 'missingRef', where: 'fixture editSteps[0] edit_a › f', message: "dependence refers to 'maker'" },
+      { code: 'notInEdit', where: 'fixture editLocked', message: "'maker' is neither in the edit steps nor locked" },
+    ]);
+  });
+
+  it('a publish field is in edit or locked; a locked id is a publish field that edit does not have', () => {
+    const f: FieldDef = { id: 'f', type: 'text' };
+    expect(checkCatalog(catalog([maker, f], [f]), known).map((p) => [p.code, p.message])).toEqual([
+      ['notInEdit', "'maker' is neither in the edit steps nor locked"],
+    ]);
+    expect(checkCatalog(catalog([maker, f], [maker, f], ['maker', 'gone']), known).map((p) => p.message)).toEqual([
+      "locked 'maker' is also in the edit steps",
+      "locked 'gone' is not a field of the publish steps",
     ]);
   });
 

@@ -1,11 +1,13 @@
 /**
  * Checks a catalogue when it loads, so a broken definition fails in a test (and at server start), never
  * silently at run time: schema, duplicate ids, references to missing fields, malformed conditions, unknown
- * option lists, selects without choices, regexes that do not compile, date formats, dependency cycles.
+ * option lists, selects without choices, regexes that do not compile, date formats, dependency cycles, and a
+ * publish field that edit mode neither shows nor locks.
  */
 import { conditionProblems } from './conditions.ts';
 import { listIdOf } from './dataUrl.ts';
 import { allRefs, evaluationOrder } from './dependencies.ts';
+import { editCoverage } from './editSteps.ts';
 import { formatDate, parseDate } from './format.ts';
 import type { Condition, FieldDef, StepDef } from './model.ts';
 import { safeParseCatalog } from './schema.ts';
@@ -21,7 +23,9 @@ export type ProblemCode =
   | 'noOptions'
   | 'badRegex'
   | 'badFormat'
-  | 'cycle';
+  | 'cycle'
+  | 'notInEdit'
+  | 'badLock';
 
 export interface CatalogProblem {
   code: ProblemCode;
@@ -44,12 +48,22 @@ export function checkCatalog(input: unknown, options: CheckOptions = {}): Catalo
   const catalog = parsed.value;
   return [
     ...checkForm(`${catalog.id} steps`, catalog.steps, options),
-    ...checkForm(`${catalog.id} editSteps`, catalog.editSteps, options),
+    // The edit form reads the locked fields' saved values (a condition on the property type): they may be named.
+    ...checkForm(`${catalog.id} editSteps`, catalog.editSteps, options, catalog.editLocked),
+    ...editCoverage(catalog).map((p) => ({ code: p.code, where: `${catalog.id} editLocked`, message: p.message })),
   ];
 }
 
-/** One form (the publish steps, or the edit steps): references must stay inside it. */
-export function checkForm(where: string, steps: readonly StepDef[], options: CheckOptions = {}): CatalogProblem[] {
+/**
+ * One form (the publish steps, or the edit steps): references must stay inside it, or name one of `outside` (the
+ * locked fields whose values the edit form is given).
+ */
+export function checkForm(
+  where: string,
+  steps: readonly StepDef[],
+  options: CheckOptions = {},
+  outside: readonly string[] = [],
+): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
   const items = steps.flatMap((step, index) =>
     step.fields.map((def) => ({ def, place: `${where}[${index}] ${step.area}` })),
@@ -66,7 +80,8 @@ export function checkForm(where: string, steps: readonly StepDef[], options: Che
     for (const { ref, via } of allRefs(def)) {
       const at = `${place} › ${def.id}`;
       if (ref === def.id) problems.push({ code: 'selfRef', where: at, message: `${via} refers to the field itself` });
-      else if (!ids.has(ref)) problems.push({ code: 'missingRef', where: at, message: `${via} refers to '${ref}'` });
+      else if (!ids.has(ref) && !outside.includes(ref))
+        problems.push({ code: 'missingRef', where: at, message: `${via} refers to '${ref}'` });
     }
   }
   const { cycle } = evaluationOrder(items);

@@ -247,7 +247,18 @@ export interface CategoryCatalog {
   /** First step number shown to the user: 1 for most categories, 0 for some (spec §2). */
   firstStep: 0 | 1;
   steps: StepDef[];
+  /**
+   * Edit mode's steps (publish-wizard.md §2 "edit variants of the steps"): every field of `steps` an owner may still
+   * change, the media step and the edit-login step. Built by `deriveEditSteps` (editSteps.ts).
+   */
   editSteps: StepDef[];
+  /**
+   * Ids of the publish fields an owner can no longer change once the ad is saved: what makes the ad what it is
+   * (the sub-category and the other selectors, a vehicle's make and model, a property's address). Every publish
+   * field is in `editSteps` or here (the catalogue check). Their saved values still feed the edit form's conditions
+   * and option lists. Our addition.
+   */
+  editLocked: string[];
 }
 
 /**

@@ -20,6 +20,7 @@ const catalog: CategoryCatalog = {
     ),
   ],
   editSteps: [],
+  editLocked: [],
 };
 
 describe('schema', () => {

@@ -161,6 +161,7 @@ export const catalogSchema = z.object({
   firstStep: z.union([z.literal(0), z.literal(1)]),
   steps: z.array(stepSchema),
   editSteps: z.array(stepSchema),
+  editLocked: z.array(str),
 }) satisfies z.ZodMiniType<CategoryCatalog>;
 
 /** Both ways: every model property is in the schema and every schema property is in the model. */

@@ -12,8 +12,9 @@
  *   - start-up on PGlite (lifecycle/start.ts), with no age bound: the data directory's lock proves that no other
  *     process writes to DATA_DIR/media, so whatever is unreferenced there was left by the dead predecessor.
  *
- * Per page of the listing, the candidates are checked against ad_images after they were listed, so a file is judged
- * on rows at least as new as itself (image_key and thumb_key are both unique, so indexed).
+ * Per page of the listing, the candidates are checked against ad_images and ad_image_edits (the photos of a published
+ * ad's unfinished edit) after they were listed, so a file is judged on rows at least as new as itself (the keys are
+ * indexed in both).
  *
  * The same hourly job first gives up the reservations idle for RESERVATION_IDLE_MS (repositories/reservations.ts:
  * reserved ads never saved), and removes their photos and video at once.
@@ -59,7 +60,9 @@ export async function sweepOrphanMedia(db: Queryable, store: MediaStore, olderTh
         : (
             await db.query<{ key: string }>(
               `SELECT image_key AS key FROM ad_images WHERE image_key = ANY($1::text[])
-               UNION ALL SELECT thumb_key FROM ad_images WHERE thumb_key = ANY($1::text[])`,
+               UNION ALL SELECT thumb_key FROM ad_images WHERE thumb_key = ANY($1::text[])
+               UNION ALL SELECT image_key FROM ad_image_edits WHERE image_key = ANY($1::text[])
+               UNION ALL SELECT thumb_key FROM ad_image_edits WHERE thumb_key = ANY($1::text[])`,
               [keys],
             )
           ).map((r) => r.key),

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db.ts';
+import { PHOTO_TABLE, type PhotoSet, startMediaEdit, unreferencedKeys } from './ad-media-edits.ts';
 
 export interface AdImageRow {
   slot: number;
@@ -43,10 +44,13 @@ const toImage = (r: Row): AdImageRow => ({
   reused: r.reused === true,
 });
 
-/** The ad's images in their order: the owner's order first (position), then the rest by slot. */
-export async function listAdImages(db: Queryable, adId: number): Promise<AdImageRow[]> {
+/**
+ * The ad's images in their order: the owner's order first (position), then the rest by slot. `set`: the ad's own
+ * (live) or its edit's copy (repositories/ad-media-edits.ts).
+ */
+export async function listAdImages(db: Queryable, adId: number, set: PhotoSet = 'live'): Promise<AdImageRow[]> {
   const rows = await db.query<Row>(
-    'SELECT * FROM ad_images WHERE ad_id = $1 ORDER BY position IS NULL, position, slot',
+    `SELECT * FROM ${PHOTO_TABLE[set]} WHERE ad_id = $1 ORDER BY position IS NULL, position, slot`,
     [adId],
   );
   return rows.map(toImage);
@@ -62,21 +66,27 @@ export async function listAdImages(db: Queryable, adId: number): Promise<AdImage
  * `reused` (issue 8 item 8) is decided in the same statement that takes the lock: whether another ad of the same
  * customer has a photo within `reuse.maxDistance` bits of `reuse.phash` (reusedPhotoSql). One transaction of
  * four statements: the lock, the slot's old row with the reuse check, the write, the list.
+ *
+ * `set` 'edit' writes a published ad's edit copy (made from the live photos first, when this is the edit's first
+ * change); a replaced file the live ad still shows is not garbage.
  */
 export async function upsertAdImage(
   db: Db,
   adId: number,
   img: Omit<AdImageRow, 'position' | 'reused'>,
   reuse: { phash: bigint; maxDistance: number },
+  set: PhotoSet = 'live',
 ): Promise<{ garbage: string[]; rows: AdImageRow[] }> {
+  const table = PHOTO_TABLE[set];
   return db.transaction(async (tx) => {
     // The lock first, then the read: in READ COMMITTED a statement that waits for a row lock still reads the
     // other tables as of its start, so a concurrent upload of the slot committed during the wait would be
     // missed (its files left unreferenced, its row overwritten). The second statement sees it.
     await tx.query('SELECT 1 FROM ads WHERE id = $1 FOR UPDATE', [adId]);
+    if (set === 'edit') await startMediaEdit(tx, adId);
     const [found] = await tx.query<Partial<Row> & { reused_now: boolean }>(
       `SELECT i.*, ${reusedPhotoSql('$1', '$3', '$4', '$5')} AS reused_now
-       FROM (SELECT $1::bigint AS id) a LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $2`,
+       FROM (SELECT $1::bigint AS id) a LEFT JOIN ${table} i ON i.ad_id = a.id AND i.slot = $2`,
       [adId, img.slot, reuse.phash.toString(), reuse.maxDistance, REUSE_SCAN_ADS],
     );
     const old = found?.image_key ? (found as Row) : null;
@@ -84,7 +94,7 @@ export async function upsertAdImage(
     if (old && old.source_sha256 === img.sourceSha256) garbage = [img.imageKey, img.thumbKey];
     else {
       await tx.query(
-        `INSERT INTO ad_images
+        `INSERT INTO ${table}
            (ad_id, slot, image_key, thumb_key, width, height, bytes, sha256, source_sha256, phash, reused)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::bigint, $11)
          ON CONFLICT (ad_id, slot) DO UPDATE SET image_key = EXCLUDED.image_key, thumb_key = EXCLUDED.thumb_key,
@@ -106,9 +116,9 @@ export async function upsertAdImage(
           found?.reused_now === true,
         ],
       );
-      garbage = old ? [old.image_key, old.thumb_key] : [];
+      garbage = old ? await unreferencedKeys(tx, [old.image_key, old.thumb_key]) : [];
     }
-    return { garbage, rows: await listAdImages(tx, adId) };
+    return { garbage, rows: await listAdImages(tx, adId, set) };
   });
 }
 
@@ -137,31 +147,59 @@ function reusedPhotoSql(adId: string, phash: string, maxDistance: string, scanAd
      )`;
 }
 
-/** Removes the slot's image; returns its keys (null when the slot was empty). */
-export async function deleteAdImage(db: Queryable, adId: number, slot: number): Promise<AdImageRow | null> {
-  const [row] = await db.query<Row>('DELETE FROM ad_images WHERE ad_id = $1 AND slot = $2 RETURNING *', [adId, slot]);
-  return row ? toImage(row) : null;
+/**
+ * Removes the slot's image (of the ad, or of its edit's copy, made first when this is the edit's first change);
+ * answers the files no row refers to any more, which the caller deletes (none when the live ad still shows them).
+ */
+export async function deleteAdImage(db: Db, adId: number, slot: number, set: PhotoSet = 'live'): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM ads WHERE id = $1 FOR UPDATE', [adId]);
+    if (set === 'edit') await startMediaEdit(tx, adId);
+    const [row] = await tx.query<Row>(`DELETE FROM ${PHOTO_TABLE[set]} WHERE ad_id = $1 AND slot = $2 RETURNING *`, [
+      adId,
+      slot,
+    ]);
+    return row ? unreferencedKeys(tx, [row.image_key, row.thumb_key]) : [];
+  });
 }
 
-/** Sets the order: positions 1..n for the given slots (the caller checked they are exactly the stored ones). */
-export async function setAdImageOrder(db: Queryable, adId: number, slots: number[]): Promise<void> {
-  await db.query(
-    `UPDATE ad_images SET position = o.position, updated_at = now()
-     FROM unnest($2::smallint[]) WITH ORDINALITY AS o(slot, position)
-     WHERE ad_images.ad_id = $1 AND ad_images.slot = o.slot`,
-    [adId, slots],
-  );
+/**
+ * Sets the order: positions 1..n for the given slots (the caller checked they are exactly the stored ones of the
+ * set; an edit's first change makes its copy first, with the same slots).
+ */
+export async function setAdImageOrder(db: Db, adId: number, slots: number[], set: PhotoSet = 'live'): Promise<void> {
+  const table = PHOTO_TABLE[set];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM ads WHERE id = $1 FOR UPDATE', [adId]);
+    if (set === 'edit') await startMediaEdit(tx, adId);
+    await tx.query(
+      `UPDATE ${table} SET position = o.position, updated_at = now()
+       FROM unnest($2::smallint[]) WITH ORDINALITY AS o(slot, position)
+       WHERE ${table}.ad_id = $1 AND ${table}.slot = o.slot`,
+      [adId, slots],
+    );
+  });
 }
 
-/** The image (or thumbnail) stored under a key, with the owner and status of its ad. */
+const COLUMNS = 'ad_id, slot, position, image_key, thumb_key, width, height, bytes, sha256, source_sha256, reused';
+
+/**
+ * The image (or thumbnail) stored under a key, with the owner and status of its ad, and whether the ad shows it:
+ * `live` false for a photo only an unfinished edit has (its owner's alone, whatever the ad's status).
+ */
 export async function findImageByKey(
   db: Queryable,
   key: string,
-): Promise<{ image: AdImageRow; customerId: number; status: string } | null> {
-  const [row] = await db.query<Row & { customer_id: string; status: string }>(
-    `SELECT i.*, a.customer_id, a.status FROM ad_images i JOIN ads a ON a.id = i.ad_id
-     WHERE i.image_key = $1 OR i.thumb_key = $1`,
+): Promise<{ image: AdImageRow; customerId: number; status: string; live: boolean } | null> {
+  const [row] = await db.query<Row & { customer_id: string; status: string; live: boolean }>(
+    `SELECT i.*, a.customer_id, a.status FROM (
+       SELECT ${COLUMNS}, true AS live FROM ad_images WHERE image_key = $1 OR thumb_key = $1
+       UNION ALL SELECT ${COLUMNS}, false FROM ad_image_edits WHERE image_key = $1 OR thumb_key = $1
+     ) i JOIN ads a ON a.id = i.ad_id
+     ORDER BY i.live DESC LIMIT 1`,
     [key],
   );
-  return row ? { image: toImage(row), customerId: Number(row.customer_id), status: row.status } : null;
+  return row
+    ? { image: toImage(row), customerId: Number(row.customer_id), status: row.status, live: row.live === true }
+    : null;
 }

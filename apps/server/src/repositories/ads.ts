@@ -112,21 +112,27 @@ export async function findOwnAd(db: Queryable, customerId: number, orderId: numb
 
 /**
  * findOwnAd and, in the same query, the source hash of the ad's photo in `slot` (null when the slot is empty or
- * `slot` is null): what a photo upload reads before its work (the owner check, then the retry check).
+ * `slot` is null): what a photo upload reads before its work (the owner check, then the retry check). For a
+ * published ad whose edit has its own copy of the photos (ad-media-edits.ts), the copy's slot; `mediaEdit` says so.
  */
 export async function findOwnAdWithSlotSource(
   db: Queryable,
   customerId: number,
   orderId: number,
   slot: number | null,
-): Promise<{ ad: Ad; slotSource: string | null } | null> {
-  const [row] = await db.query<AdRow & { slot_source: string | null }>(
-    `SELECT a.*, i.source_sha256 AS slot_source FROM ads a
+): Promise<{ ad: Ad; slotSource: string | null; mediaEdit: boolean } | null> {
+  const [row] = await db.query<AdRow & { slot_source: string | null; media_edit: boolean }>(
+    `SELECT a.*, (a.status = 'active' AND m.ad_id IS NOT NULL) AS media_edit,
+       CASE WHEN a.status = 'active' AND m.ad_id IS NOT NULL THEN e.source_sha256 ELSE i.source_sha256 END
+         AS slot_source
+     FROM ads a
      LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $3
+     LEFT JOIN ad_media_edits m ON m.ad_id = a.id
+     LEFT JOIN ad_image_edits e ON e.ad_id = a.id AND e.slot = $3
      WHERE a.id = $1 AND a.customer_id = $2 AND a.status <> 'deleted'`,
     [orderId, customerId, slot],
   );
-  return row ? { ad: toAd(row), slotSource: row.slot_source ?? null } : null;
+  return row ? { ad: toAd(row), slotSource: row.slot_source ?? null, mediaEdit: row.media_edit === true } : null;
 }
 
 export async function updateAdValues(
@@ -170,6 +176,19 @@ export async function applyPendingEdit(
      WHERE id = $1 AND customer_id = $2 AND status = 'active' AND pending_values = $3::jsonb
      RETURNING id`,
     [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString()],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * An edit that changed only the photos or the video (no pending values) goes live: edited_at is set (the car sign's
+ * token follows it). False when the ad is no longer active.
+ */
+export async function markEdited(db: Queryable, ad: Ad, editedAt: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE ads SET edited_at = $3, updated_at = now() WHERE id = $1 AND customer_id = $2 AND status = 'active'
+     RETURNING id`,
+    [ad.orderId, ad.customerId, editedAt.toISOString()],
   );
   return rows.length > 0;
 }

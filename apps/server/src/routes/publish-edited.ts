@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import { applyPendingEdit, bannedWordsIn, findOwnAd } from '../repositories/ads.ts';
+import type { MediaStore } from '../media/store.ts';
+import type { VideoFiles } from '../media/sweep.ts';
+import { applyMediaEdit, hasMediaEdit } from '../repositories/ad-media-edits.ts';
+import { applyPendingEdit, bannedWordsIn, findOwnAd, markEdited } from '../repositories/ads.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { freeText, textKeysOf } from '../services/free-text.ts';
 import { syncVirtualNumberAfterSave } from '../services/virtual-number.ts';
@@ -23,15 +26,16 @@ const blockedPath = (orderId: number, cat: number, subcat: number | null): strin
 
 /**
  * GET and POST /api/publish/{OrderID}/order-edited: the edit-login step finishes an edit (publish-wizard.md §2,
- * after-save-area.md §4 "Publish button", §7). The owner's active ad gets its pending edit (kept by save-ad/{id})
- * live, or the blocked outcome when the new text has blocked words; a draft has nothing pending. Another account's
- * ad, an unknown or a reserved one: 404, nothing changes. Both methods change state, so both pass the CSRF check.
+ * after-save-area.md §4 "Publish button", §7). The owner's active ad gets its pending edit live in one transaction:
+ * the values kept by save-ad/{id} and the photos and video its edit changed (repositories/ad-media-edits.ts), or
+ * the blocked outcome when the new text has blocked words; a draft has nothing pending. Another account's ad, an
+ * unknown or a reserved one: 404, nothing changes. Both methods change state, so both pass the CSRF check.
  */
 export function publishEditedRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; catalogs: CatalogService },
+  deps: { db: Db; clock: Clock; catalogs: CatalogService; store: MediaStore; videos: VideoFiles },
 ): void {
-  const { db, clock, catalogs } = deps;
+  const { db, clock, catalogs, store, videos } = deps;
 
   const finish = async (customerId: number, id: number): Promise<{ code: number; body: unknown }> => {
     const notFound = { code: 404, body: { status: 404, message: he.adNotFound } };
@@ -45,14 +49,26 @@ export function publishEditedRoutes(
     // Never published (a draft, a blocked ad): save-ad/{id} already wrote the values; nothing to publish.
     if (ad.status !== 'active') return { code: 200, body: { status: 200 } satisfies OrderEditedResponse };
     const pending = ad.pendingValues;
+    const media = await hasMediaEdit(db, ad.orderId);
     // Nothing pending: the ad is live as it is (a repeated finish answers the same).
-    if (!pending) return { code: 200, body: live };
+    if (!pending && !media) return { code: 200, body: live };
     const catalog = catalogs.catalog(ad.selectors);
     const keys = textKeysOf(catalog ? [...catalog.steps, ...catalog.editSteps] : []);
-    const blocked = (await bannedWordsIn(db, freeText(pending, keys))).length > 0;
-    const applied = await applyPendingEdit(db, ad, pending, blocked ? 'blocked' : 'active', clock.now());
+    const blocked = pending ? (await bannedWordsIn(db, freeText(pending, keys))).length > 0 : false;
+    const now = clock.now();
+    const applied = await db.transaction(async (tx) => {
+      const values = pending
+        ? await applyPendingEdit(tx, ad, pending, blocked ? 'blocked' : 'active', now)
+        : await markEdited(tx, ad, now);
+      return values ? applyMediaEdit(tx, ad.orderId) : null;
+    });
     // A concurrent finish applied it first (or a newer save replaced it): answer from the ad as it is now.
     if (!applied) return finish(customerId, id);
+    // The photos and video the live ad no longer has, once nothing refers to them.
+    await Promise.all([
+      ...applied.files.map((key) => store.delete(key)),
+      ...applied.videos.map((key) => videos.remove(key)),
+    ]);
     // The values now live may cancel (or restore) the virtual number: its 48 h re-enable follows them.
     await syncVirtualNumberAfterSave(db, clock, customerId, { orderID: ad.orderId });
     if (blocked) {

@@ -6,6 +6,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
+import { adTitleOf } from '../services/ad-title.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { contactPrefill } from '../services/contact.ts';
 import { trackSelectorsOf } from '../services/plans.ts';
@@ -61,15 +62,19 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
     if (!ad || ad.status === 'reserved') return reply.code(404).send({ status: 404, message: he.adNotFound });
     const catalog = catalogs.catalog(ad.selectors);
     if (!catalog) return reply.code(404).send({ status: 404, message: he.adNotFound });
-    return reply.type('application/json; charset=utf-8').send(
-      catalogs.editBody(
-        catalog,
-        ad.selectors,
-        // An edit saved but not finished yet is what the owner goes on editing.
-        { ...(ad.pendingValues ?? ad.values), OrderID: ad.orderId, RecordID: ad.orderId },
-        adDataOf(ad),
-      ),
-    );
+    // An edit saved but not finished yet is what the owner goes on editing.
+    const values = ad.pendingValues ?? ad.values;
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(
+        catalogs.editBody(
+          catalog,
+          ad.selectors,
+          { ...values, OrderID: ad.orderId, RecordID: ad.orderId },
+          adDataOf(ad),
+          adTitleOf(ad.orderId, ad.selectors, values),
+        ),
+      );
   });
 }
 

@@ -28,6 +28,7 @@ import {
   setAdImageOrder,
   upsertAdImage,
 } from '../repositories/ad-images.ts';
+import { changesWait, photoSetFor } from '../repositories/ad-media-edits.ts';
 import { type Ad, findOwnAd, findOwnAdWithSlotSource } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
 import { reserveAd } from '../repositories/reservations.ts';
@@ -84,7 +85,7 @@ function answer(rows: AdImageRow[], slot: number): ImageUploadResponse {
 }
 
 /** The caller's own ad of the path's OrderID; anything else (another account's, none, deleted) is 404. */
-async function ownAd(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<Ad | null> {
+export async function ownAd(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<Ad | null> {
   const customer = await requireCustomer(req, reply);
   if (!customer) return null;
   const id = orderIdOf(req);
@@ -201,13 +202,16 @@ export async function publishImageRoutes(
       if (!own) return refuse(() => notFound(reply));
       const { ad, slotSource } = own;
       const adId = ad.orderId;
+      // A published ad's photos change in its edit's copy, live only when the edit is finished (order-edited).
+      const writeSet = changesWait(ad) ? 'edit' : 'live';
+      const readSet = own.mediaEdit ? 'edit' : 'live';
       const slot = requested !== null && requested <= slotCap(catalogs, ad.selectors) ? requested : null;
       if (slot === null) return refuse(() => reply.code(400).send({ status: 400, message: he.imageSlot }));
 
       if (body.deleteImage === '1') {
-        const gone = await deleteAdImage(db, adId, slot);
-        if (gone) await Promise.all([store.delete(gone.imageKey), store.delete(gone.thumbKey)]);
-        const images = toWire(await listAdImages(db, adId));
+        const garbage = await deleteAdImage(db, adId, slot, writeSet);
+        await Promise.all(garbage.map((key) => store.delete(key)));
+        const images = toWire(await listAdImages(db, adId, writeSet));
         return { status: 'ok', picNumber: slot, image: null, images } satisfies ImageUploadResponse;
       }
 
@@ -266,46 +270,61 @@ export async function publishImageRoutes(
             sourceSha256,
           },
           { phash: derived.phash, maxDistance: REUSED_MAX_DISTANCE },
+          writeSet,
         );
         // The replaced files go before the answer (a client that sees the answer sees them gone).
         await Promise.all(garbage.map((key) => store.delete(key)));
         return answer(rows, slot);
       }
       await Promise.allSettled([encoding]);
-      return answer(await listAdImages(db, adId), slot);
+      return answer(await listAdImages(db, adId, readSet), slot);
     });
   });
 
+  // The owner's photos of the ad: those of its unfinished edit when it is published and being edited.
   app.get('/api/publish/:OrderID/images', async (req, reply) => {
-    const adId = await ownAdId(db, req, reply);
-    if (adId === null) return reply;
-    return { status: 'ok', images: toWire(await listAdImages(db, adId)) } satisfies AdImagesResponse;
+    const ad = await ownAd(db, req, reply);
+    if (!ad) return reply;
+    const set = await photoSetFor(db, ad);
+    return {
+      status: 'ok',
+      images: toWire(await listAdImages(db, ad.orderId, set)),
+      ...(set === 'edit' ? { pendingEdit: true as const } : {}),
+    } satisfies AdImagesResponse;
   });
 
   app.post('/api/publish/:OrderID/images/order', async (req, reply) => {
-    const adId = await ownAdId(db, req, reply);
-    if (adId === null) return reply;
+    const ad = await ownAd(db, req, reply);
+    if (!ad) return reply;
+    const adId = ad.orderId;
+    const writeSet = changesWait(ad) ? 'edit' : 'live';
     const order = (req.body as { order?: unknown } | undefined)?.order;
-    const stored = (await listAdImages(db, adId)).map((r) => r.slot);
+    // An edit's first change copies the live photos: the same slots.
+    const stored = (await listAdImages(db, adId, await photoSetFor(db, ad))).map((r) => r.slot);
     const valid =
       Array.isArray(order) &&
       order.length === stored.length &&
       order.every((s) => Number.isInteger(s) && stored.includes(s as number)) &&
       new Set(order).size === order.length;
     if (!valid) return reply.code(400).send({ status: 400, message: he.imageOrder });
-    await setAdImageOrder(db, adId, order as number[]);
-    return { status: 'ok', images: toWire(await listAdImages(db, adId)) } satisfies AdImagesResponse;
+    await setAdImageOrder(db, adId, order as number[], writeSet);
+    return {
+      status: 'ok',
+      images: toWire(await listAdImages(db, adId, writeSet)),
+      ...(writeSet === 'edit' ? { pendingEdit: true as const } : {}),
+    } satisfies AdImagesResponse;
   });
 
   // Spec §7: the image's bytes as base64. The owner may read their ad's images in any state; anyone may read
-  // those of a published (active) ad; otherwise 404, as if there were no such image.
+  // those a published (active) ad shows, never those of its unfinished edit; otherwise 404, as if there were none.
   app.get('/api/publish/images/content', async (req, reply) => {
     const src = (req.query as { src?: unknown }).src;
     const key = typeof src === 'string' ? /([0-9a-f]{32}(?:_t)?\.jpg)(?:[?#].*)?$/.exec(src)?.[1] : undefined;
     if (!key) return notFound(reply);
     const found = await findImageByKey(db, key);
     const customer = await req.customer();
-    if (!found || (found.status !== 'active' && found.customerId !== customer?.id)) return notFound(reply);
+    const isPublic = found?.live === true && found.status === 'active';
+    if (!found || (!isPublic && found.customerId !== customer?.id)) return notFound(reply);
     const bytes = await store.get(key);
     if (!bytes) return notFound(reply);
     const thumb = key.endsWith('_t.jpg');

@@ -1,6 +1,7 @@
 import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
 import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
 import type { SaveAdResponse } from '@app/contract/publish';
+import { lockedValues } from '@app/form-engine/editSteps';
 import { hasPlanStep } from '@app/form-engine/model';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
@@ -91,10 +92,13 @@ export function publishSaveRoutes(
         istrader: ad.selectors.istrader,
         trade,
       });
+      // The locked fields (what the ad is) keep their saved values whatever the request says.
+      const saved = ad.status === 'active' ? (ad.pendingValues ?? ad.values) : ad.values;
       const result = checkAd(catalog.editSteps, ad.selectors, body, {
         mode: 'edit',
         isTrader: traderFlow,
         now: clock.now(),
+        locked: lockedValues(catalog, { ...ad.selectors, ...saved }),
       });
       if (Object.keys(result.errors).length)
         return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
@@ -109,7 +113,7 @@ export function publishSaveRoutes(
       // A published ad stays as the public sees it: the edit waits for order-edited (the edit-login step's
       // finish). A second save before the finish builds on the edit already pending. Never published (a draft, a
       // blocked ad): the saved values are the ad's values.
-      const before = ad.status === 'active' ? (ad.pendingValues ?? ad.values) : ad.values;
+      const before = saved;
       const after = { ...before, ...contact.payload };
       if (ad.status === 'active') await savePendingEdit(db, ad, after);
       else await updateAdValues(db, ad, after, ad.status);

@@ -4,10 +4,11 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import type { PublicOrigins } from '../public-origins.ts';
+import { changesWait, findEditVideo, setEditVideo } from '../repositories/ad-media-edits.ts';
 import { type AdVideoRow, deleteAdVideo, findAdVideo } from '../repositories/ad-videos.ts';
 import type { VideoHost } from '../video/host.ts';
 import { signVideoToken } from '../video/token.ts';
-import { ownAdId } from './publish-images.ts';
+import { ownAd, ownAdId } from './publish-images.ts';
 
 const toWire = (row: AdVideoRow | null): AdVideo | null =>
   row ? { id: row.videoKey, mime: row.mime, bytes: row.bytes, uploadedAt: row.createdAt.toISOString() } : null;
@@ -46,19 +47,30 @@ export function publishVideoRoutes(
     } satisfies VideoTokenResponse;
   });
 
+  // The owner's video of the ad: that of its unfinished edit when it is published and being edited.
   app.get('/api/publish/:OrderID/video', async (req, reply) => {
-    const adId = await ownAdId(db, req, reply);
-    if (adId === null) return reply;
-    return { status: 'ok', video: toWire(await findAdVideo(db, adId)) } satisfies AdVideoResponse;
+    const ad = await ownAd(db, req, reply);
+    if (!ad) return reply;
+    const edited = changesWait(ad) ? await findEditVideo(db, ad.orderId) : undefined;
+    if (edited !== undefined)
+      return { status: 'ok', video: toWire(edited), pendingEdit: true } satisfies AdVideoResponse;
+    return { status: 'ok', video: toWire(await findAdVideo(db, ad.orderId)) } satisfies AdVideoResponse;
   });
 
-  // Spec §7: POST /api/adds/delete-video/{id} with OrderID in the body; id is the OrderID.
+  // Spec §7: POST /api/adds/delete-video/{id} with OrderID in the body; id is the OrderID. A published ad's video
+  // goes when its edit is finished (order-edited); until then only the edit has none.
   app.post('/api/adds/delete-video/:OrderID', async (req, reply) => {
-    const adId = await ownAdId(db, req, reply);
-    if (adId === null) return reply;
+    const ad = await ownAd(db, req, reply);
+    if (!ad) return reply;
+    const adId = ad.orderId;
     const bodyId = (req.body as { OrderID?: unknown } | undefined)?.OrderID;
     if (bodyId !== undefined && String(bodyId) !== String(adId))
       return reply.code(400).send({ status: 400, message: he.badRequest });
+    if (changesWait(ad)) {
+      const { freed } = await setEditVideo(db, adId, null);
+      if (freed) await video.remove(freed);
+      return { status: 'ok', video: null, pendingEdit: true } satisfies AdVideoResponse;
+    }
     const gone = await deleteAdVideo(db, adId);
     if (gone) await video.remove(gone.videoKey);
     return { status: 'ok', video: null } satisfies AdVideoResponse;

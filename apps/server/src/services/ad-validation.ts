@@ -32,9 +32,17 @@ export function checkAd(
   steps: readonly StepDef[],
   selectors: Selectors,
   received: Readonly<Record<string, unknown>>,
-  ctx: { mode: Mode; isTrader: boolean; now: Date; upToStep?: number; abTests?: ReadonlySet<string> },
+  ctx: {
+    mode: Mode;
+    isTrader: boolean;
+    now: Date;
+    upToStep?: number;
+    abTests?: ReadonlySet<string>;
+    /** Edit mode: the saved values of the locked fields, which the form reads and the request cannot change. */
+    locked?: Values;
+  },
 ): AdCheck {
-  const values = valuesFromPayload(steps, received);
+  const values = { ...ctx.locked, ...valuesFromPayload(steps, received) };
   const resolution = resolve(steps, values, {
     mode: ctx.mode,
     isTrader: ctx.isTrader,

@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { CATALOGS, catalogFor } from '@app/catalog/categories/registry';
 import type { FieldsAdData as AdData, Selectors } from '@app/contract/publish';
 import { checkCatalog } from '@app/form-engine/catalogCheck';
-import type { CategoryCatalog, StepDef } from '@app/form-engine/model';
+import { lockedValues } from '@app/form-engine/editSteps';
+import type { CategoryCatalog, StepDef, Values } from '@app/form-engine/model';
 import { parseCatalog } from '@app/form-engine/schema';
 import { campaignsFor } from './campaigns.ts';
 import { SERVED_LIST_IDS } from './option-lists.ts';
@@ -72,8 +73,22 @@ export class CatalogService {
     return catalog && steps.length ? this.compose(catalog, selectors, JSON.stringify(steps)) : null;
   }
 
-  editBody(catalog: CategoryCatalog, selectors: Selectors, values: Record<string, unknown>, adData: AdData): string {
-    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values, adData);
+  /**
+   * The edit steps with the ad's saved values, the values of its locked fields by field id (editSteps.ts) and its
+   * title.
+   */
+  editBody(
+    catalog: CategoryCatalog,
+    selectors: Selectors,
+    values: Record<string, unknown>,
+    adData: AdData,
+    adTitle: string,
+  ): string {
+    const locked = lockedValues(catalog, { ...selectors, ...values });
+    return this.compose(catalog, selectors, JSON.stringify(catalog.editSteps), values, adData, {
+      lockedValues: locked,
+      adTitle,
+    });
   }
 
   /** The publish steps of a selection for a wizard that has saved its ad already (OrderID in the query). */
@@ -89,6 +104,7 @@ export class CatalogService {
     stepsJson: string,
     values?: Record<string, unknown>,
     adData: AdData = NO_AD,
+    edit?: { lockedValues: Values; adTitle: string },
   ) {
     const head = {
       catalogId: catalog.id,
@@ -101,6 +117,7 @@ export class CatalogService {
       subcat: selectors.subcat === undefined ? null : Number(selectors.subcat),
       disallowDecreasePricePopup: false,
       ...(values ? { values } : {}),
+      ...edit,
     };
     return `{"fields":${stepsJson},${JSON.stringify(head).slice(1)}`;
   }

@@ -11,6 +11,7 @@ import type { Clock } from '../clock.ts';
 import { type Config, videoPort } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
+import { changesWait, setEditVideo } from '../repositories/ad-media-edits.ts';
 import { replaceAdVideo } from '../repositories/ad-videos.ts';
 import { findOwnAd } from '../repositories/ads.ts';
 import { uploadPage } from './page.ts';
@@ -139,12 +140,11 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
         await remove(upload.id);
         throw refuse(404, he.adNotFound);
       }
-      const { replaced } = await replaceAdVideo(db, {
-        adId: ad.orderId,
-        videoKey: upload.id,
-        mime,
-        bytes: upload.size ?? upload.offset,
-      });
+      const stored = { videoKey: upload.id, mime, bytes: upload.size ?? upload.offset };
+      // A published ad's new video waits for its edit's finish (order-edited); the live one stays until then.
+      const { replaced } = changesWait(ad)
+        ? { replaced: (await setEditVideo(db, ad.orderId, stored)).freed }
+        : await replaceAdVideo(db, { adId: ad.orderId, ...stored });
       if (replaced) await remove(replaced);
       const video: AdVideo = {
         id: upload.id,

@@ -43,6 +43,8 @@ export interface FieldEnv {
   urlAllowlist: readonly string[];
   /** The media step's link to the ad (absent where the wizard has no media step). */
   media?: MediaEnv;
+  /** Edit mode: the ad's title ("טויוטה קורולה 2021"), what its photos are of (the make and model are locked). */
+  adTitle?: string | undefined;
   /** A trader flow (the engine's isTrader): a landline may be the primary phone. */
   trader?: boolean;
   /** The customer trades in this category (their trade map): phone numbers are added without SMS. */

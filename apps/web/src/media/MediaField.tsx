@@ -13,8 +13,9 @@ const PhotoEditor = lazy(() => import('./PhotoEditor.tsx'));
 /** Spec §5: image/* extended with HEIC and HEIF (some phones give them no type, hence the extensions). */
 export const PHOTO_ACCEPT = 'image/*,image/heic,image/heif,.heic,.heif';
 
-/** What the photos are of, for their alt texts ("טויוטה קורולה 2021"). */
-export function altBase(env: Pick<FieldEnv, 'optionText' | 'read'>): string {
+/** What the photos are of, for their alt texts ("טויוטה קורולה 2021"): in edit mode, the ad's title. */
+export function altBase(env: Pick<FieldEnv, 'optionText' | 'read' | 'adTitle'>): string {
+  if (env.adTitle) return env.adTitle;
   const year = env.optionText('year') ?? textValue(env.read('year'));
   const parts = [env.optionText('manufacturer'), env.optionText('model'), year].filter((part): part is string =>
     Boolean(part && part !== '-1'),

@@ -280,4 +280,28 @@ describe('MediaSession', () => {
     expect(server.slots.size).toBe(0);
     expect(server.sequence).toEqual([]);
   });
+
+  it('edit: shows every stored photo in order, even beyond a smaller edit cap, and takes no more', async () => {
+    const server = new FakeServer();
+    const published = session(server);
+    await published.add(files('a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'));
+    expect(await published.flush(50000001)).toBe(true);
+    published.move(published.getSnapshot().photos[3]?.id ?? '', 0);
+    expect(await published.flush(50000001)).toBe(true);
+
+    const edit = session(server, { cap: 3 });
+    await edit.restore(50000001);
+    expect(edit.getSnapshot().photos.map((p) => [p.slot, p.status])).toEqual([
+      [4, 'uploaded'],
+      [1, 'uploaded'],
+      [2, 'uploaded'],
+      [3, 'uploaded'],
+    ]);
+    await edit.add(files('e.jpg'));
+    expect(edit.getSnapshot().photos).toHaveLength(4);
+    edit.remove(edit.getSnapshot().photos[1]?.id ?? '');
+    edit.remove(edit.getSnapshot().photos[1]?.id ?? '');
+    expect(await edit.flush(50000001)).toBe(true);
+    expect(server.sequence).toEqual([4, 3]);
+  });
 });

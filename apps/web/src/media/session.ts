@@ -642,12 +642,16 @@ export class MediaSession {
     }
   }
 
-  /** Photos already stored for the ad (a reload, or edit mode): shown as uploaded, in the server's order. */
+  /**
+   * Photos already stored for the ad (a reload, or edit mode): shown as uploaded, in the server's order, all of
+   * them: an edit flow with a smaller cap (3) than the ad was published with (10) shows every photo the ad has, so
+   * the owner can remove some; none can be added while there are as many as the cap or more.
+   */
   async restore(orderId: number): Promise<void> {
     this.bind(orderId);
     const result = await this.o.api.list(orderId);
     if (!result.ok || !result.data || this.entries.length > 0) return;
-    this.entries = result.data.images.slice(0, this.o.cap).map((image) => ({
+    this.entries = result.data.images.map((image) => ({
       id: `p${nextId++}`,
       slot: image.picNumber,
       name: heMedia.photoFallback,

@@ -1,5 +1,6 @@
 import type { Picker, PickerEntry } from '@app/catalog/pickers';
 import { he } from '../i18n/he.ts';
+import { StepHead } from '../wizard/StepHead.tsx';
 import { SubCategoryPicker } from './SubCategoryPicker.tsx';
 
 const t = he.publish;
@@ -19,15 +20,7 @@ export function CategoryStep({ picker, activeId, brief, onChoose, onReopen }: Ca
   if (picker) {
     return (
       <li className="step step--open" data-testid="step-category">
-        <div className="step__head">
-          <span className="step__number" aria-hidden="true">
-            1
-          </span>
-          <h2 className="step__title">
-            <span className="visually-hidden">{t.stepNumber(1)}: </span>
-            {t.stepCategory}
-          </h2>
-        </div>
+        <StepHead number={1} title={t.stepCategory} />
         <div className="step__body">
           <SubCategoryPicker picker={picker} activeId={activeId} onChoose={onChoose} />
         </div>

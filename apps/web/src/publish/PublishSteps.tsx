@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
 import type { StartStep } from '../wizard/PublishWizard.tsx';
+import { StepHead } from '../wizard/StepHead.tsx';
 import { CategoryStep } from './CategoryStep.tsx';
 import { readStep, withChoice, withStep } from './publishQuery.ts';
 import { publishWizardCode } from './startWizardEarly.ts';
@@ -97,15 +98,7 @@ export function PublishSteps({ params, startStep }: { params: URLSearchParams; s
       <ol className="steps" aria-label={t.stepsLabel}>
         {categoryStep}
         <li className="step step--upcoming" data-testid="step-details">
-          <div className="step__head">
-            <span className="step__number" aria-hidden="true">
-              2
-            </span>
-            <h2 className="step__title">
-              <span className="visually-hidden">{t.stepNumber(2)}: </span>
-              {t.stepDetails}
-            </h2>
-          </div>
+          <StepHead number={2} title={t.stepDetails} />
         </li>
       </ol>
     </section>

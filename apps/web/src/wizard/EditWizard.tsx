@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useCustomer } from '../app/CustomerContext.tsx';
 import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
+import { useCarExtras } from '../carExtras/useCarExtras.tsx';
 import type { FieldEnv } from '../fields/types.ts';
 import { he } from '../i18n/he.ts';
 import { useMediaSession } from '../media/useMediaSession.ts';
@@ -13,6 +14,7 @@ import { FlashBar } from './FlashBar.tsx';
 import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StepBody } from './StepBody.tsx';
+import { StepHead } from './StepHead.tsx';
 import { useContactArea } from './useContactArea.ts';
 import { useEditFinish } from './useEditFinish.ts';
 import { useSaveChain } from './useSaveChain.ts';
@@ -22,8 +24,9 @@ import { useWizardLoad, type WizardData } from './useWizardLoad.ts';
 import './wizard.css';
 
 /**
- * /edit/:id (lazy-loaded): the ad's edit steps, all open, and the edit-login step's one button that saves the edit
- * (POST save-ad/{id}) and finishes it (order-edited: a published ad's changes go live).
+ * /edit/:id (lazy-loaded): the ad's edit steps, all open (its details, its photos and video, the contact details),
+ * and the edit-login step's one button that saves the edit (POST save-ad/{id}), stores the photos and finishes it
+ * (order-edited: a published ad's changes, photos included, go live together).
  */
 export default function EditWizard({ adId }: { adId: string }) {
   const load = useWizardLoad({ mode: 'edit', adId });
@@ -96,13 +99,19 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
     loggedIn: true,
     editOrderType: data.response.adData?.OrderTypeID,
   });
+  // The car's trade-in box opens its lead popup here too (the make and model it sends are the locked ones).
+  const carExtras = useCarExtras(core, selectors, Number(adId));
   const env: FieldEnv = {
     ...core.baseEnv,
     onSessionEnded: () => void refetchCustomer(),
     ...(media ? { media } : {}),
     onAction: () => undefined,
     actionState: () => undefined,
+    locked: carExtras.locked,
+    adTitle: data.response.adTitle,
   };
+  // Every step open (spec §2), numbered 1, 2, 3… among the steps shown.
+  const shown = form.resolution.steps.filter((step) => step.visible);
 
   return (
     <section className="publish publish--edit">
@@ -112,32 +121,39 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
           ({he.wizard.editAdNumber} <bdi>{adId}</bdi>)
         </span>
       </h1>
+      {data.response.adTitle && (
+        <p className="page__lead edit-ad-title" data-testid="edit-ad-title">
+          <bdi>{data.response.adTitle}</bdi>
+        </p>
+      )}
       <FlashBar />
       <Banner message={saving.mainError} onDismiss={saving.clearMainError} />
       {extras.meter}
       <ol className="steps" aria-label={he.wizard.stepsLabel}>
-        {form.resolution.steps.map((step) =>
-          step.visible ? (
-            <li key={`${step.def.area}-${step.index}`} className="step step--open" data-step-index={step.index}>
-              <div className="step__head">
-                <span className="step__number" aria-hidden="true">
-                  {step.index + 1}
-                </span>
-                <h2 className="step__title">{step.def.title}</h2>
-              </div>
-              <div className="step__body">
-                <StepBody
-                  step={step}
-                  errors={form.errors}
-                  onChange={form.change}
-                  env={env}
-                  aside={extras.asideOf(step.index)}
-                />
-              </div>
-            </li>
-          ) : null,
-        )}
+        {shown.map((step, place) => (
+          <li
+            key={`${step.def.area}-${step.index}`}
+            className="step step--open"
+            data-step-index={step.index}
+            data-testid={`step-${step.def.area}`}
+          >
+            <StepHead number={place + 1} title={step.def.title} />
+            <div className="step__body">
+              {step.def.subTitle && <p className="step__subtitle">{step.def.subTitle}</p>}
+              <StepBody
+                step={step}
+                errors={form.errors}
+                onChange={(id, value) => {
+                  if (!carExtras.intercept(id, value)) form.change(id, value);
+                }}
+                env={env}
+                aside={extras.asideOf(step.index)}
+              />
+            </div>
+          </li>
+        ))}
       </ol>
+      {carExtras.popups}
       <SaveProgress progress={progress} />
       {failure && <SaveFailedPopup failure={failure} />}
       {decreaseAsked && <PriceDecreasePopup adId={adId} onContinue={save} onClose={save} />}

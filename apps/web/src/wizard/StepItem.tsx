@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { he } from '../i18n/he.ts';
 import { BdiText } from '../ui/BdiText.tsx';
 import type { StepState } from './navigation.ts';
+import { StepHead } from './StepHead.tsx';
 
 export interface StepItemProps {
   index: number;
@@ -66,16 +67,7 @@ export function StepItem({ index, number, def, state, brief, briefNode, onOpen, 
       data-testid={`step-${def.area}`}
       aria-current={open ? 'step' : undefined}
     >
-      <div className="step__head">
-        <span className="step__number" aria-hidden="true">
-          {number}
-        </span>
-        <h2 className="step__title" tabIndex={open ? -1 : undefined} data-step-heading={open ? '' : undefined}>
-          <span className="visually-hidden">{label}</span>
-          {def.title}
-          {!open && <span className="visually-hidden"> ({he.wizard.upcoming})</span>}
-        </h2>
-      </div>
+      <StepHead number={number} title={def.title} focusTarget={open} note={open ? undefined : he.wizard.upcoming} />
       {open && (
         <div className="step__body">
           {def.subTitle && <p className="step__subtitle">{def.subTitle}</p>}

@@ -24,6 +24,17 @@ export type WizardLoad =
   | { state: 'redirecting' }
   | { state: 'ready'; data: WizardData };
 
+/** The locked fields' values as the server gave them: strings and lists of strings only. */
+function lockedOf(raw: unknown): Values {
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Record<string, string | string[]> = {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (typeof value === 'string') out[id] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) out[id] = value;
+  }
+  return out;
+}
+
 /** Step 0 of the publish steps is the sub-category choice; a catalogue without one gets an empty one. */
 function withCategoryStep(steps: StepDef[]): StepDef[] {
   if (steps[0]?.stepGroup === 'chooseSubcat') return steps;
@@ -84,7 +95,8 @@ export function useWizardLoad(
 
       if (source.mode === 'edit') {
         const steps = outcome.steps;
-        const values = valuesFromPayload(steps, response.values ?? {});
+        // The locked fields' saved values come along: the form reads them (conditions, lists), never sends them.
+        const values = { ...lockedOf(response.lockedValues), ...valuesFromPayload(steps, response.values ?? {}) };
         startTransition(() =>
           setLoad({ state: 'ready', data: { steps, response, initialValues: values, lastValidStep: steps.length } }),
         );

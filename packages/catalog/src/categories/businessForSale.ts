@@ -5,11 +5,12 @@
  */
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { BUSINESS_FOR_SALE_SALES_CAT } from '../tracksData.ts';
+import { SALES_PROPERTIES_EDIT, withEditSteps } from './editing.ts';
 import { mediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { secondHandCategoryStep, subcatField } from './secondHandSteps.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, editSaleStep, loginStep, planStep } from './vehiclesSteps.ts';
+import { loginStep, planStep } from './vehiclesSteps.ts';
 
 export { BUSINESS_FOR_SALE_SALES_CAT };
 
@@ -130,28 +131,23 @@ const businessTypeStep = (): StepDef => ({
   ],
 });
 
-const editStep = (): StepDef =>
-  editSaleStep([
-    amount('price', 'מחיר מבוקש', { isRequired: true, priority: 1, accordionBrief: { postfix: ' ₪' } }),
-    amount('monthlyRevenue', 'מחזור חודשי ממוצע', { priority: 2 }),
-    amount('monthlyRent', 'שכר דירה חודשי', { priority: 3 }),
-    includedField({ priority: 4 }),
-    description({ priority: 5 }),
-  ]);
-
-export const BUSINESS_FOR_SALE_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'business-for-sale',
-  cat: 3,
-  subcats: [0, 2],
-  SalesCatIDs: [BUSINESS_FOR_SALE_SALES_CAT],
-  firstStep: 0,
-  steps: [
-    secondHandCategoryStep(subcatField(), 'עסקים למכירה'),
-    businessTypeStep(),
-    mediaStep({ images: 10, title: 'תמונות העסק' }),
-    { ...loginStep(), subTitle: 'אלה פרטי העסק ליצירת קשר שיוצגו במודעה' },
-    planStep(),
-  ],
-  editSteps: [editStep(), editLoginStep()],
-};
+export const BUSINESS_FOR_SALE_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'business-for-sale',
+    cat: 3,
+    subcats: [0, 2],
+    SalesCatIDs: [BUSINESS_FOR_SALE_SALES_CAT],
+    firstStep: 0,
+    steps: [
+      secondHandCategoryStep(subcatField(), 'עסקים למכירה'),
+      businessTypeStep(),
+      mediaStep({ images: 10, title: 'תמונות העסק' }),
+      { ...loginStep(), subTitle: 'אלה פרטי העסק ליצירת קשר שיוצגו במודעה' },
+      planStep(),
+    ],
+    // The business on sale stays the kind of business it was published as.
+    editLocked: ['subcat', 'businessType'],
+  },
+  { names: { personal_publish_business_type: { ...SALES_PROPERTIES_EDIT, title: 'פרטי העסק' } } },
+);

@@ -3,10 +3,10 @@
  * No sub-category, so the category alone selects it. Edit: media (up to 3 photos), then the edit login.
  */
 import { type CategoryCatalog, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { withEditSteps } from './editing.ts';
 import { editMediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep } from './vehiclesSteps.ts';
 
 const FIELDS_OF_BUSINESS = [
   [1, 'שיפוצים ובנייה'],
@@ -95,12 +95,16 @@ const detailsStep = (): StepDef => ({
   ],
 });
 
-export const CUSTOMER_INFO_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'customer-info',
-  cat: 100,
-  subcats: [],
-  firstStep: 1,
-  steps: [categoryStep(), detailsStep()],
-  editSteps: [editMediaStep(), editLoginStep()],
-};
+export const CUSTOMER_INFO_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'customer-info',
+    cat: 100,
+    subcats: [],
+    firstStep: 1,
+    steps: [categoryStep(), detailsStep()],
+    editLocked: [],
+  },
+  // Spec §2: edit mode has media upload (up to 3 photos), which publishing does not.
+  { media: editMediaStep() },
+);

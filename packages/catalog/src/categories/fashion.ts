@@ -8,6 +8,7 @@
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
 import { FASHION_SALES_CAT } from '../products/tree.ts';
+import { SALES_PROPERTIES_EDIT, withEditSteps } from './editing.ts';
 import { FASHION_KINDS, type FashionKind, fashionDetailFields, itemTypeField } from './fashionFields.ts';
 import { mediaStep } from './media.ts';
 import {
@@ -21,7 +22,7 @@ import {
   salePriceField,
   titleField,
 } from './secondHandFields.ts';
-import { editLoginStep, editSaleStep, loginStep, planStep } from './vehiclesSteps.ts';
+import { loginStep, planStep } from './vehiclesSteps.ts';
 
 const fashionPicker = PICKERS.find((picker) => picker.id === 'fashion');
 
@@ -79,29 +80,24 @@ const detailsStep = (kind: FashionKind): StepDef => ({
   ],
 });
 
-const editStep = (kind: FashionKind): StepDef =>
-  editSaleStep([
-    titleField(kind.titleHint, { priority: 1 }),
-    conditionField({ priority: 2 }),
-    forFreeField({ priority: 3 }),
-    salePriceField({ priority: 4 }),
-    deliveryField({ priority: 5 }),
-    productDescription(DESCRIPTION_HINT, { priority: 6 }),
-  ]);
-
 const media = (): StepDef => mediaStep({ images: 10, title: 'תמונות הפריט' });
 
-const fashionCatalog = (kind: FashionKind): CategoryCatalog => ({
-  version: MODEL_VERSION,
-  id: `fashion-${kind.key}`,
-  cat: 3,
-  // Any subcat: going back to the picker removes subcat and keeps SalesCatID 18 (spec §2 "Routes").
-  subcats: [],
-  SalesCatIDs: [FASHION_SALES_CAT],
-  SalesSubCatIDs: [kind.sub],
-  firstStep: 0,
-  steps: [categoryStep(), detailsStep(kind), media(), loginStep(), planStep()],
-  editSteps: [editStep(kind), editLoginStep()],
-});
+const fashionCatalog = (kind: FashionKind): CategoryCatalog =>
+  withEditSteps(
+    {
+      version: MODEL_VERSION,
+      id: `fashion-${kind.key}`,
+      cat: 3,
+      // Any subcat: going back to the picker removes subcat and keeps SalesCatID 18 (spec §2 "Routes").
+      subcats: [],
+      SalesCatIDs: [FASHION_SALES_CAT],
+      SalesSubCatIDs: [kind.sub],
+      firstStep: 0,
+      steps: [categoryStep(), detailsStep(kind), media(), loginStep(), planStep()],
+      // What the item is (the fashion section and, where it has them, the item type) stays as published.
+      editLocked: ['SalesSubCatID', ...itemTypeField(kind).map((f) => f.id)],
+    },
+    { names: { personal_publish_product_details: SALES_PROPERTIES_EDIT } },
+  );
 
 export const FASHION_CATALOGS: readonly CategoryCatalog[] = FASHION_KINDS.map(fashionCatalog);

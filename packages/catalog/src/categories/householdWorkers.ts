@@ -6,6 +6,7 @@
  */
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
+import { withEditSteps } from './editing.ts';
 import {
   ageInput,
   areaSelect,
@@ -23,8 +24,8 @@ import {
   startDate,
   workerDescription,
 } from './householdWorkersFields.ts';
-import { editMediaStep, mediaStep } from './media.ts';
-import { editLoginStep, loginStep } from './vehiclesSteps.ts';
+import { EDIT_PHOTO_CAP, mediaStep } from './media.ts';
+import { loginStep } from './vehiclesSteps.ts';
 
 const picker = PICKERS.find((p) => p.id === 'householdWorkers');
 
@@ -164,20 +165,26 @@ const morePropertiesStep = (choice: Choice): StepDef => ({
   ],
 });
 
-const householdCatalog = (choice: Choice): CategoryCatalog => ({
-  version: MODEL_VERSION,
-  id: `household-workers-${choice.key}`,
-  cat: 14,
-  subcats: [choice.subcat],
-  firstStep: 1,
-  steps: [
-    categoryStep(),
-    propertiesStep(choice),
-    morePropertiesStep(choice),
-    mediaStep({ images: 10, video: true }),
-    loginStep(),
-  ],
-  editSteps: [editMediaStep(), editLoginStep()],
-});
+const householdCatalog = (choice: Choice): CategoryCatalog =>
+  withEditSteps(
+    {
+      version: MODEL_VERSION,
+      id: `household-workers-${choice.key}`,
+      cat: 14,
+      subcats: [choice.subcat],
+      firstStep: 1,
+      steps: [
+        categoryStep(),
+        propertiesStep(choice),
+        morePropertiesStep(choice),
+        mediaStep({ images: 10, video: true }),
+        loginStep(),
+      ],
+      // Who publishes for what (a nanny or an assistant, offering or searching) stays as published.
+      editLocked: ['subcat'],
+    },
+    // Spec §2: the edit's media step takes up to 3 photos.
+    { photos: EDIT_PHOTO_CAP },
+  );
 
 export const HOUSEHOLD_WORKER_CATALOGS: readonly CategoryCatalog[] = CHOICES.map(householdCatalog);

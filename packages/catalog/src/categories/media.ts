@@ -58,9 +58,12 @@ export function mediaStep(options: MediaOptions & { title?: string; subTitle?: s
   };
 }
 
-/** The edit flows of household workers and customer info: up to 3 photos, saved as they upload. */
+/** Spec §2 and §5: "3 in some edit flows" (household workers, customer info). */
+export const EDIT_PHOTO_CAP = 3;
+
+/** Customer info's media step, in edit mode only: up to 3 photos. */
 export const editMediaStep = (): StepDef => ({
-  ...mediaStep({ images: 3, title: 'תמונות' }),
+  ...mediaStep({ images: EDIT_PHOTO_CAP, title: 'תמונות' }),
   area: 'personal_edit_media',
   edit: true,
   showNavButtons: false,

@@ -62,14 +62,28 @@ describe('pets', () => {
     expect(catalog('pets-dogs').steps[1]?.fields.map((f) => f.id)).not.toContain('quantity');
   });
 
-  it('edit: pet properties, then the edit login', () => {
-    const edit = catalog('pets-horses').editSteps;
-    expect(
-      errors(
-        edit,
-        { ...CONTACT_TEST_VALUES, adType: '1', price: '18,000', age: '5', description: 'סוס ערבי רגוע, מאולף לרכיבה' },
-        'edit',
-      ),
-    ).toEqual({});
+  it('edit: the pet properties (breed, sex and area too), more properties, media, then the edit login', () => {
+    const dogs = catalog('pets-dogs');
+    expect(dogs.editSteps.map((s) => [s.area, s.fields.map((f) => f.id)])).toEqual([
+      ['personal_edit_pet_properties', ['breed', 'adType', 'sex', 'age', 'price', 'area']],
+      ['personal_edit_pet_more_properties', ['features', 'description']],
+      ['personal_edit_media', ['images', 'video']],
+      ['personal_edit_login', expect.any(Array)],
+    ]);
+    expect(dogs.editLocked).toEqual(['petType']);
+    expect(errors(dogs.editSteps, labrador, 'edit')).toEqual({});
+    // Edited as when publishing: a cat's breed is no dog's.
+    expect(errors(dogs.editSteps, { ...labrador, breed: '2001', sex: '' }, 'edit')).toEqual({
+      breed: 'ערך לא תקין',
+      sex: 'שדה חובה',
+    });
+    const horse = {
+      ...labrador,
+      petType: '8',
+      breed: '8001',
+      height: '150',
+      description: 'סוס ערבי רגוע, מאולף לרכיבה',
+    };
+    expect(errors(catalog('pets-horses').editSteps, horse, 'edit')).toEqual({});
   });
 });

@@ -2,11 +2,13 @@
  * Pets (cat 5): one catalogue per petType of the picker (dogs 1, cats 2, fish 3, parrots 5, horses 8,
  * reptiles 10, rodents 13, ferrets 20, farm animals 21, chickens 22), each with its own breeds. Steps: the
  * type (step 0, the picker), pet properties, more properties (extra features, short description), media
- * with video, login, plan. Edit: pet properties, then the edit login. Without a petType nothing is served.
+ * with video, login, plan. Edit: the pet properties, the more properties and the media (the kind of animal stays),
+ * then the edit login. Without a petType nothing is served.
  */
 import { type CategoryCatalog, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { PET_TYPES, type PetType } from '../pets/petTypes.ts';
 import { PICKERS } from '../pickers.ts';
+import { withEditSteps } from './editing.ts';
 import { mediaStep } from './media.ts';
 import {
   adTypeField,
@@ -20,7 +22,7 @@ import {
   sexField,
   shortDescriptionField,
 } from './petsFields.ts';
-import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
+import { loginStep, planStep } from './vehiclesSteps.ts';
 
 const petsPicker = PICKERS.find((picker) => picker.id === 'pets');
 
@@ -77,39 +79,24 @@ const morePropertiesStep = (type: PetType): StepDef => ({
   fields: [featuresField(type, { priority: 1 }), shortDescriptionField(type, { priority: 2 })],
 });
 
-const editStep = (type: PetType): StepDef => ({
-  area: 'personal_edit_pet_properties',
-  title: 'פרטי המודעה',
-  stepGroup: 'fillDetails',
-  check: true,
-  showNavButtons: false,
-  showBackButton: false,
-  edit: true,
-  fields: [
-    adTypeField({ priority: 1 }),
-    petPriceField({ priority: 2 }),
-    ageField({ priority: 3 }),
-    featuresField(type, { priority: 4 }),
-    shortDescriptionField(type, { priority: 5 }),
-  ],
-});
-
-const petCatalog = (type: PetType): CategoryCatalog => ({
-  version: MODEL_VERSION,
-  id: `pets-${type.key}`,
-  cat: 5,
-  subcats: [],
-  petTypes: [type.petType],
-  firstStep: 1,
-  steps: [
-    categoryStep(),
-    propertiesStep(type),
-    morePropertiesStep(type),
-    mediaStep({ images: 10, video: true }),
-    loginStep(),
-    planStep(),
-  ],
-  editSteps: [editStep(type), editLoginStep()],
-});
+const petCatalog = (type: PetType): CategoryCatalog =>
+  withEditSteps({
+    version: MODEL_VERSION,
+    id: `pets-${type.key}`,
+    cat: 5,
+    subcats: [],
+    petTypes: [type.petType],
+    firstStep: 1,
+    steps: [
+      categoryStep(),
+      propertiesStep(type),
+      morePropertiesStep(type),
+      mediaStep({ images: 10, video: true }),
+      loginStep(),
+      planStep(),
+    ],
+    // The kind of animal stays as published; its breed, sex, area and the rest are the owner's to change.
+    editLocked: ['petType'],
+  });
 
 export const PET_CATALOGS: readonly CategoryCatalog[] = PET_TYPES.map(petCatalog);

@@ -1,4 +1,5 @@
 /** Real-estate scenarios through the engine: address resets, per-locality streets, type rules, payloads. */
+import { lockedValues } from '@app/form-engine/editSteps';
 import { errorText } from '@app/form-engine/messages';
 import type { StepDef, Values } from '@app/form-engine/model';
 import { buildPayload } from '@app/form-engine/payload';
@@ -184,14 +185,16 @@ describe('rent and the "find a partner" sub-flow', () => {
     });
   });
 
-  it('edit mode does not send a parking of 0, and the edit step has no parking to lose', () => {
+  it('edit mode does not send a parking of 0, and edit locks the parking (it has none to lose)', () => {
+    const saved = { ...rent(), ...CONTACT_TEST_VALUES, price: '6000', paymentInYear: '12' };
     const edit = resolve(
       RENT_CATALOG.editSteps,
-      { ...CONTACT_TEST_VALUES, price: '6000', paymentInYear: '12' },
+      { ...saved, ...lockedValues(RENT_CATALOG, saved) },
       ctx({ mode: 'edit' }),
     );
     expect(edit.errors).toEqual([]);
     expect(RENT_CATALOG.editSteps.flatMap((s) => s.fields).some((f) => f.id === 'parking')).toBe(false);
+    expect(RENT_CATALOG.editLocked).toContain('parking');
     const publish = resolve(steps, { ...rent(), parking: '0' }, ctx({ mode: 'edit' }));
     expect(buildPayload(publish, { mode: 'edit', cat: 2, subcat: 2 })).not.toHaveProperty('parking');
     expect(buildPayload(publish, { mode: 'publish', cat: 2, subcat: 2 }).parking).toBe('0');

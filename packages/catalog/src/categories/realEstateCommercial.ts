@@ -7,6 +7,7 @@ import { type CategoryCatalog, type Condition, type FieldDef, MODEL_VERSION } fr
 import { DEAL_RENT, DEAL_TYPES, PRICE_LINKAGE_SALE } from '../realEstate/choices.ts';
 import { COMMERCIAL_FEATURES } from '../realEstate/features.ts';
 import { COMMERCIAL_TYPES, TYPE_IDS } from '../realEstate/homeTypes.ts';
+import { withEditSteps } from './editing.ts';
 import { type AddressFlags, addressFields } from './realEstateAddress.ts';
 import {
   arnonaInput,
@@ -29,10 +30,11 @@ import {
   addressStep,
   paymentsStep,
   propertiesStep,
+  REAL_ESTATE_EDIT_NAMES,
+  REAL_ESTATE_LOCKED,
   realEstateCategoryStep,
-  realEstateEditStep,
 } from './realEstateSteps.ts';
-import { closingSteps, editLoginStep } from './vehiclesSteps.ts';
+import { closingSteps } from './vehiclesSteps.ts';
 
 const COMMERCIAL_ADDRESS: AddressFlags = {
   street: 'required',
@@ -63,48 +65,41 @@ const commercialPrice = (): FieldDef =>
 /** Rent deals are paid in instalments; a sale is not. */
 const payments = (): FieldDef => paymentInYearSelect({ showcond: IS_RENT });
 
-export const COMMERCIAL_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'real-estate-commercial',
-  cat: 2,
-  subcats: [4],
-  firstStep: 1,
-  steps: [
-    realEstateCategoryStep(),
-    addressStep([
-      dealTypeRadio(),
-      homeTypeSelect(COMMERCIAL_TYPES),
-      ...addressFields(COMMERCIAL_ADDRESS),
-      ...floorFields(ON_FLOOR, false),
-    ]),
-    propertiesStep([
-      roomsSelect(false, { label: 'מספר חדרים', showcond: ON_FLOOR }),
-      parkingSelect({ label: 'חניות' }),
-      ...featureCheckboxes(COMMERCIAL_FEATURES, 2, true).map((f) => ({ ...f, showcond: NOT_LAND })),
-      descriptionTextarea(3, DESCRIPTION_HINT),
-    ]),
-    paymentsStep([
-      sqmBuiltInput(true, { label: 'שטח בנוי (מ"ר)' }),
-      plotInput(),
-      commercialPrice(),
-      nominalPriceSelect(PRICE_LINKAGE_SALE),
-      payments(),
-      arnonaInput(),
-      entranceDateInput(false),
-      flexibleEntranceCheckbox(),
-    ]),
-    ...closingSteps(),
-  ],
-  editSteps: [
-    realEstateEditStep([
-      { ...commercialPrice(), column: 1 },
-      { ...nominalPriceSelect(PRICE_LINKAGE_SALE), column: 1 },
-      { ...arnonaInput(), column: 1 },
-      { ...entranceDateInput(false), column: 1, priority: 6 },
-      { ...flexibleEntranceCheckbox(), column: 1, priority: 7 },
-      ...featureCheckboxes(COMMERCIAL_FEATURES, 2, true),
-      descriptionTextarea(3, DESCRIPTION_HINT),
-    ]),
-    editLoginStep(),
-  ],
-};
+export const COMMERCIAL_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'real-estate-commercial',
+    cat: 2,
+    subcats: [4],
+    firstStep: 1,
+    steps: [
+      realEstateCategoryStep(),
+      addressStep([
+        dealTypeRadio(),
+        homeTypeSelect(COMMERCIAL_TYPES),
+        ...addressFields(COMMERCIAL_ADDRESS),
+        ...floorFields(ON_FLOOR, false),
+      ]),
+      propertiesStep([
+        roomsSelect(false, { label: 'מספר חדרים', showcond: ON_FLOOR }),
+        parkingSelect({ label: 'חניות' }),
+        ...featureCheckboxes(COMMERCIAL_FEATURES, 2, true).map((f) => ({ ...f, showcond: NOT_LAND })),
+        descriptionTextarea(3, DESCRIPTION_HINT),
+      ]),
+      paymentsStep([
+        sqmBuiltInput(true, { label: 'שטח בנוי (מ"ר)' }),
+        plotInput(),
+        commercialPrice(),
+        nominalPriceSelect(PRICE_LINKAGE_SALE),
+        payments(),
+        arnonaInput(),
+        entranceDateInput(false),
+        flexibleEntranceCheckbox(),
+      ]),
+      ...closingSteps(),
+    ],
+    // The deal (sale or rent) stays as published, with the property.
+    editLocked: [...REAL_ESTATE_LOCKED, 'DealType'],
+  },
+  { names: REAL_ESTATE_EDIT_NAMES },
+);

@@ -16,6 +16,7 @@ import {
 } from '../realEstate/choices.ts';
 import { RESIDENTIAL_FEATURES } from '../realEstate/features.ts';
 import { RESIDENTIAL_TYPES } from '../realEstate/homeTypes.ts';
+import { withEditSteps } from './editing.ts';
 import { type AddressFlags, addressFields } from './realEstateAddress.ts';
 import {
   airDirectionsSelect,
@@ -47,10 +48,11 @@ import {
   addressStep,
   paymentsStep,
   propertiesStep,
+  REAL_ESTATE_EDIT_NAMES,
+  REAL_ESTATE_LOCKED,
   realEstateCategoryStep,
-  realEstateEditStep,
 } from './realEstateSteps.ts';
-import { closingSteps, editLoginStep } from './vehiclesSteps.ts';
+import { closingSteps } from './vehiclesSteps.ts';
 
 const HOME_ADDRESS: AddressFlags = {
   street: 'required',
@@ -127,39 +129,26 @@ const homePaymentsStep = (rent: boolean) =>
     { ...flexibleEntranceCheckbox(), showcond: NOT_LAND },
   ]);
 
-/** Edit: price, payments, date, what the property has and the description (not the address or type). */
-const homeEditStep = (rent: boolean) =>
-  realEstateEditStep([
-    ...(rent ? [{ ...rentPrice(true), column: 1 }] : [{ ...priceInput('מחיר'), column: 1 }]),
-    { ...nominalPriceSelect(rent ? PRICE_LINKAGE_RENT : PRICE_LINKAGE_SALE), column: 1 },
-    ...(rent ? [{ ...paymentInYearSelect(), column: 1 }] : []),
-    { ...houseCommitteeInput(), column: 1 },
-    { ...arnonaInput(), column: 1 },
-    { ...entranceDateInput(false), column: 1, priority: 6 },
-    { ...flexibleEntranceCheckbox(), column: 1, priority: 7 },
-    // Parking is left out on purpose: edit mode does not send a parking of 0 (spec §5), so "none" could
-    // never replace a saved number; parking stays as published.
-    { ...balconiesSelect(), column: 2, priority: 0 },
-    ...featureCheckboxes(RESIDENTIAL_FEATURES, 2, rent).map(({ showcond: _, ...f }) => f),
-    descriptionTextarea(3, DESCRIPTION_HINT),
-    furnitureInfo(3),
-  ]);
-
-const residential = (id: string, subcat: number, rent: boolean): CategoryCatalog => ({
-  version: MODEL_VERSION,
-  id,
-  cat: 2,
-  subcats: [subcat],
-  firstStep: 1,
-  steps: [
-    realEstateCategoryStep(),
-    homeAddressStep(rent),
-    homePropertiesStep(rent),
-    homePaymentsStep(rent),
-    ...closingSteps(),
-  ],
-  editSteps: [homeEditStep(rent), editLoginStep()],
-});
+const residential = (id: string, subcat: number, rent: boolean): CategoryCatalog =>
+  withEditSteps(
+    {
+      version: MODEL_VERSION,
+      id,
+      cat: 2,
+      subcats: [subcat],
+      firstStep: 1,
+      steps: [
+        realEstateCategoryStep(),
+        homeAddressStep(rent),
+        homePropertiesStep(rent),
+        homePaymentsStep(rent),
+        ...closingSteps(),
+      ],
+      // A rent ad stays a whole apartment or a room in a shared one, as published.
+      editLocked: [...REAL_ESTATE_LOCKED, 'entrance', ...(rent ? ['rentType'] : [])],
+    },
+    { names: REAL_ESTATE_EDIT_NAMES },
+  );
 
 export const SALE_CATALOG = residential('real-estate-sale', 1, false);
 export const RENT_CATALOG = residential('real-estate-rent', 2, true);

@@ -86,19 +86,19 @@ export const paymentsStep = (fields: FieldDef[]): StepDef => ({
   fields,
 });
 
-/** Edit mode: the ad's real-estate details (the address and the property type stay as published). */
-export const realEstateEditStep = (fields: FieldDef[]): StepDef => ({
-  area: 'personal_edit_sales_properties',
-  title: 'פרטי הנכס',
-  stepGroup: 'fillDetails',
-  check: true,
-  showNavButtons: false,
-  showBackButton: false,
-  edit: true,
-  columnTitles: [
-    { column: 1, title: 'מחיר ותשלומים' },
-    { column: 2, title: 'מאפייני הנכס' },
-    { column: 3, title: 'מה חשוב לדעת?' },
-  ],
-  fields,
-});
+/**
+ * Edit mode keeps the property as published: which deal it is, the property type and the address. Parking too: edit
+ * mode does not send a parking of 0 (spec §5), so "none" could never replace a saved number.
+ */
+export const REAL_ESTATE_LOCKED = ['subcat', 'HomeTypeID', 'city', 'street', 'homeNumber', 'neighborhood', 'parking'];
+
+/** The address step's edit variant holds what is left of it once the address is locked: the floor, the condition. */
+export const REAL_ESTATE_EDIT_NAMES = {
+  personal_publish_address: {
+    area: 'personal_edit_building',
+    title: 'הקומה ומצב הנכס',
+    subTitle: 'הכתובת וסוג הנכס נשארים כפי שפורסמו',
+    // A few fields, each with its own label: no column titles over them.
+    columnTitles: [],
+  },
+};

@@ -9,77 +9,89 @@
  */
 import { type CategoryCatalog, MODEL_VERSION } from '@app/form-engine/model';
 import { BABY_SALES_CAT } from '../products/tree.ts';
+import { withEditSteps } from './editing.ts';
 import { mediaStep } from './media.ts';
 import {
   freeSearchStep,
-  productEditStep,
+  PRODUCT_EDIT_NAMES,
+  PRODUCT_LOCKED,
+  PRODUCT_WITH_SEARCH_LOCKED,
   productStep,
   secondHandCategoryStep,
   subcatField,
 } from './secondHandSteps.ts';
-import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
+import { loginStep, planStep } from './vehiclesSteps.ts';
 
 const PRIVATE = 0;
 const BUSINESS = 2;
 
 const closing = () => [mediaStep({ images: 10, title: 'תמונות המוצר' }), loginStep(), planStep()];
 
-export const SECOND_HAND_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'second-hand',
-  cat: 3,
-  subcats: [PRIVATE],
-  firstStep: 0,
-  steps: [
-    secondHandCategoryStep(subcatField()),
-    freeSearchStep({ subcat: PRIVATE }),
-    productStep({
-      area: 'personal_publish_product_properties',
-      title: 'פרטי המוצר',
-      path: { subcat: PRIVATE, withSearch: true },
-    }),
-    ...closing(),
-  ],
-  editSteps: [productEditStep(), editLoginStep()],
-};
+export const SECOND_HAND_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'second-hand',
+    cat: 3,
+    subcats: [PRIVATE],
+    firstStep: 0,
+    steps: [
+      secondHandCategoryStep(subcatField()),
+      freeSearchStep({ subcat: PRIVATE }),
+      productStep({
+        area: 'personal_publish_product_properties',
+        title: 'פרטי המוצר',
+        path: { subcat: PRIVATE, withSearch: true },
+      }),
+      ...closing(),
+    ],
+    editLocked: PRODUCT_WITH_SEARCH_LOCKED,
+  },
+  { names: PRODUCT_EDIT_NAMES },
+);
 
-export const SECOND_HAND_BABY_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'second-hand-baby',
-  cat: 3,
-  subcats: [PRIVATE, BUSINESS],
-  SalesCatIDs: [BABY_SALES_CAT],
-  firstStep: 0,
-  steps: [
-    secondHandCategoryStep(subcatField(), 'לתינוק ולילד'),
-    freeSearchStep({ scope: BABY_SALES_CAT, subcat: PRIVATE }),
-    productStep({
-      area: 'personal_publish_product_properties',
-      title: 'פרטי המוצר לתינוק ולילד',
-      path: { only: BABY_SALES_CAT, subcat: PRIVATE, withSearch: true },
-    }),
-    ...closing(),
-  ],
-  editSteps: [productEditStep(), editLoginStep()],
-};
+export const SECOND_HAND_BABY_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'second-hand-baby',
+    cat: 3,
+    subcats: [PRIVATE, BUSINESS],
+    SalesCatIDs: [BABY_SALES_CAT],
+    firstStep: 0,
+    steps: [
+      secondHandCategoryStep(subcatField(), 'לתינוק ולילד'),
+      freeSearchStep({ scope: BABY_SALES_CAT, subcat: PRIVATE }),
+      productStep({
+        area: 'personal_publish_product_properties',
+        title: 'פרטי המוצר לתינוק ולילד',
+        path: { only: BABY_SALES_CAT, subcat: PRIVATE, withSearch: true },
+      }),
+      ...closing(),
+    ],
+    editLocked: PRODUCT_WITH_SEARCH_LOCKED,
+  },
+  { names: PRODUCT_EDIT_NAMES },
+);
 
-export const SECOND_HAND_PLAIN_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'second-hand-business',
-  cat: 3,
-  subcats: [BUSINESS],
-  firstStep: 0,
-  steps: [
-    secondHandCategoryStep(subcatField()),
-    productStep({
-      area: 'personal_publish_product_details',
-      title: 'פרטי המוצר',
-      path: { subcat: BUSINESS, withSearch: false },
-    }),
-    ...closing(),
-  ],
-  editSteps: [productEditStep(), editLoginStep()],
-};
+export const SECOND_HAND_PLAIN_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'second-hand-business',
+    cat: 3,
+    subcats: [BUSINESS],
+    firstStep: 0,
+    steps: [
+      secondHandCategoryStep(subcatField()),
+      productStep({
+        area: 'personal_publish_product_details',
+        title: 'פרטי המוצר',
+        path: { subcat: BUSINESS, withSearch: false },
+      }),
+      ...closing(),
+    ],
+    editLocked: PRODUCT_LOCKED,
+  },
+  { names: PRODUCT_EDIT_NAMES },
+);
 
 export const SECOND_HAND_CATALOGS: readonly CategoryCatalog[] = [
   SECOND_HAND_CATALOG,

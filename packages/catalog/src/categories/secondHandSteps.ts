@@ -1,9 +1,10 @@
 /**
  * Steps of the second-hand product flows (cat 3): the sub-category (step 0, the picker), the optional
- * free-text category search (shown under the A/B test only), the product step and its edit variant.
+ * free-text category search (shown under the A/B test only), the product step and what edit mode locks.
  */
 import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
+import { SALES_PROPERTIES_EDIT } from './editing.ts';
 import {
   areaField,
   brandField,
@@ -21,7 +22,7 @@ import {
   salePriceField,
   titleField,
 } from './secondHandFields.ts';
-import { checkbox, editSaleStep } from './vehiclesSteps.ts';
+import { checkbox } from './vehiclesSteps.ts';
 
 /** The A/B test under which the free-text category search step is shown. */
 export const FREE_SEARCH_AB_TEST = 'secondHandFreeSearch';
@@ -122,15 +123,15 @@ export function productStep(options: { area: string; title: string; path: PathOp
   };
 }
 
-/** Edit mode: the sale properties of a product ad (area personal_edit_sales_properties). */
-export const productEditStep = (): StepDef =>
-  editSaleStep([
-    titleField('כותרת המודעה', { priority: 1 }),
-    conditionField({ priority: 2 }),
-    quantityField(undefined, { priority: 3 }),
-    deliveryField({ priority: 4 }),
-    forFreeField({ priority: 5 }),
-    salePriceField({ priority: 6 }),
-    productDescription(DESCRIPTION_HINT, { priority: 7 }),
-    ...traderFields(),
-  ]);
+/**
+ * Edit mode keeps what the product is: the sub-category and the category path (with the free-text search that
+ * finds it, where the flow has one). Its details, price and description are the owner's to change.
+ */
+export const PRODUCT_LOCKED = ['subcat', 'salesCatID', 'salesSubCatID', 'salesSubCat3ID'];
+export const PRODUCT_WITH_SEARCH_LOCKED = [...PRODUCT_LOCKED, 'productSearch'];
+
+/** The product step's edit variant: the spec's "sales properties". */
+export const PRODUCT_EDIT_NAMES = {
+  personal_publish_product_properties: SALES_PROPERTIES_EDIT,
+  personal_publish_product_details: SALES_PROPERTIES_EDIT,
+};

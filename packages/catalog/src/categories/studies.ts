@@ -12,10 +12,11 @@ import {
 } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
 import { LESSON_LENGTHS, LESSON_PLACES, STUDY_LEVELS, SUBJECT_GROUPS, TEACHER_EDUCATION } from '../studies/subjects.ts';
+import { withEditSteps } from './editing.ts';
 import { mediaStep } from './media.ts';
 import { AREA_ENTRIES } from './secondHandFields.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
+import { loginStep, planStep } from './vehiclesSteps.ts';
 
 type Entries = readonly (readonly [number, string])[];
 
@@ -145,41 +146,28 @@ const studyFieldStep = (): StepDef => ({
   ],
 });
 
-const editStep = (): StepDef => ({
-  area: 'personal_edit_teacher_details',
-  title: 'פרטי המורה',
-  stepGroup: 'fillDetails',
-  check: true,
-  showNavButtons: false,
-  showBackButton: false,
-  edit: true,
-  fields: [
-    choices('levels', 'רמות לימוד', STUDY_LEVELS, { isRequired: true, priority: 1 }),
-    choices('lessonPlaces', 'איפה מתקיימים השיעורים', LESSON_PLACES, { isRequired: true, priority: 2 }),
-    price({ priority: 3 }),
-    staticSelect('priceUnit', 'המחיר הוא', PRICE_UNITS, { isRequired: true, priority: 4 }),
-    description({ priority: 5 }),
-  ],
-});
-
-export const STUDIES_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'studies',
-  cat: 6,
-  subcats: BOARDS.map(([subcat]) => subcat),
-  firstStep: 0,
-  steps: [
-    categoryStep(),
-    studyFieldStep(),
-    mediaStep({
-      images: 1,
-      centerPoint: true,
-      title: 'תמונת המורה',
-      subTitle: 'תמונה אחת, הפנים במרכז',
-      label: 'תמונת המורה',
-    }),
-    loginStep(),
-    planStep(),
-  ],
-  editSteps: [editStep(), editLoginStep()],
-};
+export const STUDIES_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'studies',
+    cat: 6,
+    subcats: BOARDS.map(([subcat]) => subcat),
+    firstStep: 0,
+    steps: [
+      categoryStep(),
+      studyFieldStep(),
+      mediaStep({
+        images: 1,
+        centerPoint: true,
+        title: 'תמונת המורה',
+        subTitle: 'תמונה אחת, הפנים במרכז',
+        label: 'תמונת המורה',
+      }),
+      loginStep(),
+      planStep(),
+    ],
+    // What the teacher teaches (the board and the subject) stays as published.
+    editLocked: ['subcat', 'subject'],
+  },
+  { names: { personal_publish_study_field: { area: 'personal_edit_teacher_details', title: 'פרטי המורה' } } },
+);

@@ -7,9 +7,10 @@
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';
 import { AMENITIES, MIN_NIGHTS, TOURISM_REGIONS, UNIT_TYPES } from '../tourism/tourism.ts';
+import { withEditSteps } from './editing.ts';
 import { mediaStep } from './media.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import { editLoginStep, loginStep, planStep } from './vehiclesSteps.ts';
+import { loginStep, planStep } from './vehiclesSteps.ts';
 
 /** Unit-type option attribute: the board (subcat) that lists it. */
 export const BOARD_ATTR = 'board';
@@ -117,30 +118,13 @@ const detailsStep = (): StepDef => ({
   ],
 });
 
-const editStep = (): StepDef => ({
-  area: 'personal_edit_tourism_details',
-  title: 'פרטי המקום',
-  stepGroup: 'fillDetails',
-  check: true,
-  showNavButtons: false,
-  showBackButton: false,
-  edit: true,
-  fields: [
-    nightPrice('priceMidweek', 'מחיר ללילה באמצע השבוע', { isRequired: true, priority: 1 }),
-    nightPrice('priceWeekend', 'מחיר ללילה בסוף השבוע', { priority: 2 }),
-    date('availableFrom', 'פנוי החל מ', { isRequired: true, isImmediate: true, y2date: true, priority: 3 }),
-    date('availableUntil', 'פנוי עד', { priority: 4 }),
-    amenities({ priority: 5 }),
-    description({ priority: 6 }),
-  ],
-});
-
-export const TOURISM_CATALOG: CategoryCatalog = {
+export const TOURISM_CATALOG: CategoryCatalog = withEditSteps({
   version: MODEL_VERSION,
   id: 'tourism',
   cat: 10,
   subcats: BOARDS.map(([subcat]) => subcat),
   firstStep: 0,
   steps: [categoryStep(), detailsStep(), mediaStep({ images: 10, title: 'תמונות המקום' }), loginStep(), planStep()],
-  editSteps: [editStep(), editLoginStep()],
-};
+  // The place itself (its kind, region and settlement) stays as published.
+  editLocked: ['subcat', 'unitType', 'region', 'settlement'],
+});

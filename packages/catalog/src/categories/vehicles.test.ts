@@ -1,4 +1,5 @@
 import { stepBrief } from '@app/form-engine/brief';
+import { lockedValues } from '@app/form-engine/editSteps';
 import { errorText, redirectMessage } from '@app/form-engine/messages';
 import type { StepDef, Values } from '@app/form-engine/model';
 import { buildPayload, checkStepPayload } from '@app/form-engine/payload';
@@ -163,20 +164,29 @@ describe('cars: sale properties, traders, edit', () => {
     expect(messages(result, 3)).toEqual({ description: 'יותר מדי תווים' });
   });
 
-  it('edit mode: price, km and description, then the edit login', () => {
-    const edit = run(CARS_CATALOG.editSteps, { price: '90,000', km: '', description: 'x' }, { mode: 'edit' });
+  it('edit mode: the car stays as published; its properties, price and description, media, then the edit login', () => {
+    expect(CARS_CATALOG.editSteps.map((s) => s.area)).toEqual([
+      'personal_edit_car_properties',
+      'personal_edit_sales_properties',
+      'personal_edit_media',
+      'personal_edit_login',
+    ]);
+    // The make, model and year are not asked again; their saved values still give the year on road its list.
+    const locked = lockedValues(CARS_CATALOG, { ...carType, ...carProps, price: '90000' });
+    expect(locked).toEqual(carType);
+    const edit = run(CARS_CATALOG.editSteps, { ...locked, ...carProps, km: '', price: '90,000' }, { mode: 'edit' });
     expect(messages(edit, 0)).toEqual({ km: 'שדה חובה' });
-    const editValues = { price: '90,000', km: '100,000', month: '0' };
+    expect(edit.fields.yearOnRoad).toMatchObject({ visible: true, enabled: true, value: '2019' });
+    const editValues = { ...locked, ...carProps, price: '90,000', km: '100,000' };
     // The edit login is the contact step: it needs the name and the phone too.
     const noContact = run(CARS_CATALOG.editSteps, editValues, { mode: 'edit' });
-    expect(Object.keys(messages(noContact, 1)).sort()).toEqual(['contactName', 'validPhone1']);
+    expect(Object.keys(messages(noContact, 3)).sort()).toEqual(['contactName', 'validPhone1']);
     const fixed = run(CARS_CATALOG.editSteps, { ...CONTACT_TEST_VALUES, ...editValues }, { mode: 'edit' });
     expect(fixed.steps.every((s) => s.complete)).toBe(true);
-    expect(buildPayload(fixed, { mode: 'edit', cat: 1, subcat: 1 })).toMatchObject({
-      price: '90000',
-      km: '100000',
-      validPhone1: TEST_PHONE,
-    });
+    const sent = buildPayload(fixed, { mode: 'edit', cat: 1, subcat: 1 });
+    expect(sent).toMatchObject({ price: '90000', km: '100000', hand: '2', validPhone1: TEST_PHONE });
+    // What is locked is never sent.
+    for (const id of CARS_CATALOG.editLocked) expect(sent).not.toHaveProperty(id);
   });
 
   it('the whole publish flow is complete with these values and the contact step (the plan placeholder needs nothing)', () => {

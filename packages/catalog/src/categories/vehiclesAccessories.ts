@@ -1,14 +1,8 @@
 /** Vehicle accessories (subcat 7): product type, condition, description and price in one step. */
 import { type CategoryCatalog, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { SALES_PROPERTIES_EDIT, withEditSteps } from './editing.ts';
 import { staticSelect } from './vehiclesFields.ts';
-import {
-  categoryStep,
-  closingSteps,
-  descriptionInput,
-  editLoginStep,
-  editSaleStep,
-  priceInput,
-} from './vehiclesSteps.ts';
+import { categoryStep, closingSteps, descriptionInput, priceInput } from './vehiclesSteps.ts';
 
 const PRODUCT_TYPES = [
   [1, 'מערכות שמע ומולטימדיה'],
@@ -54,19 +48,16 @@ const productStep = (): StepDef => ({
   ],
 });
 
-export const ACCESSORIES_CATALOG: CategoryCatalog = {
-  version: MODEL_VERSION,
-  id: 'vehicles-accessories',
-  cat: 1,
-  subcats: [7],
-  firstStep: 1,
-  steps: [categoryStep(), productStep(), ...closingSteps()],
-  editSteps: [
-    editSaleStep([
-      priceInput(),
-      conditionRadio(),
-      { ...descriptionInput('תיאור המוצר', DESCRIPTION_HINT, true), priority: 3 },
-    ]),
-    editLoginStep(),
-  ],
-};
+export const ACCESSORIES_CATALOG: CategoryCatalog = withEditSteps(
+  {
+    version: MODEL_VERSION,
+    id: 'vehicles-accessories',
+    cat: 1,
+    subcats: [7],
+    firstStep: 1,
+    steps: [categoryStep(), productStep(), ...closingSteps()],
+    // What the product is stays as published; its condition, description and price are the owner's to change.
+    editLocked: ['subcat', 'productType'],
+  },
+  { names: { personal_publish_product_details: SALES_PROPERTIES_EDIT } },
+);

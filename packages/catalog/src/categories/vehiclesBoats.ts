@@ -3,16 +3,9 @@
  * default: changeByOtherField), its power and hours shown only when there is an engine.
  */
 import { type CategoryCatalog, type Condition, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { withEditSteps } from './editing.ts';
 import { freeTextMake, handSelect, productionYearInput, staticSelect } from './vehiclesFields.ts';
-import {
-  categoryStep,
-  closingSteps,
-  descriptionInput,
-  editLoginStep,
-  editSaleStep,
-  priceInput,
-  saleStep,
-} from './vehiclesSteps.ts';
+import { categoryStep, closingSteps, descriptionInput, priceInput, saleStep } from './vehiclesSteps.ts';
 
 const NO_ENGINE = '4';
 const HAS_ENGINE: Condition = { kind: 'field', field: 'engineType', values: ['1', '2', '3'] };
@@ -111,7 +104,7 @@ const engineStep = (): StepDef => ({
 
 const DESCRIPTION_HINT = 'ספרו על כלי השיט: מצב, ציוד, מקום עגינה וטיפולים';
 
-export const BOATS_CATALOG: CategoryCatalog = {
+export const BOATS_CATALOG: CategoryCatalog = withEditSteps({
   version: MODEL_VERSION,
   id: 'vehicles-boats',
   cat: 1,
@@ -124,5 +117,6 @@ export const BOATS_CATALOG: CategoryCatalog = {
     saleStep([priceInput(), descriptionInput('תיאור', DESCRIPTION_HINT)]),
     ...closingSteps(),
   ],
-  editSteps: [editSaleStep([priceInput(), descriptionInput('תיאור', DESCRIPTION_HINT)]), editLoginStep()],
-};
+  // The boat itself (its type, make and year) stays as published.
+  editLocked: ['subcat', 'boatType', 'manufacturer', 'productionYear'],
+});

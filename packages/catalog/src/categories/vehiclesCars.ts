@@ -4,6 +4,7 @@
  * offered for 1, 2 and 3 only.
  */
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { withEditSteps } from './editing.ts';
 import {
   colorGroupSelect,
   colorSelect,
@@ -24,10 +25,9 @@ import {
   checkbox,
   closingSteps,
   descriptionInput,
-  editLoginStep,
-  editSaleStep,
   priceInput,
   saleStep,
+  VEHICLE_LOCKED,
 } from './vehiclesSteps.ts';
 
 const carTypeStep = (): StepDef => ({
@@ -83,22 +83,13 @@ const carSaleStep = (): StepDef =>
     ...traderFields(),
   ]);
 
-const carEditStep = (): StepDef =>
-  editSaleStep([
-    priceInput(),
-    { ...kmInput(), column: 1, priority: 2 },
-    { ...testDateInput(), column: 1, priority: 3 },
-    { ...descriptionInput('תיאור הרכב', DESCRIPTION_HINT), priority: 4 },
-    checkbox('readyForTest', 'מוכן/ה לבדיקה בכל מכון', 'מוכן לבדיקה', 5),
-    ...traderFields(),
-  ]);
-
-export const CARS_CATALOG: CategoryCatalog = {
+export const CARS_CATALOG: CategoryCatalog = withEditSteps({
   version: MODEL_VERSION,
   id: 'vehicles-cars',
   cat: 1,
   subcats: [1, 2, 3, 8, 11],
   firstStep: 1,
   steps: [categoryStep(), carTypeStep(), carPropertiesStep(), carSaleStep(), ...closingSteps()],
-  editSteps: [carEditStep(), editLoginStep()],
-};
+  // The car as the licence search or the manual choice found it: its plate search and its sub-model too.
+  editLocked: [...VEHICLE_LOCKED, 'subModel', 'plateTitle', 'registrationPlate', 'plateSearch', 'manualTitle'],
+});

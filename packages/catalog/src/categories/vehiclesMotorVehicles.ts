@@ -4,6 +4,7 @@
  * weight class and gearbox.
  */
 import { type CategoryCatalog, type FieldDef, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { withEditSteps } from './editing.ts';
 import {
   colorGroupSelect,
   colorSelect,
@@ -24,10 +25,9 @@ import {
   checkbox,
   closingSteps,
   descriptionInput,
-  editLoginStep,
-  editSaleStep,
   priceInput,
   saleStep,
+  VEHICLE_LOCKED,
 } from './vehiclesSteps.ts';
 
 interface Names {
@@ -72,7 +72,7 @@ const propertiesStep = ({ the }: Names, extra: FieldDef[]): StepDef => ({
 
 function motorCatalog(names: Names, extra: () => FieldDef[]): CategoryCatalog {
   const description = () => descriptionInput('תיאור', `ספרו על ${names.the}: מצב כללי, טיפולים ותוספות`);
-  return {
+  return withEditSteps({
     version: MODEL_VERSION,
     id: names.id,
     cat: 1,
@@ -85,11 +85,8 @@ function motorCatalog(names: Names, extra: () => FieldDef[]): CategoryCatalog {
       saleStep([priceInput(), description(), checkbox('readyForTest', 'מוכן/ה לבדיקה בכל מכון', 'מוכן לבדיקה', 3)]),
       ...closingSteps(),
     ],
-    editSteps: [
-      editSaleStep([priceInput(), { ...kmInput(), column: 1, priority: 2 }, { ...description(), priority: 3 }]),
-      editLoginStep(),
-    ],
-  };
+    editLocked: VEHICLE_LOCKED,
+  });
 }
 
 export const MOTORCYCLES_CATALOG = motorCatalog({ id: 'vehicles-motorcycles', subcat: 4, the: 'האופנוע' }, () => [

@@ -4,6 +4,7 @@
  * machines, kilometres for road-going ones.
  */
 import { type CategoryCatalog, type Condition, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
+import { withEditSteps } from './editing.ts';
 import {
   freeTextMake,
   handSelect,
@@ -12,15 +13,7 @@ import {
   staticSelect,
   testDateInput,
 } from './vehiclesFields.ts';
-import {
-  categoryStep,
-  closingSteps,
-  descriptionInput,
-  editLoginStep,
-  editSaleStep,
-  priceInput,
-  saleStep,
-} from './vehiclesSteps.ts';
+import { categoryStep, closingSteps, descriptionInput, priceInput, saleStep } from './vehiclesSteps.ts';
 
 const typeIs = (...values: number[]): Condition => ({
   kind: 'field',
@@ -109,7 +102,7 @@ const propertiesStep = (): StepDef => ({
 
 const DESCRIPTION_HINT = 'ספרו על הרכב: מצב כללי, שימושים, טיפולים ותוספות';
 
-export const SPECIAL_CATALOG: CategoryCatalog = {
+export const SPECIAL_CATALOG: CategoryCatalog = withEditSteps({
   version: MODEL_VERSION,
   id: 'vehicles-special',
   cat: 1,
@@ -122,5 +115,6 @@ export const SPECIAL_CATALOG: CategoryCatalog = {
     saleStep([priceInput(), descriptionInput('תיאור', DESCRIPTION_HINT)]),
     ...closingSteps(),
   ],
-  editSteps: [editSaleStep([priceInput(), descriptionInput('תיאור', DESCRIPTION_HINT)]), editLoginStep()],
-};
+  // The vehicle itself (its type, make, model and year) stays as published.
+  editLocked: ['subcat', 'specialType', 'manufacturer', 'modelText', 'productionYear'],
+});

@@ -1,6 +1,6 @@
 /**
- * Steps every vehicle catalogue shares: the sub-category choice (step 0), the sale properties and their edit
- * variant, and the steps whose issues are not built yet (media, login, plan, edit login) as placeholders.
+ * Steps every vehicle catalogue shares: the sub-category choice (step 0), the sale properties, the closing steps
+ * (media, login, plan) and what edit mode locks.
  */
 
 import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
@@ -89,18 +89,6 @@ export const saleStep = (fields: FieldDef[], title = 'מחיר ותיאור'): S
   fields,
 });
 
-/** Edit mode: the sale properties of the ad (area personal_edit_sales_properties). */
-export const editSaleStep = (fields: FieldDef[]): StepDef => ({
-  area: 'personal_edit_sales_properties',
-  title: 'פרטי המודעה',
-  stepGroup: 'fillDetails',
-  check: true,
-  showNavButtons: false,
-  showBackButton: false,
-  edit: true,
-  fields,
-});
-
 const placeholderStep = (step: Omit<StepDef, 'check' | 'fields' | 'placeholder'>, reason: string): StepDef => ({
   ...step,
   check: false,
@@ -123,5 +111,12 @@ export const planStep = (): StepDef =>
 /** The steps after the ad details: media, login, plan. */
 /** Vehicles and real estate: up to 10 photos and a video (spec §2), contact, plan. */
 export const closingSteps = (): StepDef[] => [mediaStep({ images: 10, video: true }), loginStep(), planStep()];
+
+/**
+ * What a vehicle ad is, locked in edit (the other fields stay the owner's to change): the sub-category, and the
+ * vehicle itself as the licence search or the manual choice found it (make, model, year, sub-model), so a published
+ * (and paid) ad never becomes an ad for another vehicle.
+ */
+export const VEHICLE_LOCKED = ['subcat', 'manufacturer', 'model', 'year'];
 
 export { editLoginStep, loginStep };

@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          // The server bundle the tests that start the product as a process run (apps/server/build.mjs).
+          globalSetup: ['apps/server/test/support/build-server.ts'],
           environment: 'node',
           maxWorkers: SIDE_BY_SIDE,
           testTimeout: 60_000,

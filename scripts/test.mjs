@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs every test: lint, types, the web build, then the browser tests in Chromium with the unit and API tests
-// (embedded database, or PostgreSQL when DATABASE_URL is set; once more on PostgreSQL when TEST_POSTGRES_URL is set)
-// running beside them, then the README's start command and the bundle budgets (bytes Chromium receives from the
-// running server). Installs Chromium with apt-get when it is missing and that is possible; otherwise stops with a
-// message that says how.
+// Runs every test: lint, the web build, then the browser tests in Chromium with the type check and the unit and API
+// tests (embedded database, or PostgreSQL when DATABASE_URL is set; once more on PostgreSQL when TEST_POSTGRES_URL is
+// set) running beside them, then the README's start command and the bundle budgets (bytes Chromium receives from
+// the running server). Installs Chromium with apt-get when it is missing and that is possible; otherwise stops with
+// a message that says how.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { findChromium } from './lib/chromium.mjs';
 
@@ -93,21 +93,39 @@ async function runBeside(list) {
 }
 
 const started = Date.now();
-for (const s of [lint, types, webBuild]) runShown(s);
+for (const s of [lint, webBuild]) runShown(s);
 // The browser tests spend most of their time waiting on pages (two files at a time use under one of two cores), so
-// the unit and API tests run beside them instead of before them; their output follows when they end.
-const besideList = [unitAndApi, ...(apiOnPostgres ? [apiOnPostgres] : [])];
+// the type check and the unit and API tests run beside them instead of before them; their output follows when each
+// ends, and a failure there stops the browser tests at once.
+const besideList = [types, unitAndApi, ...(apiOnPostgres ? [apiOnPostgres] : [])];
 console.log(`\n» Beside the browser tests: ${besideList.map((s) => s.title).join(', ')}`);
-const beside = runBeside(besideList);
 const browserStarted = Date.now();
 console.log(`\n» ${browser.title}`);
-const browserStatus = await new Promise((resolve) => {
-  const child = spawn(browser.cmd, browser.args, { stdio: 'inherit', env });
-  child.on('close', (code) => resolve(code));
-});
-if (browserStatus === 0) console.log(`» ${browser.title}: ${seconds(browserStarted)}`);
-const besideFailure = await beside;
+// Its own process group, so that a failure beside it can stop it with its servers and browsers.
+const browserChild = spawn(browser.cmd, browser.args, { stdio: 'inherit', env, detached: true });
+const browserDone = new Promise((resolve) => browserChild.on('close', (code) => resolve(code)));
+const stopBrowserTests = () => {
+  try {
+    process.kill(-browserChild.pid, 'SIGTERM');
+  } catch {
+    // Already ended.
+  }
+};
+// Ctrl-C reaches this process's group only: the browser tests' group is stopped with it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopBrowserTests();
+    process.exit(130);
+  });
+}
+const besideFailure = await runBeside(besideList);
+if (besideFailure) {
+  stopBrowserTests();
+  await browserDone;
+  fail(besideFailure.title, besideFailure.status);
+}
+const browserStatus = await browserDone;
 if (browserStatus !== 0) fail(browser.title, browserStatus);
-if (besideFailure) fail(besideFailure.title, besideFailure.status);
+console.log(`» ${browser.title}: ${seconds(browserStarted)}`);
 for (const s of [startCommand, bundle]) runShown(s);
 console.log(`\n✔ All tests passed in ${seconds(started)}`);

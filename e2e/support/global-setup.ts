@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../../apps/server/build.mjs';
 import { startServer } from '../../apps/server/test/support/server-process.ts';
 
 declare module 'vitest' {
@@ -18,6 +19,8 @@ declare module 'vitest' {
  * still gets its own copy: no test sees another file's data.
  */
 export default async function setup(project: TestProject) {
+  // The server as production runs it (apps/server/build.mjs), from the sources as they are now.
+  await buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-e2e-template-'));
   const server = await startServer({ NODE_ENV: 'production', LOCAL_ORIGINS: 'true', DATA_DIR: dir, DATABASE_URL: '' });
   server.child.kill('SIGTERM');

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../../apps/server/build.mjs';
 import { findChromium } from './chromium.mjs';
 
 export const repo = path.resolve(import.meta.dirname, '../..');
@@ -27,9 +28,11 @@ export function requireBuild() {
 }
 
 /** Resolves with { url, stop } once the server prints its "Ready" line. */
-export function startProduct() {
+export async function startProduct() {
+  // The server as production runs it (apps/server/build.mjs), built from the sources as they are now.
+  await buildServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.mjs'], {
     cwd: path.join(repo, 'apps/server'),
     env: {
       ...process.env,

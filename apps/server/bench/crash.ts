@@ -1,7 +1,7 @@
 /**
  * kill -9 during full publishes (issue 12 item 3, "Faults, nothing lost"): `npm run bench:crash`.
  *
- * Starts the real server (src/main.ts, test/support/server-process.ts) on one data directory (PGlite; PostgreSQL in
+ * Starts the real server (the production bundle, test/support/server-process.ts) on one data directory (PGlite; PostgreSQL in
  * its own schema when DATABASE_URL is set) and drives CRASH_PUBLISHES (default 50) full publishes from browser-like
  * clients, CRASH_CONCURRENCY (default 6) at a time: register, an SMS code for a fresh phone, reserve the ad (an
  * idempotency key), three photos, save-ad, the paid VIP track (an idempotency key) and the sandbox's hosted card
@@ -41,6 +41,7 @@ import { sweepOrphanMedia } from '../src/media/sweep.ts';
 import { multipart } from '../test/support/media.ts';
 import { cardForm } from '../test/support/payment-sandbox.ts';
 import { scenePhoto, random as seededRandom } from '../test/support/photo-upload.ts';
+import { buildServer } from '../build.mjs';
 import { type ServerProcess, startServer } from '../test/support/server-process.ts';
 import { validCarAd } from '../test/support/vehicle-ad.ts';
 
@@ -746,6 +747,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
 
 async function main(): Promise<void> {
   const began = Date.now();
+  await buildServer();
   const seed = Number(process.env.CRASH_SEED ?? Date.now() % 100_000);
   const report = await runCrash({
     publishes: Number(process.env.CRASH_PUBLISHES ?? 50),

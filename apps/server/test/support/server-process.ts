@@ -19,7 +19,12 @@ export function sandboxKeyFromLog(log: string): string | undefined {
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
-/** Starts the real server (src/main.ts) as its own process and waits for its "Ready" line. */
+/**
+ * The server as production runs it: the bundle apps/server/build.mjs makes (dist/main.mjs), built once per test run
+ * by the API and browser projects' global setup (build-server.ts), so it is never older than the sources.
+ */
+const SERVER_ARGS = ['--enable-source-maps', 'dist/main.mjs'];
+
 /**
  * The overload guard's event-loop threshold for servers the tests start: the CI machine runs the tests many at a
  * time next to Chromium (load 10 and more), where a second of delay is the machine's, not the product's; the
@@ -27,8 +32,9 @@ export function sandboxKeyFromLog(log: string): string | undefined {
  */
 const TEST_OVERLOAD = { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '10000' };
 
+/** Starts the real server as its own process and waits for its "Ready" line. */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -66,7 +72,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
 export async function startExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', ...TEST_OVERLOAD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

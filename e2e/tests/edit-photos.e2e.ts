@@ -57,6 +57,8 @@ async function publishedCarWithTwoPhotos(
 async function openEdit(page: Page, orderId: number): Promise<void> {
   await page.goto(`${product.url}/edit/${orderId}`);
   await page.getByRole('heading', { level: 1, name: new RegExp(`מספר מודעה ${orderId}`) }).waitFor();
+  // The top bar says what the page does, not 'publish a new ad'.
+  expect(await page.locator('.topbar__title').textContent()).toBe('עריכת מודעה');
   await settled(page);
   await allUploaded(page, await tiles(page).count());
 }

@@ -21,6 +21,8 @@ export function TopBar() {
   const [popup, setPopup] = useState<'quit' | 'logout' | null>(null);
   const publishing = location.pathname === '/publish' && Boolean(params.get('cat'));
   const loggedIn = isLoggedIn(customer);
+  // The spec's bar is the publish bar ('publish a new ad'); on an ad's edit it names what the page does.
+  const editing = location.pathname.startsWith('/edit/');
 
   const loginAsOther = async () => {
     if (await logout()) {
@@ -37,7 +39,7 @@ export function TopBar() {
         <Link to="/" className="topbar__logo" aria-label={he.topBar.logo}>
           <Logo />
         </Link>
-        <p className="topbar__title">{he.topBar.title}</p>
+        <p className="topbar__title">{editing ? he.wizard.editTitle : he.topBar.title}</p>
         <div className="topbar__actions">
           <Link to="/contactus" className="topbar__link">
             {he.topBar.contact}

@@ -33,6 +33,7 @@ import { findTrack } from '@app/catalog/tracks';
 import { CSRF_HEADER } from '@app/contract/auth';
 import { formatPhone } from '@app/contract/phones';
 import pg from 'pg';
+import { buildServer } from '../build.mjs';
 import type { Db } from '../src/db/db.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
@@ -41,7 +42,6 @@ import { sweepOrphanMedia } from '../src/media/sweep.ts';
 import { multipart } from '../test/support/media.ts';
 import { cardForm } from '../test/support/payment-sandbox.ts';
 import { scenePhoto, random as seededRandom } from '../test/support/photo-upload.ts';
-import { buildServer } from '../build.mjs';
 import { type ServerProcess, startServer } from '../test/support/server-process.ts';
 import { validCarAd } from '../test/support/vehicle-ad.ts';
 

@@ -133,7 +133,8 @@ export async function buildApp({
     // `/api/adds/%zz` is FST_ERR_BAD_URL): the same Hebrew answer as every other refusal, not Fastify's English.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-      (reply as FastifyReply).code(status).send({ status, message: he.badRequest });
+      // Before any hook: the security hook's no-store default of /api answers is not set yet.
+      (reply as FastifyReply).code(status).header('cache-control', 'no-store').send({ status, message: he.badRequest });
     },
   });
   if (onRoute) app.addHook('onRoute', onRoute);

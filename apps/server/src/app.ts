@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { selectorsOf } from '@app/contract/publishPaths';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -26,6 +25,7 @@ import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
 import { policyRoutes } from './policy/routes.ts';
 import { type PublicOrigins, publicOrigins } from './public-origins.ts';
+import { newRequestId } from './request-id.ts';
 import { addsRoutes } from './routes/adds.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -123,7 +123,7 @@ export async function buildApp({
         : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     // A request's id is the hash a failure shows the user (the publish failure popup) and the log names.
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: newRequestId,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
     requestTimeout: 30_000,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { he } from '../i18n/messages.ts';
 
 /**
@@ -34,11 +34,14 @@ export function registerInputGuard(app: FastifyInstance): void {
 }
 
 /**
- * The guard itself. A scope that parses its body in a later preValidation hook (multipart with
- * attachFieldsToBody) adds it again after that hook, so the multipart fields are checked the same way.
+ * The guard itself (a callback hook: no promise per request). A scope that parses its body in a later
+ * preValidation hook (multipart with attachFieldsToBody) adds it again after that hook, so the multipart fields
+ * are checked the same way.
  */
-export async function guardInput(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function guardInput(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (containsUnstorableText(req.query) || containsUnstorableText(req.params) || containsUnstorableText(req.body)) {
-    return reply.code(400).send({ status: 400, message: he.unsupportedCharacters });
+    reply.code(400).send({ status: 400, message: he.unsupportedCharacters });
+    return;
   }
+  done();
 }

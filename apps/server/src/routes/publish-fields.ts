@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
-import { type CachedAnswer, chooseCoding, isNotModified } from '../services/cached-answer.ts';
+import { type CachedAnswer, chooseCoding, notModifiedTag } from '../services/cached-answer.ts';
 import type { CatalogService } from '../services/catalog-service.ts';
 import { contactPrefill } from '../services/contact.ts';
 import { trackSelectorsOf } from '../services/plans.ts';
@@ -15,7 +15,8 @@ import { virtualNumberData } from '../services/virtual-number.ts';
 
 /**
  * The answer everyone gets for a selection (services/cached-answer.ts): its bytes made once, in the coding the
- * browser takes, with its ETag; a browser that names that ETag in If-None-Match gets 304 and no body. The browser
+ * browser takes, with its ETag; a browser that names one of the answer's ETags in If-None-Match gets 304 with that
+ * ETag and no body. The browser
  * keeps the answer but asks again each time (`private, no-cache`): the business-for-sale guard may answer a
  * logged-in customer differently at the same URL (routes/business-for-sale-guard.ts runs before this).
  */
@@ -26,23 +27,27 @@ function sendShared(req: FastifyRequest, reply: FastifyReply, answer: CachedAnsw
   }
   const coding = chooseCoding(req.headers['accept-encoding'], answer);
   reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
-  reply.header('content-type', 'application/json; charset=utf-8');
   // A client that takes brotli only, before the brotli body is made: compressed for it alone, without an ETag.
   if (coding === null) {
-    reply.send(answer.json);
+    reply.header('content-type', JSON_TYPE).send(answer.json);
     return;
   }
-  reply.header('etag', coding === 'identity' ? answer.etags.identity : answer.etags[coding]);
-  if (isNotModified(req.headers['if-none-match'], answer)) {
-    reply.removeHeader('content-type').code(304).send();
+  const etag = (coding === 'identity' ? answer.etags.identity : answer.etags[coding]) as string;
+  const held = notModifiedTag(req.headers['if-none-match'], answer, etag);
+  if (held !== null) {
+    reply.header('etag', held).code(304).send();
     return;
   }
+  reply.header('etag', etag);
+  reply.header('content-type', JSON_TYPE);
   if (coding === 'identity') {
     reply.send(answer.json);
     return;
   }
   reply.header('content-encoding', coding).send(coding === 'br' ? answer.br : answer.gzip);
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** GET /api/publish/fields (served from memory) and /fields/{adId} (edit mode, the owner's ad only). */
 export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalogs: CatalogService }): void {

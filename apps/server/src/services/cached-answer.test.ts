@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, type CachedAnswer, chooseCoding, isNotModified } from './cached-answer.ts';
+import { AnswerCache, type CachedAnswer, chooseCoding, notModifiedTag } from './cached-answer.ts';
 
 const json = (n: number) => JSON.stringify({ n, text: 'שדה '.repeat(200) });
 
@@ -109,7 +109,7 @@ describe('chooseCoding', () => {
   });
 });
 
-describe('isNotModified', () => {
+describe('notModifiedTag', () => {
   const answer: CachedAnswer = {
     json: Buffer.from('{}'),
     gzip: Buffer.from('g'),
@@ -117,16 +117,17 @@ describe('isNotModified', () => {
     etags: { identity: '"i"', gzip: '"g"', br: '"b"' },
   };
   it.each([
-    [undefined, false],
-    ['"i"', true],
-    ['"g"', true],
-    ['"b"', true],
-    ['W/"g"', true],
-    ['"x", "b"', true],
-    ['"x"', false],
-    ['"g-x"', false],
-    ['*', true],
+    [undefined, null],
+    ['"i"', '"i"'],
+    ['"g"', '"g"'],
+    ['"b"', '"b"'],
+    ['W/"g"', '"g"'],
+    ['"x", "b"', '"b"'],
+    ['"x"', null],
+    ['"g-x"', null],
+    // Any representation: the one the client would get now.
+    ['*', '"b"'],
   ] as const)('%s → %s', (header, expected) => {
-    expect(isNotModified(header, answer)).toBe(expected);
+    expect(notModifiedTag(header, answer, '"b"')).toBe(expected);
   });
 });

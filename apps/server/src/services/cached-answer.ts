@@ -143,17 +143,21 @@ function acceptedCodings(header: string): Set<string> {
 }
 
 /**
- * Whether an If-None-Match header names the answer as the client holds it, in any of its codings (the browser
- * keeps whichever it was sent, and each is still current): weak comparison, as RFC 9110 asks for If-None-Match.
+ * The answer's tag that an If-None-Match header names, or null: the browser holds the answer in that coding (it
+ * keeps whichever it was sent) and it is still current, so the 304 names that same tag (RFC 9111 §4.3.4: a cache
+ * updates the stored response whose validator the 304 carries). Weak comparison, as RFC 9110 asks for
+ * If-None-Match; `*` names the tag of the coding the client would be sent now.
  */
-export function isNotModified(ifNoneMatch: string | undefined, answer: CachedAnswer): boolean {
-  if (!ifNoneMatch) return false;
+export function notModifiedTag(ifNoneMatch: string | undefined, answer: CachedAnswer, current: string): string | null {
+  if (!ifNoneMatch) return null;
   const { identity, gzip, br } = answer.etags;
+  // What a browser sends back: the one tag it was given.
+  if (ifNoneMatch === br || ifNoneMatch === gzip || ifNoneMatch === identity) return ifNoneMatch;
   for (const raw of ifNoneMatch.split(',')) {
     const tag = raw.trim();
-    if (tag === '*') return true;
+    if (tag === '*') return current;
     const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
-    if (opaque === identity || opaque === gzip || (br !== null && opaque === br)) return true;
+    if (opaque === identity || opaque === gzip || (br !== null && opaque === br)) return opaque;
   }
-  return false;
+  return null;
 }

@@ -84,29 +84,33 @@ export async function registerSecurityHeaders(
       hsts: config.TRUST_PROXY ? { maxAge: 15552000, includeSubDomains: true } : false,
     };
   };
-  // The origins are known once the listeners listen (tests and development use ephemeral ports): one pair of
-  // header sets per pair of origins, made on its first request.
-  const made = new Map<string, { page: HeaderSet; framable: HeaderSet }>();
+  // The origins are known once the listeners listen (tests and development use ephemeral ports): the header sets
+  // are made for the origins of the first request and made again only when they change.
+  let made: { video: string; payment: string; page: HeaderSet; framable: HeaderSet } | undefined;
   const headersFor = (): { page: HeaderSet; framable: HeaderSet } => {
-    const key = `${videoOrigin?.() ?? ''} ${paymentOrigin?.() ?? ''}`;
-    let sets = made.get(key);
-    if (!sets) {
-      if (made.size >= 8) made.clear();
-      sets = { page: helmetHeaders(options(false)), framable: helmetHeaders(options(true)) };
-      made.set(key, sets);
+    const video = videoOrigin?.() ?? '';
+    const payment = paymentOrigin?.() ?? '';
+    if (made?.video !== video || made.payment !== payment) {
+      made = { video, payment, page: helmetHeaders(options(false)), framable: helmetHeaders(options(true)) };
     }
-    return sets;
+    return made;
   };
   app.addHook('onRequest', (req, reply, done) => {
     const sets = headersFor();
     const url = req.url;
-    const query = url.indexOf('?');
-    const pathname = query < 0 ? url : url.slice(0, query);
-    reply.headers(SAME_ORIGIN_FRAMABLE_PAGES.includes(pathname) ? sets.framable : sets.page);
+    reply.headers(framable(url) ? sets.framable : sets.page);
     // A route that sets its own caching replaces this.
     if (url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
+}
+
+/** Whether a request's URL (path and query) is one of SAME_ORIGIN_FRAMABLE_PAGES. */
+function framable(url: string): boolean {
+  for (const page of SAME_ORIGIN_FRAMABLE_PAGES) {
+    if (url.startsWith(page) && (url.length === page.length || url[page.length] === '?')) return true;
+  }
+  return false;
 }
 
 /** The headers helmet sets with these options, learnt by running its middleware once on a stand-in response. */

@@ -237,6 +237,8 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => jobs.stop());
 
+  // Before the routes it guards: it adds its hook to them as they are declared.
+  businessForSaleGuard(app);
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   publishTraderRoutes(app);
@@ -263,7 +265,6 @@ export async function buildApp({
   gatewayPriceRoutes(app, { clock });
   paymentRoutes(app, { db, payments, clock, limiter, limits: config, origins });
   freeSearchRoutes(app);
-  businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {
     sandboxOutboxRoutes(scope, sandboxMailer);
     sandboxAnalyticsRoutes(scope, { db, clock });

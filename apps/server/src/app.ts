@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { selectorsOf } from '@app/contract/publishPaths';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -26,6 +25,7 @@ import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/static-web.ts';
 import { policyRoutes } from './policy/routes.ts';
 import { type PublicOrigins, publicOrigins } from './public-origins.ts';
+import { newRequestId } from './request-id.ts';
 import { addsRoutes } from './routes/adds.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -123,7 +123,7 @@ export async function buildApp({
         : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     // A request's id is the hash a failure shows the user (the publish failure popup) and the log names.
-    genReqId: () => randomBytes(6).toString('hex'),
+    genReqId: newRequestId,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
     requestTimeout: 30_000,
@@ -133,7 +133,8 @@ export async function buildApp({
     // `/api/adds/%zz` is FST_ERR_BAD_URL): the same Hebrew answer as every other refusal, not Fastify's English.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-      (reply as FastifyReply).code(status).send({ status, message: he.badRequest });
+      // Before any hook: the security hook's no-store default of /api answers is not set yet.
+      (reply as FastifyReply).code(status).header('cache-control', 'no-store').send({ status, message: he.badRequest });
     },
   });
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -236,6 +237,8 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => jobs.stop());
 
+  // Before the routes it guards: it adds its hook to them as they are declared.
+  businessForSaleGuard(app);
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   publishTraderRoutes(app);
@@ -262,7 +265,6 @@ export async function buildApp({
   gatewayPriceRoutes(app, { clock });
   paymentRoutes(app, { db, payments, clock, limiter, limits: config, origins });
   freeSearchRoutes(app);
-  businessForSaleGuard(app);
   await registerSandboxes(app, config, (scope) => {
     sandboxOutboxRoutes(scope, sandboxMailer);
     sandboxAnalyticsRoutes(scope, { db, clock });

@@ -42,7 +42,17 @@ export function publicOrigins(
   config: Pick<Config, 'HOST' | 'PUBLIC_ORIGIN' | 'VIDEO_PUBLIC_ORIGIN' | 'PAYMENT_PUBLIC_ORIGIN'>,
   ports: ListenPorts,
 ): PublicOrigins {
-  const fallback = (port: number) => `http://${listenHostName(config.HOST)}:${port}`;
+  const hostName = listenHostName(config.HOST);
+  // Asked on every request (the CSP names the video and payment origins): one string per port, made once.
+  const made = new Map<number, string>();
+  const fallback = (port: number) => {
+    let origin = made.get(port);
+    if (origin === undefined) {
+      origin = `http://${hostName}:${port}`;
+      made.set(port, origin);
+    }
+    return origin;
+  };
   const site = () => config.PUBLIC_ORIGIN ?? fallback(ports.app());
   return {
     site,

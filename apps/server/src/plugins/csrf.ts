@@ -47,10 +47,13 @@ function ownOrigin(req: FastifyRequest): string {
  * of no use from another site either.
  */
 export function registerCsrf(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (req, reply, done) => {
     const config = req.routeOptions.config;
-    if (!req.url.startsWith('/api/') && config?.csrfProtected !== true) return;
-    if (config?.signedCallback === true) return;
+    if ((!req.url.startsWith('/api/') && config?.csrfProtected !== true) || config?.signedCallback === true) {
+      done();
+      return;
+    }
     const cookie = req.cookies[CSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(CSRF_COOKIE, crypto.randomBytes(18).toString('base64url'), {
@@ -60,14 +63,19 @@ export function registerCsrf(app: FastifyInstance): void {
         httpOnly: false,
       });
     }
-    if (!changesState(req)) return;
+    if (!changesState(req)) {
+      done();
+      return;
+    }
     const header = req.headers[CSRF_HEADER];
     const badOrigin = !fromOwnOrigin(req);
     // A beacon (no header) to a route that takes the token in its body: checked below, once the body is parsed.
     const inBody = header === undefined && req.routeOptions.config?.csrfTokenInBody === true;
     if (badOrigin || !cookie || (!inBody && (typeof header !== 'string' || !timingSafeEqual(cookie, header)))) {
-      return reply.code(403).send({ status: 403, message: he.csrf });
+      reply.code(403).send({ status: 403, message: he.csrf });
+      return;
     }
+    done();
   });
   app.addHook('preValidation', async (req, reply) => {
     if (req.routeOptions.config?.csrfTokenInBody !== true || req.headers[CSRF_HEADER] !== undefined) return;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { he } from '../i18n/messages.ts';
 
 /**
@@ -6,8 +6,12 @@ import { he } from '../i18n/messages.ts';
  * surrogate (not well-formed Unicode).
  */
 export function isUnstorableText(s: string): boolean {
-  return s.includes('\u0000') || LONE_SURROGATE.test(s);
+  // Almost every string has no surrogate at all: a plain character scan decides before the look-around pattern.
+  return s.includes('\u0000') || (SURROGATE.test(s) && LONE_SURROGATE.test(s));
 }
+
+/** Any surrogate, paired or not. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -18,8 +22,10 @@ export function containsUnstorableText(value: unknown, depth = 0): boolean {
   // Bytes (a multipart file part) are no text.
   if (value === null || typeof value !== 'object' || depth > 64 || ArrayBuffer.isView(value)) return false;
   if (Array.isArray(value)) return value.some((v) => containsUnstorableText(v, depth + 1));
-  for (const [k, v] of Object.entries(value)) {
-    if (isUnstorableText(k) || containsUnstorableText(v, depth + 1)) return true;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (isUnstorableText(key) || containsUnstorableText(record[key], depth + 1)) return true;
   }
   return false;
 }
@@ -34,11 +40,14 @@ export function registerInputGuard(app: FastifyInstance): void {
 }
 
 /**
- * The guard itself. A scope that parses its body in a later preValidation hook (multipart with
- * attachFieldsToBody) adds it again after that hook, so the multipart fields are checked the same way.
+ * The guard itself (a callback hook: no promise per request). A scope that parses its body in a later
+ * preValidation hook (multipart with attachFieldsToBody) adds it again after that hook, so the multipart fields
+ * are checked the same way.
  */
-export async function guardInput(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function guardInput(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (containsUnstorableText(req.query) || containsUnstorableText(req.params) || containsUnstorableText(req.body)) {
-    return reply.code(400).send({ status: 400, message: he.unsupportedCharacters });
+    reply.code(400).send({ status: 400, message: he.unsupportedCharacters });
+    return;
   }
+  done();
 }

@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** The video host's origin (the video upload iframe; public-origins.ts, never the request's Host). */
@@ -54,10 +54,16 @@ export function cspDirectives(
   };
 }
 
+/** A set of response headers, names in lower case. */
+type HeaderSet = Readonly<Record<string, string>>;
+
 /**
- * Security headers (@fastify/helmet) on every response, and `Cache-Control: no-store` on every /api answer
- * that did not set its own caching: API answers carry personal data (customer, the ad being edited, drafts,
- * the outbox), which must not stay in a shared or browser cache.
+ * Security headers on every response, and `Cache-Control: no-store` on every /api answer that does not set its own
+ * caching: API answers carry personal data (customer, the ad being edited, drafts, the outbox), which must not stay
+ * in a shared or browser cache. The headers are helmet's (the same options and values as @fastify/helmet gave), but
+ * helmet is run once per set of public origins to learn them, not on every request: @fastify/helmet called
+ * `helmet(options)` per request, which checks and serialises every CSP directive again each time. A request then
+ * costs one synchronous hook that copies a ready object.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -65,23 +71,61 @@ export async function registerSecurityHeaders(
   videoOrigin?: VideoOriginOf,
   paymentOrigin?: PaymentOriginOf,
 ): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, videoOrigin, paymentOrigin) },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Opens the payment page in a popup later; same-origin-allow-popups keeps that working.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    hsts: config.TRUST_PROXY ? { maxAge: 15552000, includeSubDomains: true } : false,
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    const pathname = req.url.split('?')[0] ?? '';
-    if (SAME_ORIGIN_FRAMABLE_PAGES.includes(pathname)) {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string')
-        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-      reply.header('x-frame-options', 'SAMEORIGIN');
+  const options = (framable: boolean): HelmetOptions => {
+    const directives = cspDirectives(config, videoOrigin, paymentOrigin);
+    // The pages our own frames show: framed by our own origin only.
+    if (framable) directives.frameAncestors = ["'self'"];
+    return {
+      contentSecurityPolicy: { useDefaults: false, directives },
+      frameguard: { action: framable ? 'sameorigin' : 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Opens the payment page in a popup later; same-origin-allow-popups keeps that working.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      hsts: config.TRUST_PROXY ? { maxAge: 15552000, includeSubDomains: true } : false,
+    };
+  };
+  // The origins are known once the listeners listen (tests and development use ephemeral ports): the header sets
+  // are made for the origins of the first request and made again only when they change.
+  let made: { video: string; payment: string; page: HeaderSet; framable: HeaderSet } | undefined;
+  const headersFor = (): { page: HeaderSet; framable: HeaderSet } => {
+    const video = videoOrigin?.() ?? '';
+    const payment = paymentOrigin?.() ?? '';
+    if (made?.video !== video || made.payment !== payment) {
+      made = { video, payment, page: helmetHeaders(options(false)), framable: helmetHeaders(options(true)) };
     }
-    return payload;
+    return made;
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    const sets = headersFor();
+    const url = req.url;
+    reply.headers(framable(url) ? sets.framable : sets.page);
+    // A route that sets its own caching replaces this.
+    if (url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
+}
+
+/** Whether a request's URL (path and query) is one of SAME_ORIGIN_FRAMABLE_PAGES. */
+function framable(url: string): boolean {
+  for (const page of SAME_ORIGIN_FRAMABLE_PAGES) {
+    if (url.startsWith(page) && (url.length === page.length || url[page.length] === '?')) return true;
+  }
+  return false;
+}
+
+/** The headers helmet sets with these options, learnt by running its middleware once on a stand-in response. */
+export function helmetHeaders(options: HelmetOptions): HeaderSet {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }

@@ -12,21 +12,21 @@ declare module 'fastify' {
   }
 }
 
-/** Sessions live in the database; the cookie holds a random token (HttpOnly, SameSite=Lax, Secure on https). */
+/**
+ * Sessions live in the database; the cookie holds a random token (HttpOnly, SameSite=Lax, Secure on https).
+ * The customer is looked up only when a route asks (`req.customer()`), once per request: most calls of the wizard
+ * (the fields answer everyone gets, option lists) never need it, and cost no hook for it either.
+ */
 export function registerSessions(app: FastifyInstance, db: Db, clock: Clock): void {
+  const lookups = new WeakMap<FastifyRequest, Promise<Customer | null>>();
   app.decorateRequest('customer', function (this: FastifyRequest) {
-    throw new Error('replaced per request');
-  });
-  app.addHook('onRequest', async (req) => {
-    let cached: Promise<Customer | null> | undefined;
-    req.customer = () => {
-      cached ??= (async () => {
-        const token = req.cookies[SESSION_COOKIE];
-        if (!token) return null;
-        return findSessionCustomer(db, token, clock.now());
-      })();
-      return cached;
-    };
+    let lookup = lookups.get(this);
+    if (!lookup) {
+      const token = this.cookies[SESSION_COOKIE];
+      lookup = token ? findSessionCustomer(db, token, clock.now()) : Promise.resolve(null);
+      lookups.set(this, lookup);
+    }
+    return lookup;
   });
 }
 

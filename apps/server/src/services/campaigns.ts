@@ -28,7 +28,8 @@ const fileSchema = z
   .refine((list) => new Set(list.map((c) => c.id)).size === list.length, { message: 'campaign ids must be unique' });
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../plan-data/campaigns.json');
-const CAMPAIGNS = fileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+/** Every campaign, as checked when the module loads. */
+export const CAMPAIGNS = fileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 
 /** The campaigns offered for a category selection (sub-category null: none match). */
 export function campaignsFor(cat: number, subcat: number | null | undefined): Campaign[] {

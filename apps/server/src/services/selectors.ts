@@ -27,10 +27,3 @@ export function catalogQuery(selectors: Selectors): CatalogQuery | undefined {
     petType: num(selectors.petType),
   };
 }
-
-/** A stable key of the selectors that choose a catalogue (istrader does not). */
-export function selectionKey(selectors: Selectors): string {
-  return ['cat', 'subcat', 'SalesCatID', 'SalesSubCatID', 'SalesSubCat3ID', 'petType']
-    .map((k) => `${k}=${selectors[k as keyof Selectors] ?? ''}`)
-    .join('&');
-}

@@ -253,9 +253,14 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
+  // The port it listens on, read once it listens (the CSP of every answer of the app names this origin, and
+  // server.address() asks the system each time), else the configured one.
+  let listensOn: number | undefined;
   const port = () => {
+    if (listensOn !== undefined) return listensOn;
     const address = app.server.address();
-    return address && typeof address === 'object' ? address.port : videoPort(config);
+    if (address && typeof address === 'object') listensOn = address.port;
+    return listensOn ?? videoPort(config);
   };
   return {
     app,

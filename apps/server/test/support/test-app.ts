@@ -21,7 +21,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'onPaid' | 'overloadSampleMs' | 'onRoute'> & {
+  deps: Pick<AppDeps, 'logStream' | 'onPaid' | 'overloadSampleMs' | 'onRoute' | 'catalogs'> & {
     listenVideo?: boolean;
     listenPayments?: boolean;
   } = {},

@@ -188,9 +188,14 @@ export async function buildPaymentSandbox(deps: {
       .send(messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText)),
   );
 
+  // The port it listens on, read once it listens (the CSP of every answer of the app names this origin, and
+  // server.address() asks the system each time), else the configured one.
+  let listensOn: number | undefined;
   const port = () => {
+    if (listensOn !== undefined) return listensOn;
     const address = app.server.address();
-    return address && typeof address === 'object' ? address.port : paymentPort(config);
+    if (address && typeof address === 'object') listensOn = address.port;
+    return listensOn ?? paymentPort(config);
   };
 
   const html = (reply: FastifyReply, session: SandboxSession | null, body: string, code = 200) =>

@@ -1,0 +1,79 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+
+/** An app with the security headers, whose video and payment origins a test changes (as a listen does). */
+async function appWith(origins: { video: string; payment: string | undefined }) {
+  const app = Fastify();
+  await registerSecurityHeaders(
+    app,
+    loadConfig({ NODE_ENV: 'test' }),
+    () => origins.video,
+    () => origins.payment,
+  );
+  app.get('/api/thing', async () => ({ ok: true }));
+  app.get('/api/cached', async (_req, reply) => reply.header('cache-control', 'private, no-cache').send({ ok: true }));
+  app.get('/finishPayment', async (_req, reply) => reply.type('text/html').send('<p>done</p>'));
+  app.get('/publish', async (_req, reply) => reply.type('text/html').send('<p>page</p>'));
+  return app;
+}
+
+const directive = (csp: unknown, name: string) =>
+  String(csp)
+    .split(';')
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1);
+
+describe('security headers', () => {
+  it('are helmet’s, on pages and API answers alike', async () => {
+    const app = await appWith({ video: 'http://localhost:3001', payment: 'http://localhost:3002' });
+    for (const url of ['/publish', '/api/thing', '/api/nothing-here']) {
+      const res = await app.inject({ url });
+      expect(res.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(directive(res.headers['content-security-policy'], 'frame-ancestors')).toBe("'none'");
+      expect(directive(res.headers['content-security-policy'], 'script-src')).toBe("'self'");
+    }
+  });
+
+  it('frame the video and payment hosts of the origins as they are now (known once they listen)', async () => {
+    const origins = { video: 'http://localhost:3001', payment: 'http://localhost:3002' as string | undefined };
+    const app = await appWith(origins);
+    const frames = async () =>
+      directive((await app.inject({ url: '/publish' })).headers['content-security-policy'], 'frame-src');
+    expect(await frames()).toBe("'self' http://localhost:3001 http://localhost:3002");
+    origins.video = 'http://localhost:41234';
+    origins.payment = 'http://localhost:41235';
+    expect(await frames()).toBe("'self' http://localhost:41234 http://localhost:41235");
+  });
+
+  it('let our own origin frame the payment result page, and only that page', async () => {
+    const app = await appWith({ video: 'http://localhost:3001', payment: 'http://localhost:3002' });
+    for (const url of ['/finishPayment', '/finishPayment?paymentId=1']) {
+      const page = await app.inject({ url });
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe("'self'");
+    }
+    expect((await app.inject({ url: '/finishPayment/x' })).headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('keep API answers out of every cache unless the route says otherwise', async () => {
+    const app = await appWith({ video: 'http://localhost:3001', payment: undefined });
+    expect((await app.inject({ url: '/api/thing' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/nothing-here' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/cached' })).headers['cache-control']).toBe('private, no-cache');
+    expect((await app.inject({ url: '/publish' })).headers['cache-control']).toBeUndefined();
+  });
+});

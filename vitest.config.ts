@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // files spend much of their time waiting (server processes starting, PGlite's WASM, child processes), so two
 // files side by side cut the suite's wall time without the CPU being oversubscribed.
 const SIDE_BY_SIDE = 2;
+/**
+ * Beside the browser tests (scripts/test.mjs) the unit and API files run one at a time: the browser files' servers
+ * and pages then keep a core, and the API files that start servers of their own are not starved.
+ */
+const UNIT_AND_API_WORKERS = Number(process.env.UNIT_AND_API_WORKERS ?? SIDE_BY_SIDE);
 /** `npm start` as the README gives it: rebuilds apps/web/dist, so never beside another browser file. */
 const START_COMMAND_TEST = 'e2e/tests/start-command.e2e.ts';
 
@@ -15,7 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          maxWorkers: SIDE_BY_SIDE,
+          maxWorkers: UNIT_AND_API_WORKERS,
         },
       },
       {
@@ -25,7 +30,7 @@ export default defineConfig({
           // The server bundle the tests that start the product as a process run (apps/server/build.mjs).
           globalSetup: ['apps/server/test/support/build-server.ts'],
           environment: 'node',
-          maxWorkers: SIDE_BY_SIDE,
+          maxWorkers: UNIT_AND_API_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -36,11 +36,15 @@ const step = (title, cmd, args, extraEnv = {}) => ({ title, cmd, args, extraEnv 
 const lint = step('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
 const types = step('Type check', 'npm', ['run', '--silent', 'typecheck']);
 const webBuild = step('Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']);
-const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
+// One file at a time beside the browser tests (vitest.config.ts).
+const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], {
+  UNIT_AND_API_WORKERS: '1',
+});
 // TEST_POSTGRES_URL (CI sets it): the API suite once more, on that PostgreSQL (each run in its own schema).
 const apiOnPostgres = process.env.TEST_POSTGRES_URL
   ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], {
       DATABASE_URL: process.env.TEST_POSTGRES_URL,
+      UNIT_AND_API_WORKERS: '1',
     })
   : undefined;
 const browser = step('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']);

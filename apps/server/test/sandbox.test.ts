@@ -126,5 +126,5 @@ describe('the sandbox key of a running server', () => {
     expect((await fetch(`${server.url}/api/sandbox/outbox`)).status).toBe(401);
     const ok = await fetch(`${server.url}/api/sandbox/outbox`, { headers: { 'x-sandbox-key': key } });
     expect(ok.status).toBe(200);
-  });
+  }, 180_000); // a server started on an empty data directory: migrated and seeded first (20 s at load 10)
 });

@@ -106,8 +106,32 @@ console.log(`\n» Beside the browser tests: ${besideList.map((s) => s.title).joi
 const browserStarted = Date.now();
 console.log(`\n» ${browser.title}`);
 // Its own process group, so that a failure beside it can stop it with its servers and browsers.
-const browserChild = spawn(browser.cmd, browser.args, { stdio: 'inherit', env, detached: true });
+// Its output is shown as it comes and kept, so that a failure can be told again at the very end of the log (the
+// beside steps' output is printed after it, and a CI log is often read from its end).
+const browserChild = spawn(browser.cmd, browser.args, {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  detached: true,
+});
+const browserOut = [];
+for (const [from, to] of [
+  [browserChild.stdout, process.stdout],
+  [browserChild.stderr, process.stderr],
+]) {
+  from.on('data', (d) => {
+    browserOut.push(d);
+    to.write(d);
+  });
+}
 const browserDone = new Promise((resolve) => browserChild.on('close', (code) => resolve(code)));
+/** The browser tests' failures as vitest summed them up (its "Failed Tests" part), else the end of their output. */
+function browserFailures() {
+  const text = Buffer.concat(browserOut).toString();
+  const at = text.search(/Failed Tests? \d+/);
+  const part =
+    at === -1 ? text.split('\n').slice(-150).join('\n') : text.slice(Math.max(0, text.lastIndexOf('\n', at)));
+  return part.length > 60_000 ? `${part.slice(0, 60_000)}\n…` : part;
+}
 const stopBrowserTests = () => {
   try {
     process.kill(-browserChild.pid, 'SIGTERM');
@@ -129,7 +153,10 @@ if (besideFailure) {
   fail(besideFailure.title, besideFailure.status);
 }
 const browserStatus = await browserDone;
-if (browserStatus !== 0) fail(browser.title, browserStatus);
+if (browserStatus !== 0) {
+  console.error(`\n» ${browser.title}: what failed (told again from above)\n${browserFailures()}`);
+  fail(browser.title, browserStatus);
+}
 console.log(`» ${browser.title}: ${seconds(browserStarted)}`);
 for (const s of [startCommand, bundle]) runShown(s);
 console.log(`\n✔ All tests passed in ${seconds(started)}`);

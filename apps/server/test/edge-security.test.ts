@@ -299,8 +299,8 @@ describe('NUL and lone surrogates are refused at the edge', () => {
 describe('security headers', () => {
   const csp = (res: LightMyRequestResponse) => String(res.headers['content-security-policy']);
 
-  it('a CSP with scripts and styles from self only, no framing, and the safe defaults', async () => {
-    const res = await owner.get('/api/auth/customer');
+  it('a page: a CSP with scripts and styles from self only, no framing, and the safe defaults', async () => {
+    const res = await owner.get('/publish');
     const policy = csp(res);
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("style-src 'self'");
@@ -316,13 +316,23 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('an API answer: the API set, whose CSP lets it load and run nothing and be framed by nobody', async () => {
+    for (const res of [await owner.get('/api/auth/customer'), await t.app.inject({ url: '/api/no-such-call' })]) {
+      expect(csp(res)).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('the video and payment origins follow VIDEO_PUBLIC_ORIGIN and PAYMENT_PUBLIC_ORIGIN, the only framed ones', async () => {
     const other = await createTestApp({
       VIDEO_PUBLIC_ORIGIN: 'https://video.example.co.il',
       PAYMENT_PUBLIC_ORIGIN: 'https://pay.example.co.il',
     });
     try {
-      const res = await other.app.inject({ url: '/api/health' });
+      const res = await other.app.inject({ url: '/publish' });
       expect(csp(res)).toMatch(
         /(?:^|;)frame-src 'self' https:\/\/video\.example\.co\.il https:\/\/pay\.example\.co\.il(?:;|$)/,
       );
@@ -337,7 +347,7 @@ describe('security headers', () => {
   it('further origins to frame (the payment sandbox) go into frame-src and connect-src through CSP_EXTRA_ORIGINS', async () => {
     const other = await createTestApp({ CSP_EXTRA_ORIGINS: 'http://localhost:4010, http://localhost:4020' });
     try {
-      const policy = csp(await other.app.inject({ url: '/api/health' }));
+      const policy = csp(await other.app.inject({ url: '/publish' }));
       expect(policy).toContain("connect-src 'self' http://localhost:4010 http://localhost:4020");
       expect(policy).toContain(
         "frame-src 'self' http://localhost:3001 http://localhost:3002 http://localhost:4010 http://localhost:4020;",

@@ -182,7 +182,9 @@ describe.each(SETUPS)('$name', (setup) => {
 
       const config = await owner.get('/api/site-config', f.headers);
       expect(config.json().videoOrigin).toBe(E.video);
-      const frames = directive(config.headers['content-security-policy'], 'frame-src').split(' ');
+      // The page that frames the upload: its CSP frame-src.
+      const publish = await owner.get('/publish', f.headers);
+      const frames = directive(publish.headers['content-security-policy'], 'frame-src').split(' ');
       expect(frames).toEqual(expect.arrayContaining([E.video, E.payment]));
       expect(frames.join(' ')).not.toContain(EVIL);
     },

@@ -26,9 +26,9 @@ const directive = (csp: unknown, name: string) =>
     ?.slice(name.length + 1);
 
 describe('security headers', () => {
-  it('are helmet’s, on pages and API answers alike', async () => {
+  it('are helmet’s on pages', async () => {
     const app = await appWith({ video: 'http://localhost:3001', payment: 'http://localhost:3002' });
-    for (const url of ['/publish', '/api/thing', '/api/nothing-here']) {
+    for (const url of ['/publish', '/my-ads?x=1', '/nothing-here']) {
       const res = await app.inject({ url });
       expect(res.headers).toMatchObject({
         'x-frame-options': 'DENY',
@@ -45,6 +45,38 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(directive(res.headers['content-security-policy'], 'frame-ancestors')).toBe("'none'");
       expect(directive(res.headers['content-security-policy'], 'script-src')).toBe("'self'");
+    }
+  });
+
+  it('are the API set on /api answers: not sniffed, framed, run as a document, read cross-site or cached', async () => {
+    const app = await appWith({ video: 'http://localhost:3001', payment: 'http://localhost:3002' });
+    for (const url of ['/api/thing', '/api/nothing-here', '/api/thing?x=1']) {
+      const res = await app.inject({ url });
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+      });
+      // None of a page's: nothing in an answer loads scripts, frames or fonts.
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    // A page whose path only starts like the API's is a page.
+    expect((await app.inject({ url: '/apix' })).headers['x-dns-prefetch-control']).toBe('off');
+  });
+
+  it('send HSTS on pages and API answers alike behind a TLS proxy', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }));
+    app.get('/api/thing', async () => ({ ok: true }));
+    for (const url of ['/api/thing', '/publish']) {
+      expect((await app.inject({ url })).headers['strict-transport-security']).toBe(
+        'max-age=15552000; includeSubDomains',
+      );
     }
   });
 

@@ -9,6 +9,8 @@ const SIDE_BY_SIDE = 2;
  * and pages then keep a core, and the API files that start servers of their own are not starved.
  */
 const UNIT_AND_API_WORKERS = Number(process.env.UNIT_AND_API_WORKERS ?? SIDE_BY_SIDE);
+/** Records every route through vi.mock('fastify'): it must load fastify itself, after the mock. */
+const OWN_MODULES_API_TEST = 'apps/server/test/attack-sweep.test.ts';
 /** `npm start` as the README gives it: rebuilds apps/web/dist, so never beside another browser file. */
 const START_COMMAND_TEST = 'e2e/tests/start-command.e2e.ts';
 
@@ -27,7 +29,26 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: [OWN_MODULES_API_TEST],
           // The server bundle the tests that start the product as a process run (apps/server/build.mjs).
+          globalSetup: ['apps/server/test/support/build-server.ts'],
+          environment: 'node',
+          maxWorkers: UNIT_AND_API_WORKERS,
+          // A worker's files share its loaded modules (each file still builds its own app on its own database):
+          // loading the server's sources again for every file was a third of the suite's CPU (import 123 s of 337 s
+          // wall with two workers, against 12 s of 184 s shared, on 28 Nov 2026), and PGlite's WebAssembly stays
+          // compiled from one file to the next. No API file depends on a fresh module: state the server keeps in a
+          // module (caches keyed by catalogue version, the request-id pool) is the same for every app.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The API file that replaces a module (vi.mock) runs with modules of its own.
+          name: 'api-own-modules',
+          include: [OWN_MODULES_API_TEST],
           globalSetup: ['apps/server/test/support/build-server.ts'],
           environment: 'node',
           maxWorkers: UNIT_AND_API_WORKERS,

@@ -37,12 +37,13 @@ const lint = step('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
 const types = step('Type check', 'npm', ['run', '--silent', 'typecheck']);
 const webBuild = step('Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']);
 // One file at a time beside the browser tests (vitest.config.ts).
-const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], {
+const API = ['--project', 'api', '--project', 'api-own-modules'];
+const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', ...API], {
   UNIT_AND_API_WORKERS: '1',
 });
 // TEST_POSTGRES_URL (CI sets it): the API suite once more, on that PostgreSQL (each run in its own schema).
 const apiOnPostgres = process.env.TEST_POSTGRES_URL
-  ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], {
+  ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', ...API], {
       DATABASE_URL: process.env.TEST_POSTGRES_URL,
       UNIT_AND_API_WORKERS: '1',
     })

@@ -28,7 +28,7 @@
  *   חובה' on both, aria-invalid and described by it; then a new mobile typed and not verified, submitted: the
  *   server's 'יש לאמת את המספר בקוד שנשלח אליו לפני הפרסום' on the phone. A trader in the category adds numbers without verification (the
  *   server accepts them: after-save-area.md §4), so the trader signatures have the empty state only.
- * a11y-walk-families.e2e.ts leaves these two steps to this file.
+ * The families walk (a11y-families-walk.ts) leaves these two steps to this file.
  */
 
 import { isTraderFlow } from '@app/catalog/trader';

@@ -1,5 +1,7 @@
 /**
- * The accessibility walk over the later steps of every family (issue 12, item 5), at 390 and 1280 px:
+ * The accessibility walk over the later steps of every family, at 390 and 1280 px, run by three files
+ * (a11y-walk-families-*.e2e.ts: vehicles, real estate, the others) so that the walk's time spreads over the browser
+ * test workers instead of making one long file:
  * a11y-walk.e2e.ts checks each family's picker and empty first step and the private car's whole wizard; here every
  * other step of every catalogue kind (vehicles other than the private car, real estate's three, second hand's five,
  * pets, studies, tourism, the four household-worker boards, customer info) is opened filled from a draft stored
@@ -24,11 +26,6 @@ import { atStep, button, draftThroughApi, openStep, registerThroughApi, settled 
 
 let product: Product;
 let browser: Browser;
-useProductAndBrowser((p, b) => {
-  product = p;
-  browser = b;
-});
-afterAll(() => writeMeasured('a11y-contrast-families'));
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 /** The media and contact steps: a11y-walk-shared-steps.e2e.ts checks them, for every catalogue. */
@@ -179,6 +176,9 @@ const FAMILIES: { name: string; cat: string }[] = [
   { name: 'customer info', cat: '100' },
 ];
 
+/** Every family but vehicles and real estate (which have a file each): the third file's. */
+export const OTHER_FAMILIES = FAMILIES.map((f) => f.cat).filter((cat) => cat !== '1' && cat !== '2');
+
 /**
  * The tests: one per catalogue kind (a family's kinds together, four household-worker boards or three real-estate
  * kinds, ran over a test's 120 s limit on a loaded machine).
@@ -186,52 +186,80 @@ const FAMILIES: { name: string; cat: string }[] = [
 const TESTS = FAMILIES.flatMap(({ name, cat }) =>
   SELECTIONS.filter((s) => s.selectors.cat === cat && !s.trader).map((s) => ({
     name: `${name}, ${s.name}`,
+    cat,
     selections: [s],
   })),
 );
 
-/** The private advertiser of these tests: registered once (the server takes ten registrations per address), then logged in. */
+/** The private advertiser of a file's tests: registered once (the server takes ten registrations per address), then logged in. */
 let advertiser: { email: string; password: string } | undefined;
 async function asAdvertiser(page: Page): Promise<void> {
   if (advertiser) await loginThroughApi(page, product.url, advertiser.email, advertiser.password);
   else advertiser = await registerThroughApi(page, product.url);
 }
 
-describe('every later step of every family, filled and with its errors, at 390 and 1280 px', () => {
-  for (const test of TESTS) {
-    it(`${test.name}: each of its steps (a private advertiser)`, async () => {
-      const page = await newPage(browser, PHONE_390);
-      await asAdvertiser(page);
-      let checked = 0;
-      for (const selection of test.selections) checked += await walk(page, selection);
-      expect(checked).toBeGreaterThan(0);
-      await page.close();
+/**
+ * The tests of one file: every later step of the families of `cats` (filled and with its errors), with `trader` the
+ * trader's second-hand flows, with `earlierStep` the check that a server error on an earlier step's field opens that
+ * step. `name` names the file's contrast list (e2e/artifacts).
+ */
+export function walkFamilies({
+  name,
+  cats,
+  trader = false,
+  earlierStep = false,
+}: {
+  name: string;
+  cats: string[];
+  trader?: boolean;
+  earlierStep?: boolean;
+}): void {
+  useProductAndBrowser((p, b) => {
+    product = p;
+    browser = b;
+  });
+  afterAll(() => writeMeasured(`a11y-contrast-families-${name}`));
+
+  describe('every later step of every family, filled and with its errors, at 390 and 1280 px', () => {
+    for (const test of TESTS.filter((t) => cats.includes(t.cat))) {
+      it(`${test.name}: each of its steps (a private advertiser)`, async () => {
+        const page = await newPage(browser, PHONE_390);
+        await asAdvertiser(page);
+        let checked = 0;
+        for (const selection of test.selections) checked += await walk(page, selection);
+        expect(checked).toBeGreaterThan(0);
+        await page.close();
+      });
+    }
+
+    if (trader) {
+      it('second hand for a trader: plain second hand and business for sale', async () => {
+        const page = await newPage(browser, PHONE_390);
+        await loginThroughApi(page, product.url, DEMO_TRADER.email, DEMO_TRADER.password);
+        for (const selection of SELECTIONS.filter((s) => s.trader)) await walk(page, selection);
+        await page.close();
+      });
+    }
+  });
+
+  if (earlierStep) {
+    describe("a step whose server check names an earlier step's field", () => {
+      it('opens that step with its errors, not a press that does nothing and says nothing', async () => {
+        const page = await newPage(browser, PHONE_390);
+        await registerThroughApi(page, product.url);
+        // A draft that has passed steps 1 and 2 with nothing in them (as after those steps' rules changed): the
+        // price step has nothing required, and the server's check of the ad up to it names the motorcycle's fields.
+        await draftThroughApi(page, product.url, { cat: '1', subcat: '4' }, {}, 2);
+        await page.goto(`${product.url}/publish?cat=1&subcat=4&step=3`);
+        await atStep(page, 3);
+        await settled(page);
+        await button(page, 'המשך').click();
+        await atStep(page, 1);
+        await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
+        await settled(page);
+        await auditBoth(page, 'earlier-step-server-errors', 'phone');
+        await page.close();
+      });
     });
   }
-
-  it('second hand for a trader: plain second hand and business for sale', async () => {
-    const page = await newPage(browser, PHONE_390);
-    await loginThroughApi(page, product.url, DEMO_TRADER.email, DEMO_TRADER.password);
-    for (const selection of SELECTIONS.filter((s) => s.trader)) await walk(page, selection);
-    await page.close();
-  });
-});
-
-describe("a step whose server check names an earlier step's field", () => {
-  it('opens that step with its errors, not a press that does nothing and says nothing', async () => {
-    const page = await newPage(browser, PHONE_390);
-    await registerThroughApi(page, product.url);
-    // A draft that has passed steps 1 and 2 with nothing in them (as after those steps' rules changed): the
-    // price step has nothing required, and the server's check of the ad up to it names the motorcycle's fields.
-    await draftThroughApi(page, product.url, { cat: '1', subcat: '4' }, {}, 2);
-    await page.goto(`${product.url}/publish?cat=1&subcat=4&step=3`);
-    await atStep(page, 3);
-    await settled(page);
-    await button(page, 'המשך').click();
-    await atStep(page, 1);
-    await openStep(page).locator('[aria-invalid="true"]').first().waitFor();
-    await settled(page);
-    await auditBoth(page, 'earlier-step-server-errors', 'phone');
-    await page.close();
-  });
-});
+}

@@ -1,5 +1,5 @@
 /**
- * kill -9 during full publishes (issue 12 item 3, "Faults, nothing lost"): `npm run bench:crash`.
+ * kill -9 during full publishes (faults lose nothing): `npm run bench:crash`.
  *
  * Starts the real server (the production bundle, test/support/server-process.ts) on one data directory (PGlite; PostgreSQL in
  * its own schema when DATABASE_URL is set) and drives CRASH_PUBLISHES (default 50) full publishes from browser-like

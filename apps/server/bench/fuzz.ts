@@ -1,5 +1,5 @@
 /**
- * The bad-input sweep (issue 12 item 2): FUZZ_RUNS (default 10,000) random requests to each step's check-step of
+ * The bad-input sweep: FUZZ_RUNS (default 10,000) random requests to each step's check-step of
  * every catalogue and to every route of the built app (the onRoute inventory), through app.inject on a test app
  * (PGlite in memory, or an own schema of DATABASE_URL's PostgreSQL, dropped at the end). Prints a table (target,
  * runs, answers by class, slowest answer) and exits 1 on any violation, printing the shrunk counterexample.

@@ -1,12 +1,12 @@
 /**
- * Benchmark (issue 8): the server's photo resize throughput as a ratio to bare sharp doing the same resize and
+ * Benchmark: the server's photo resize throughput as a ratio to bare sharp doing the same resize and
  * thumbnail on the same images, in one run. Run: npm run bench:images (BENCH_ROUNDS, default 7).
  *
  * Two figures, each against the same bare-sharp rounds:
  * - the server's image pipeline, as the upload route runs it (media/images.ts and the store): sniffing the bytes,
  *   the pixel cap, orientation, flattening, sRGB, the resize and re-encode, the thumbnail, both hashes and the
  *   perceptual hash, the SHA-256 of the upload for the retry check, and writing both files to the local store.
- *   This is the issue's "server resize throughput"; goal ≥ 0.8, the script exits 1 below it.
+ *   This is the "server resize throughput" the goal is set on: ≥ 0.8, the script exits 1 below it.
  * - the whole upload route (POST …/images/upload through Fastify): the above plus multipart parsing, the session,
  *   the owner check and the database transaction. Reported, with no goal: on this 2-core machine both sides keep
  *   both cores busy, so the ratio is the ratio of CPU per photo, and the route's extra (the database, HTTP, the

@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 12 item 4; ENGINEERING.md §8): the real server, in its own process on loopback
+ * Load benchmark: the real server, in its own process on loopback
  * (bench/load-server.ts: main.ts's start-up), driven by autocannon with the calls of one ad's publication, one call
  * at a time, each for BENCH_SECONDS (default 60, so about five minutes in all):
  *   - GET  /api/publish/fields           the catalogue (max rate)

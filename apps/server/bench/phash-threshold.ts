@@ -1,9 +1,9 @@
 /**
- * Measurement (issue 8 item 8): how far apart the perceptual hashes of copies of one photo and of different photos
- * land, through the real upload pipeline (processImage, then the hash of the stored JPEG). It prints, for each kind
- * of copy, the largest distance to the original's hash, and the smallest distances between different photos, so
- * that REUSED_MAX_DISTANCE (media/phash.ts) can be chosen between them. Exits 1 when the threshold misses a copy
- * or matches two different photos.
+ * Measurement (the reused-photo check): how far apart the perceptual hashes of copies of one photo and of different
+ * photos land, through the real upload pipeline (processImage, then the hash of the stored JPEG). It prints, for each
+ * kind of copy, the largest distance to the original's hash, and the smallest distances between different photos, so
+ * that REUSED_MAX_DISTANCE (media/phash.ts) can be chosen between them. Exits 1 when the threshold misses a copy or
+ * matches two different photos.
  *
  * Run: PHOTOS_DIR=/path/to/photos npm run bench:phash
  * Any folder of real photographs (jpeg/png/webp) will do; the figures in the server README were taken on the

@@ -1,4 +1,4 @@
--- An ad's photos (issue 8): one row per slot (picNumber 1..10), so a retried upload of a slot replaces its image
+-- An ad's photos: one row per slot (picNumber 1..10), so a retried upload of a slot replaces its image
 -- instead of adding one. The files live in the media store under random keys; position is the order the owner
 -- chose (NULL until the first order call: then slot order), position 1 being the main photo.
 CREATE TABLE ad_images (

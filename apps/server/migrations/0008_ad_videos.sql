@@ -1,4 +1,4 @@
--- An ad's video (issue 8 §7): at most one per ad; a new upload replaces the earlier one. The file lives in the
+-- An ad's video: at most one per ad; a new upload replaces the earlier one. The file lives in the
 -- video host's tus directory (DATA_DIR/videos) under the random id the tus server gave it.
 CREATE TABLE ad_videos (
   ad_id bigint PRIMARY KEY REFERENCES ads (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Phone numbers and their verification (issue 9, after-save-area.md §4 "Phone confirmation").
+-- Phone numbers and their verification (after-save-area.md §4 "Phone confirmation").
 
 -- The numbers a customer has confirmed (by SMS code or voice call). Another customer may confirm the same number
 -- for themselves (a family phone); each row belongs to one customer and only they see or change it.

@@ -1,5 +1,5 @@
--- Virtual numbers and scheduled jobs (issue 9 item 5; after-save-area.md §4 "Virtual number checkbox", §7 add
--- virtual phone, §9 "Virtual number re-enabled 48 hours after cancelling"; ENGINEERING.md §4 scheduled work).
+-- Virtual numbers and scheduled jobs (after-save-area.md §4 "Virtual number checkbox", §7 add
+-- virtual phone, §9 "Virtual number re-enabled 48 hours after cancelling"). Scheduled work lives in the database.
 
 -- A customer's virtual number: a 07x number of the provider that forwards every call to one of the customer's
 -- verified numbers. One per (customer, number); the virtual number itself belongs to nobody else. It goes with

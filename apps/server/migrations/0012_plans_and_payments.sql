@@ -1,4 +1,4 @@
--- Plans, payment and the finish (issue 10; after-save-area.md §3-§4; ENGINEERING.md §4 "Money").
+-- Plans, payment and the finish (after-save-area.md §3-§4). Money is kept in agorot, every charge idempotent.
 -- An ad leaves 'draft' only through its plan: a free track or a package ad finishes it (finish-publish); a paid
 -- track finishes it when the provider's signed notification is checked and the provider's own result agrees.
 --   pending:      finished, waiting for review (a second-hand trader, spec §4 "Payment result")

@@ -1,5 +1,5 @@
--- The payment provider's local sandbox (issue 10 item 4; ENGINEERING.md §4: a sandbox keeps state and enforces
--- the real provider's rules). PAYMENT_PROVIDER=sandbox only; a real provider keeps its own state.
+-- The payment provider's local sandbox: it keeps state and enforces the real provider's rules.
+-- PAYMENT_PROVIDER=sandbox only; a real provider keeps its own state.
 
 -- One hosted payment session, as the provider sees it: what the merchant asked for and where it stands.
 CREATE TABLE sandbox_payment_sessions (

@@ -1,4 +1,4 @@
--- The plan step's side flows (issue 10; after-save-area.md §3-§4, §9): brokers and their leads, campaign leads,
+-- The plan step's side flows (after-save-area.md §3-§4, §9): brokers and their leads, campaign leads,
 -- the commercial payment's invoice details and phone-payment requests, and the packages customers bought.
 
 -- A real-estate broker's office (the lead popup lists the brokers of the ad's city). city_code: CBS locality code.

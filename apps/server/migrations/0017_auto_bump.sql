@@ -1,4 +1,4 @@
--- Auto-bump weeks and ad expiry (issue 10; services/auto-bump.ts, services/ad-expiry.ts).
+-- Auto-bump weeks and ad expiry (services/auto-bump.ts, services/ad-expiry.ts).
 -- One paid auto-bump week of an ad: bumped every AUTO_BUMP_EVERY_HOURS from starts_at until ends_at. A week bought
 -- while another runs starts where the last one ends. stopped_at: the ad left active/pending (deleted, expired), so
 -- the rest of the series was cancelled.

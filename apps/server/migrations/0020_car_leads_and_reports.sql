@@ -1,4 +1,4 @@
--- Car-ad side requests of the wizard (issue 11; publish-wizard.md §4 "Field behaviour", after-save-area.md §4-§7).
+-- Car-ad side requests of the wizard (publish-wizard.md §4 "Field behaviour", after-save-area.md §4-§7).
 -- Trade-in: a private car seller asks to be contacted about trading the car in (POST car-trader/trade-in-lead).
 -- Each lead waits here for the trade-in partner: status 'new', then 'sent' or 'closed'.
 CREATE TABLE trade_in_leads (

@@ -1,4 +1,4 @@
--- Counts of live ads shown while publishing (issue 11; publish-wizard.md §7, after-save-area.md §3-§5, §7, §9):
+-- Counts of live ads shown while publishing (publish-wizard.md §7, after-save-area.md §3-§5, §7, §9):
 -- same-ads counters of a saved ad, real-estate counts per address / home type / price, the cars glimpse
 -- (apps/server/src/counts/). Each count reads only live ads (status 'active'), so each index is partial on it and
 -- on one category: the live ads are a small part of the table, and the queries name the category as a literal.

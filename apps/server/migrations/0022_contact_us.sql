@@ -1,4 +1,4 @@
--- Issue 11 item 7: contact-us messages (after-save-area.md §3 "Contact-us form data", §7 contact-us/save). Every
+-- Contact-us messages (after-save-area.md §3 "Contact-us form data", §7 contact-us/save). Every
 -- message is kept here first, then mailed to the support address (SUPPORT_EMAIL; the sandbox outbox by default);
 -- mailed_at stays NULL when the mail could not be sent, so support finds it here anyway.
 -- customer_id is the session's customer (never read from the body), NULL for a visitor.

@@ -1,4 +1,4 @@
--- A package of ads bought by card or app from the plan step's buyPackage mode (issue 10): the payment's purpose
+-- A package of ads bought by card or app from the plan step's buyPackage mode: the payment's purpose
 -- 'ad_package' and the catalogue hash of the package it buys. When it is paid, services/paid.ts records the
 -- package in customer_packages (payment_id), uses one of its ads for the payment's ad and the ad goes live.
 ALTER TABLE payments DROP CONSTRAINT payments_purpose_check;

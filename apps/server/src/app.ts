@@ -70,11 +70,11 @@ import { registerVideoExpiryJobs, scheduleVideoExpiry } from './video/uploads.ts
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The video host: a second listener (its own origin) that main.ts starts after the app (issue 8 §7). */
+    /** The video host: a second listener (its own origin) that main.ts starts after the app. */
     videoHost: VideoHost;
     /** The scheduled jobs of this process: started with the app, stopped on close; tests call runDueJobs(). */
     jobs: JobScheduler;
-    /** The payment sandbox: a third listener (its own origin) that main.ts starts after the app (issue 10). */
+    /** The payment sandbox: a third listener (its own origin) that main.ts starts after the app. */
     paymentHost: PaymentSandbox;
     /** Our payment service (start, notify, reconcile). */
     payments: PaymentService;

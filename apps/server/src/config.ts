@@ -59,7 +59,7 @@ const schema = z.object({
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   /** Sender address of the real mail server. */
   MAIL_FROM: z.string().default('no-reply@example.co.il'),
-  /** Where contact-us messages are mailed (issue 11): the support team's inbox (the sandbox outbox by default). */
+  /** Where contact-us messages are mailed: the support team's inbox (the sandbox outbox by default). */
   SUPPORT_EMAIL: z.string().email().default('support@example.co.il'),
   /**
    * The key that opens every sandbox surface (the outbox page and API, and the sandboxes that come later).
@@ -101,7 +101,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool.default(false),
   /**
-   * The video host (issue 8 §7): a second listener of this process on its own port, so the upload iframe is a
+   * The video host: a second listener of this process on its own port, so the upload iframe is a
    * separate origin. Default: PORT + 1 (an ephemeral port when PORT is 0).
    */
   VIDEO_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
@@ -134,7 +134,7 @@ const schema = z.object({
    */
   VIDEO_UPLOAD_EXPIRE_MIN: z.coerce.number().int().min(1).default(50),
   /**
-   * The payment provider (issue 10 item 4). Only the local sandbox exists today: a hosted card and mobile-payment
+   * The payment provider. Only the local sandbox exists today: a hosted card and mobile-payment
    * page on its own listener (another origin), signed notifications, state in the database.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),

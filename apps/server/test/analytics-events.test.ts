@@ -1,5 +1,5 @@
 /**
- * POST /api/analytics/events (issue 8 item 9): allowlisted names, flat capped props, a body cap, a rate limit per
+ * POST /api/analytics/events: allowlisted names, flat capped props, a body cap, a rate limit per
  * address, CSRF by header or (for sendBeacon) by a body token, and the customer id from the session only.
  */
 import { CSRF_HEADER } from '@app/contract/auth';

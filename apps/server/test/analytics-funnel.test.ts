@@ -1,5 +1,5 @@
 /**
- * The wizard's step events and the operator's funnel (issue 11 item 8): the step events carry only their listed
+ * The wizard's step events and the operator's funnel: the step events carry only their listed
  * props (no typed values) with a run id, a category and a step; the funnel counts distinct runs per category
  * selection and step, with the catalogue's step titles and the ads published; it needs the sandbox key.
  */

@@ -1,5 +1,5 @@
 /**
- * The attack sweep (issue 12 item 1): one table of every route of the built app (support/attack-table.ts), and
+ * The attack sweep: one table of every route of the built app (support/attack-table.ts), and
  * over every state-changing one: CSRF from another site (no token; the token with a foreign Origin, with
  * Sec-Fetch-Site: cross-site, with a foreign Referer), another account's ids, mass assignment and prototype
  * pollution; over every GET: nothing in the database changes. A new route missing from the table fails the suite.

@@ -1,5 +1,5 @@
 /**
- * The auto-bump week and ad expiry (issue 10): a week paid with the sandbox card bumps the live ad every 4 hours for
+ * The auto-bump week and ad expiry: a week paid with the sandbox card bumps the live ad every 4 hours for
  * 7 days, exactly 42 times, each slot once (concurrent ticks, two server processes on one PostgreSQL database, a
  * restart in between), bumped_at moves to each slot's time and nothing after the week; a deleted ad stops its
  * series; an active ad expires at its end date. The clock is moved by hand, never slept on.

@@ -1,5 +1,5 @@
 /**
- * The car ad's side requests (issue 11): the duplicate-ad check against the customer's own stored ads, the trade-in
+ * The car ad's side requests: the duplicate-ad check against the customer's own stored ads, the trade-in
  * lead and the missing sub-model report. Validation errors store nothing; another account's ad is 404.
  */
 import { findPlate } from '@app/catalog/vehicles/lookup';

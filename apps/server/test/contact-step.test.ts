@@ -1,5 +1,5 @@
 /**
- * The contact step on the server (issue 9 §1, §6): save-ad takes only phone numbers the customer verified and
+ * The contact step on the server: save-ad takes only phone numbers the customer verified and
  * has not deactivated (a category trader excepted), stores them formatted, and the contact area comes prefilled
  * from the account and the customer's latest ad.
  */

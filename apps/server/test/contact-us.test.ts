@@ -1,5 +1,5 @@
 /**
- * The contact-us calls (issue 11 item 7; after-save-area.md §3, §5, §7): the form as data with the subject prefilled
+ * The contact-us calls (after-save-area.md §3, §5, §7): the form as data with the subject prefilled
  * by submailto, the per-field errorMessage on a bad field (nothing stored, nothing mailed), a good message stored
  * and delivered to the support outbox (read with the sandbox key only), the customer id appended when logged in,
  * CSRF and the per-address limit.

@@ -1,5 +1,5 @@
 /**
- * kill -9 during full publishes (issue 12 item 3), the CI-sized run of bench/crash.ts (`npm run bench:crash` is the
+ * kill -9 during full publishes (faults lose nothing), the CI-sized run of bench/crash.ts (`npm run bench:crash` is the
  * 50-publish one): the real server process on PGlite, one publish (photos, a verified phone, the paid VIP track)
  * sent again after every connection error with the same idempotency keys, and two kills at the moments that lose
  * things: as the second photo's JPEG lands in the media directory (before its thumbnail and its database row) and as

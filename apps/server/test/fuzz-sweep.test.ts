@@ -1,5 +1,5 @@
 /**
- * The bad-input sweep (issue 12 item 2) with a few inputs per target, so CI runs it on every change; the full
+ * The bad-input sweep with a few inputs per target, so CI runs it on every change; the full
  * 10,000 per target is `npm run fuzz` (apps/server/bench/fuzz.ts). Same properties (test/support/fuzz-sweep.ts):
  * no 5xx but the spec's, no hang, every 4xx in Hebrew, Object.prototype untouched. The first tests are the shrunk
  * counterexamples the full sweep found, kept as regressions.

@@ -1,5 +1,5 @@
 /**
- * Job leases follow their process's heartbeat (issue 12 item 3): a job claimed by a process that then died (kill -9:
+ * Job leases follow their process's heartbeat: a job claimed by a process that then died (kill -9:
  * no more heartbeats, no clean stop) is taken by another process once the heartbeat is 20 s old, not after the
  * five-minute lease; a live process's running job stays its own. Runs on PGlite and on DATABASE_URL's PostgreSQL.
  */

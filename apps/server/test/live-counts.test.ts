@@ -1,5 +1,5 @@
 /**
- * Counts of live ads (issue 11): get-ads-counters, real-estate-count and glimpse count the ads stored, and only
+ * Counts of live ads: get-ads-counters, real-estate-count and glimpse count the ads stored, and only
  * live ones. Ads go live the real way: save-ad, then finish-publish with a free track (services/go-live.ts) or a
  * paid track's goLive. The last test shows the plans use migration 0021's indexes (EXPLAIN on this database).
  */

@@ -1,5 +1,5 @@
 /**
- * Ad photos on the server (issue 8 §5-6): upload, replace, delete, order and read, owner-only, with the bytes
+ * Ad photos on the server: upload, replace, delete, order and read, owner-only, with the bytes
  * sniffed, the pixels capped before decoding, the orientation applied once and every metadata stripped; the same
  * upload and read tests run against the local directory and an S3-protocol server (s3rver).
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 8 item 8: a photo that is already in another of the same customer's ads (the same file, or a re-encoded,
- * rescaled or slightly cropped copy) comes back with reused: true; a different photo, the same ad's other slots,
- * a deleted ad and another customer's photos never flag it, and the answer never names the other ad.
+ * The reused-photo check: a photo that is already in another of the same customer's ads (the same file, or a
+ * re-encoded, rescaled or slightly cropped copy) comes back with reused: true; a different photo, the same ad's other
+ * slots, a deleted ad and another customer's photos never flag it, and the answer never names the other ad.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

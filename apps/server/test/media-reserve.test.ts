@@ -1,5 +1,5 @@
 /**
- * Photos upload before the first save (issue 8 §5): POST /api/publish/reserve-order gives the customer's draft of a
+ * Photos upload before the first save: POST /api/publish/reserve-order gives the customer's draft of a
  * selection one ad to hold them; the first save-ad with that OrderID fills it (no second ad); a reserved ad is never
  * shown as saved or edited; the photo cap comes from the ad's catalogue (1 teacher photo, 10 for cars).
  */

@@ -1,5 +1,5 @@
 /**
- * The hourly orphan photo sweep (issue 12 item 3; src/media/sweep.ts): a scheduled job, on the local directory and
+ * The hourly orphan photo sweep (src/media/sweep.ts): a scheduled job, on the local directory and
  * on an S3-protocol server (s3rver), on PGlite and (with DATABASE_URL) PostgreSQL. Files a killed upload left behind
  * are removed once they are an hour old; a younger one (maybe another process's upload in progress) is kept, and a
  * file a photo row refers to is never removed, however old.

@@ -1,5 +1,5 @@
 /**
- * The ad's video (issue 8 §7): the token the app gives the owner, the video host's upload page and its tus
+ * The ad's video: the token the app gives the owner, the video host's upload page and its tus
  * endpoint on a second listener (another origin), the size cap, the container sniffed after the upload,
  * delete-video, and a PATCH cut off mid-way that resumes from the server's offset into one complete file.
  */

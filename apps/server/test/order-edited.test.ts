@@ -1,5 +1,5 @@
 /**
- * Editing a published ad (issue 9, edit part): save-ad/{id} of an active ad keeps the edit pending, the
+ * Editing a published ad: save-ad/{id} of an active ad keeps the edit pending, the
  * edit-login step's finish ({OrderID}/order-edited, GET or POST) makes it live, GET adds/{id} shows the live ad.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { he } from '../src/i18n/messages.ts';
 import { heapThresholdBytes } from '../src/plugins/overload.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-// Issue 12 item 3: an overloaded process answers 503 + Retry-After at once instead of letting requests time out.
+// An overloaded process answers 503 + Retry-After at once instead of letting requests time out.
 describe('overload (plugins/overload.ts)', () => {
   let t: TestApp | undefined;
   afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * Paying for a track (issue 10 item 4): the hosted session is the owner's and charges the track's amount; a double
+ * Paying for a track: the hosted session is the owner's and charges the track's amount; a double
  * click makes one session; only a signed, fresh, first-seen notification whose result the provider confirms marks
  * a payment paid (a return URL never does); a lost notification is recovered by the polling job; a declined card
  * leaves the ad unpaid. The sandbox provider runs for real: its API over HTTP on its own port, its hosted card

@@ -1,5 +1,5 @@
 /**
- * The plan step's side flows (issue 10; after-save-area.md §3-§4, §7, §9): related brokers and the real-estate
+ * The plan step's side flows (after-save-area.md §3-§4, §7, §9): related brokers and the real-estate
  * lead, the commercial agreement, invoice details and the phone-payment request, packages, campaigns. Every call
  * about an ad is the owner's: another account's ad is 404 and nothing is stored.
  */

@@ -1,5 +1,5 @@
 /**
- * A trader's own packages in the plan step (issue 10; after-save-area.md §2 "Choose-order-type screen" modes,
+ * A trader's own packages in the plan step (after-save-area.md §2 "Choose-order-type screen" modes,
  * §3 left and packageInfo, §4 track blocking and "out of slots"; publish-wizard.md §7 traderPackageExpired):
  * save-ad and order-types answer mode fromPackage with the packages of the ad's category still in their window;
  * finish-publish with pt_hash pkg-{id} uses one of the package's ads and the ad goes live with its track; the last

@@ -1,5 +1,5 @@
 /**
- * POST /api/publish/policy-check (issue 11): banned words (what save-ad would block) and a near-repeat of the
+ * POST /api/publish/policy-check: banned words (what save-ad would block) and a near-repeat of the
  * customer's own live ad; never another account's ads; a guest 422; bad input 400; CSRF like every POST.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

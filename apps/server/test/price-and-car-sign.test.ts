@@ -1,5 +1,5 @@
 /**
- * Issue 11: the price list ({gateway}/price-list/calculate-price) over the car catalogue, and the car sign's
+ * The price list ({gateway}/price-list/calculate-price) over the car catalogue, and the car sign's
  * ad (GET adds/{id}): public when live, the owner's own ad in any other state, another customer's draft 404.
  */
 import fc from 'fast-check';

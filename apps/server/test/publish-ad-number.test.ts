@@ -1,5 +1,5 @@
 /**
- * One ad number everywhere (issue 7, item 7) and one draft per selection (item 8): the number a save answers is
+ * One ad number everywhere and one draft per selection: the number a save answers is
  * the one /fields/{id}, save-ad/{id} and the fields response's adData use; a draft written under a chooser
  * link's selectors (subcat=0, SalesCatID=0) is the one "start over" deletes and a return resumes.
  */

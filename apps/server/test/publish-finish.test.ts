@@ -1,5 +1,5 @@
 /**
- * The plan step's server side (issue 10): save-ad's chooseOrderType, GET {OrderID}/order-types, the free finish
+ * The plan step's server side: save-ad's chooseOrderType, GET {OrderID}/order-types, the free finish
  * (POST finish-publish → goLive), its refusals (another account, a paid track without a paid payment, CSRF) and
  * GET get-finish-page in each state. Time is the test app's clock.
  */

@@ -17,7 +17,10 @@ afterAll(async () => {
 
 const outboxUrl = (to: string) => `/api/sandbox/outbox?to=${encodeURIComponent(to)}`;
 
-/** The five-step takeover of issue 7, by someone who can only reach the outbox with the given headers. */
+/**
+ * The five-step account takeover (reset, read the code in the outbox, confirm, new password, log in), by someone
+ * who can only reach the outbox with the given headers.
+ */
 async function takeOver(attacker: Agent, victim: string, outboxHeaders: Record<string, string>) {
   const sent = await attacker.post('/api/auth/forgetPass', { EmailForgetPass: victim });
   expect(sent.json()).toMatchObject({ error: 0 });

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 12 item 7; ENGINEERING.md §4): TWO real server processes (src/main.ts, each its own OS process
+ * Scale-out: TWO real server processes (src/main.ts, each its own OS process
  * with its own DATA_DIR) on ONE PostgreSQL database and ONE S3-protocol store, configured as README.md "Several
  * server processes" says, with one browser whose requests alternate between them. It registers and logs in,
  * verifies a phone, reserves an ad and uploads photos, saves the ad, pays a track and buys an auto-bump week, and

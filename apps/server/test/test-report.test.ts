@@ -1,5 +1,5 @@
 /**
- * The test-report checkbox (issue 9 item 5; after-save-area.md §4 "Virtual number checkbox"; what it does is our
+ * The test-report checkbox (after-save-area.md §4 "Virtual number checkbox"; what it does is our
  * reading, docs/ARCHITECTURE.md): a save that turns it on beside the virtual number has the provider call the
  * ad's primary phone through its virtual number, once per change, within the customer's voice-call limits, and
  * never fails the save.

@@ -1,5 +1,5 @@
 /**
- * The virtual number (issue 9 item 5; after-save-area.md §4 "Virtual number checkbox", §7 add virtual phone, §9):
+ * The virtual number (after-save-area.md §4 "Virtual number checkbox", §7 add virtual phone, §9):
  * GET add-virtual for the customer's own verified number, the number on the phone answers, and the automatic
  * re-enable 48 hours after cancelling, a scheduled job in the database that survives a restart and runs once.
  */

@@ -1,5 +1,5 @@
 /**
- * Counts of live ads (issue 11; after-save-area.md §3 "Ad counters", §5, §7, §9; publish-wizard.md §7): the SQL
+ * Counts of live ads (after-save-area.md §3 "Ad counters", §5, §7, §9; publish-wizard.md §7): the SQL
  * of get-ads-counters, real-estate-count and glimpse. Live is status 'active' and not past ends_at (an ad whose
  * expiry job has not run yet is not counted). Each query names its category as a literal, so the partial indexes
  * of migration 0021 (`WHERE status = 'active' AND cat = N`) serve it; counts.test.ts shows the plans.

@@ -1,5 +1,5 @@
 /**
- * The count calls (issue 11; after-save-area.md §7, publish-wizard.md §7):
+ * The count calls (after-save-area.md §7, publish-wizard.md §7):
  * - GET /api/publish/get-ads-counters/{cat}/{subcat}/{RecordID}: the owner's saved ad only (another account's or an
  *   unknown ad: 404), for the spec's selections only (else 404);
  * - GET /api/publish/real-estate-count/{sale|rent}?cityId&hoodId[&homeTypeId][&price]: data.data.count;

@@ -1,4 +1,4 @@
-/** Hebrew texts of the contact-us calls and the funnel API (issue 11 items 7 and 8). */
+/** Hebrew texts of the contact-us calls and the funnel API. */
 export const heContactUs = {
   fieldErrors: 'יש לתקן את השדות המסומנים',
   tooMany: 'נשלחו פניות רבות מדי מהכתובת הזו. נסו שוב בעוד שעה',

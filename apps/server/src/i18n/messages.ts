@@ -80,7 +80,7 @@ export const he = {
   analyticsBatch: 'רשימת האירועים אינה תקינה: יותר מדי אירועים או מאפיינים, או ערך ארוך מדי',
   analyticsTooMany: 'נשלחו אירועים רבים מדי. נסו שוב מאוחר יותר',
   businessPackageNeeded: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
-  /** Phone verification (issue 9): the texts of the spec's error types 1-19 (§8 gives none) and the messages. */
+  /** Phone verification: the texts of the spec's error types 1-19 (§8 gives none) and the messages. */
   phoneErrors: {
     1: 'שלחנו לחשבון שלך היום את מספר הודעות ה-SMS המרבי. אפשר לאמת את המספר בשיחה קולית או לנסות שוב מחר',
     2: 'נשלחו למספר הזה קודי אימות רבים מדי היום. נסו שוב מחר או בחרו מספר אחר',
@@ -112,9 +112,9 @@ export const he = {
   testCallText: (virtualPhone: string) =>
     `שלום, זו שיחת בדיקה מהמספר הווירטואלי ${virtualPhone} שלך: שיחות למודעה יגיעו אליך כך.`,
   phoneNotFound: 'המספר לא נמצא ברשימת הטלפונים שלך',
-  /** save-ad: the phone field of a number this customer has not verified (issue 9 §6). */
+  /** save-ad: the phone field of a number this customer has not verified (an ad shows only verified numbers). */
   phoneNotVerified: 'יש לאמת את המספר בקוד שנשלח אליו לפני הפרסום',
   phoneDeactivated: 'המספר הזה מושבת ברשימת הטלפונים שלך. הפעילו אותו או בחרו מספר אחר',
-  /** add-virtual: the provider could not give a virtual number (issue 9 item 5). */
+  /** add-virtual: the provider could not give a virtual number. */
   virtualPhoneFailed: 'לא הצלחנו להקצות מספר וירטואלי כרגע. המספר שלך יוצג במודעה; אפשר לנסות שוב בעוד כמה דקות',
 } as const;

@@ -1,4 +1,4 @@
-/** Every Hebrew text of payments and of the payment sandbox's hosted pages (issue 10 item 4), in one place. */
+/** Every Hebrew text of payments and of the payment sandbox's hosted pages, in one place. */
 export const hePay = {
   // Our payment service.
   trackUnknown: 'המסלול שנבחר אינו זמין למודעה הזו. בחרו מסלול אחר',

@@ -1,5 +1,5 @@
 /**
- * The Hebrew texts of the plan step's finish and of the finish page (issue 10; after-save-area.md §2 "Finish
+ * The Hebrew texts of the plan step's finish and of the finish page (after-save-area.md §2 "Finish
  * page variants", §4). Kept beside messages.ts so the plans and payments work does not crowd one file.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The job scheduler (ENGINEERING.md §4 "scheduled work lives in the database"): jobs are rows of scheduled_jobs,
+ * The job scheduler (scheduled work lives in the database): jobs are rows of scheduled_jobs,
  * so a restart loses nothing and every server process may tick; a job is claimed by one process at a time
  * (job-store.ts). Each process runs only the kinds it has a handler for. Time is the app's injected clock: a test
  * moves it and calls runDueJobs() instead of waiting for a tick. A claimed job carries its process's name, and the

@@ -1,6 +1,5 @@
 /**
- * Graceful drain of this process's HTTP listeners (the app, the video host, the payment sandbox) on SIGTERM
- * (ENGINEERING.md §6 "graceful shutdown"; issue 12 item 3).
+ * Graceful drain of this process's HTTP listeners (the app, the video host, the payment sandbox) on SIGTERM.
  *
  * Why not just `app.close()`: Fastify's close calls `server.close()` at once, which closes the listening socket.
  * Every connection the kernel had already accepted into the listen backlog (the client saw its connect succeed and

@@ -77,9 +77,9 @@ export async function startServing(config: Config, prepared: Prepared) {
   const app = await buildApp({ config, db });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
-  // The video host: the same process, another port, so the upload iframe is another origin (issue 8 §7).
+  // The video host: the same process, another port, so the upload iframe is another origin.
   const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
-  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin (issue 10).
+  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin.
   const paymentListensOn = await app.paymentHost.listen({ port: paymentPort(config, port), host: config.HOST });
 
   const drain = new HttpDrain([app.server, app.videoHost.app.server, app.paymentHost.app.server], {

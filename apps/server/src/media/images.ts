@@ -9,7 +9,7 @@ import { perceptualHash } from './phash.ts';
 const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 /**
  * HEIC/HEIF photos (iPhone) are HEVC-coded; sharp's prebuilt libvips carries libheif with the AV1 codec only
- * (AVIF), not HEVC, so the server cannot decode them. The browser converts them to JPEG before upload (issue 8 §3).
+ * (AVIF), not HEVC, so the server cannot decode them. The browser converts them to JPEG before upload.
  */
 const HEIC = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 

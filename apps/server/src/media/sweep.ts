@@ -1,5 +1,5 @@
 /**
- * The orphan photo sweep (issue 12 item 3, "Faults, nothing lost"). An upload writes the JPEG and its thumbnail to
+ * The orphan photo sweep (faults lose nothing). An upload writes the JPEG and its thumbnail to
  * the media store first and refers to them from ad_images only once both are stored; a replaced photo's old files go
  * after the new row is committed. A process killed in between (kill -9, a lost machine) leaves files no row refers
  * to, and in the local directory a half-written temporary file. This removes them.

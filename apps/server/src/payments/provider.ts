@@ -1,5 +1,5 @@
 /**
- * The payment provider adapter (issue 10 item 4; ENGINEERING.md §4 "Money"). Our payment service talks to the
+ * The payment provider adapter (money is kept in agorot, every charge idempotent). Our payment service talks to the
  * provider only through this interface: it creates a hosted session, reads a session's result server to server,
  * cancels an open session, refunds a paid one, and checks a notification's signature. PAYMENT_PROVIDER=sandbox is
  * the only implementation today (payments/sandbox/); a real Israeli hosted-payment provider is another class with

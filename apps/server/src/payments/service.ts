@@ -1,5 +1,5 @@
 /**
- * Our payment service (issue 10 item 4; ENGINEERING.md §4 "Money", §6): starts a hosted payment session for a
+ * Our payment service (money is kept in agorot, every charge idempotent): starts a hosted payment session for a
  * track, an auto-bump week or a package, and marks a payment paid only when the provider's signed notification is
  * checked AND the result fetched from the provider agrees (paid, the same amount, the same reference). Every
  * notification is processed once per event id (payment_events); a return URL is never proof of payment; a

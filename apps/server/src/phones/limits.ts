@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A code is valid for 10 minutes (issue 9) and for 5 guesses; a resend without forceSend waits a minute. */
+/** A code is valid for 10 minutes and for 5 guesses; a resend without forceSend waits a minute. */
 export const CODE_TTL_MS = 10 * MINUTE;
 export const CODE_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = MINUTE;

@@ -59,7 +59,7 @@ type PhoneConfig = Pick<
 >;
 
 /**
- * Phone verification (issue 9): codes by SMS or voice call, their confirmation, and the customer's numbers. Every
+ * Phone verification: codes by SMS or voice call, their confirmation, and the customer's numbers. Every
  * counter is reserved before the work it limits, atomically (RateLimiter.hitMany), and given back when the work
  * did not happen or did not count, so parallel calls never pass a limit.
  */

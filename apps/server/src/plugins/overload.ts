@@ -1,5 +1,5 @@
 /**
- * Overload answers 503 + Retry-After instead of letting requests queue until they time out (issue 12 item 3).
+ * Overload answers 503 + Retry-After instead of letting requests queue until they time out.
  * @fastify/under-pressure (the Fastify team's plugin, 9.x for Fastify 5) samples the event-loop delay and the heap
  * every second; while a threshold is passed every request gets our Hebrew 503 body at once, before any route work.
  * The health endpoint is left alone: it tells a balancer whether the process is alive, not how busy it is.

@@ -1,5 +1,5 @@
 /**
- * POST /api/publish/policy-check (issue 11, ours): what the server knows about an ad's free text before it is
+ * POST /api/publish/policy-check (ours): what the server knows about an ad's free text before it is
  * saved — the banned words that will keep it from going live (publish-save's hasWordBlocked), and a live ad of the
  * same customer (active or pending, same category) whose text nearly repeats this one. The browser shows both as
  * warnings at the step where the text is typed; phone numbers, e-mails and links it finds itself

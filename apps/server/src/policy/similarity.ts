@@ -1,5 +1,5 @@
 /**
- * Near-repeats of an ad's text (issue 11, the policy check before publishing): the set of its words compared by
+ * Near-repeats of an ad's text (the policy check before publishing): the set of its words compared by
  * Jaccard similarity. Words are lower-cased letters and digits of two characters or more (Hebrew final letters as
  * they are); punctuation, spacing and word order do not matter.
  */

@@ -13,7 +13,7 @@ export interface AdImageRow {
   sourceSha256: string;
   /**
    * Whether, when it was uploaded, a photo in another of the customer's ads (saved: neither reserved nor deleted) was within
-   * REUSED_MAX_DISTANCE bits of its perceptual hash (issue 8 item 8).
+   * REUSED_MAX_DISTANCE bits of its perceptual hash.
    */
   reused: boolean;
 }
@@ -63,9 +63,9 @@ export async function listAdImages(db: Queryable, adId: number, set: PhotoSet = 
  * (the replaced image's, or the new ones when the row was kept), which the caller deletes from the store, and
  * the ad's images as they now are (listAdImages' order).
  *
- * `reused` (issue 8 item 8) is decided in the same statement that takes the lock: whether another ad of the same
- * customer has a photo within `reuse.maxDistance` bits of `reuse.phash` (reusedPhotoSql). One transaction of
- * four statements: the lock, the slot's old row with the reuse check, the write, the list.
+ * `reused` (the reused-photo check) is decided in the same statement that takes the lock: whether another ad of the
+ * same customer has a photo within `reuse.maxDistance` bits of `reuse.phash` (reusedPhotoSql). One transaction of four
+ * statements: the lock, the slot's old row with the reuse check, the write, the list.
  *
  * `set` 'edit' writes a published ad's edit copy (made from the live photos first, when this is the edit's first
  * change); a replaced file the live ad still shows is not garbage.

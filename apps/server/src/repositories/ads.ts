@@ -18,7 +18,7 @@ export interface Ad {
   pendingValues: FieldValues | null;
   /** When the last edit went live (order-edited); null when never edited. */
   editedAt: Date | null;
-  /** The chosen track (spec ad type) once the plan finished the ad; null before (issue 10). */
+  /** The chosen track (spec ad type) once the plan finished the ad; null before. */
   adType: string | null;
   /** When the plan finished the ad (services/go-live.ts), its last bump, and when it leaves the board. */
   publishedAt: Date | null;

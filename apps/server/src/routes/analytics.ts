@@ -12,7 +12,7 @@ export const ANALYTICS_BATCHES_PER_WINDOW = 120;
 const WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * POST /api/analytics/events (our addition, issue 8 item 9): a small batch of the browser's image and video
+ * POST /api/analytics/events (our addition): a small batch of the browser's image and video
  * events, from visitors and customers. CSRF as on every POST, the token also accepted in the body for
  * navigator.sendBeacon (plugins/csrf.ts, csrfTokenInBody); 16 KB body cap (413), the batch checked by
  * readAnalyticsBatch (400 in Hebrew), 120 batches per address per 10 minutes (429). The customer id is the

@@ -1,5 +1,5 @@
 /**
- * The car ad's side requests of the wizard (issue 11; publish-wizard.md §4 "Field behaviour", §7; after-save-area.md
+ * The car ad's side requests of the wizard (publish-wizard.md §4 "Field behaviour", §7; after-save-area.md
  * §4-§7): the duplicate-ad check before the second step, the trade-in lead and the missing sub-model report.
  * All need a session (422 otherwise) and the CSRF header (plugins/csrf.ts; the stinker GET declares it changes
  * state). An OrderID that is not the customer's own ad is 404 and nothing is stored.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 
 /**
- * Our own {gateway} services (ENGINEERING.md §1): the vehicle registry's licence-plate search, served from
+ * Our own {gateway} services: the vehicle registry's licence-plate search, served from
  * the sample registry of the catalogue. GATEWAY_URL moves them elsewhere.
  */
 export function gatewayRoutes(app: FastifyInstance): void {

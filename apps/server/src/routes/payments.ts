@@ -1,5 +1,5 @@
 /**
- * Paying (issue 10 item 4; after-save-area.md §4 "Payment type popup", "Payment result", §7):
+ * Paying (after-save-area.md §4 "Payment type popup", "Payment result", §7):
  *   POST /api/publish/finish-page  (card)          → { merchantPaymentUrl }   the hosted card page to frame
  *   POST /api/publish/bit-payment  (mobile app)    → { sale_url }             the hosted mobile-payment page
  *   POST {gateway}/packages/personal/pay/{adId}                 → { data: { iframe } }  (purpose 'package')

@@ -1,5 +1,5 @@
 /**
- * The plan step's server side (issue 10; after-save-area.md §2, §4 "Choose-type flow", "Publish button", §7):
+ * The plan step's server side (after-save-area.md §2, §4 "Choose-type flow", "Publish button", §7):
  *  - GET  /api/publish/{OrderID}/order-types  the plan step of a saved ad again (ours: after a reload);
  *  - POST /api/publish/finish-publish          a free track, or an ad of the customer's package (pt_hash pkg-{id}),
  *                                              finishes the ad (goLive), or a 'next ad' reload; its contact-form

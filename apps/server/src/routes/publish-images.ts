@@ -102,7 +102,7 @@ export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply):
 }
 
 /**
- * Ad photos (issue 8 §5-6): upload/replace/delete a slot, the order (our addition), the list, the spec's base64
+ * Ad photos: upload/replace/delete a slot, the order (our addition), the list, the spec's base64
  * content call, and the plain image route. Multipart is parsed only in this scope.
  */
 /** The messages of busboy's parse errors (a malformed multipart body). */
@@ -254,7 +254,7 @@ export async function publishImageRoutes(
             return reply.code(err.statusCode).send({ status: err.statusCode, message: err.message });
           throw err;
         }
-        // One transaction: the reuse check (issue 8 item 8: the same photo, or a re-encoded, rescaled copy, in
+        // One transaction: the reuse check (the same photo, or a re-encoded, rescaled copy, in
         // another of this customer's ads), the write and the answer's list.
         const { garbage, rows } = await upsertAdImage(
           db,

@@ -1,5 +1,5 @@
 /**
- * The plan step's side flows (issue 10; after-save-area.md §4 "Broker lead flow", "Payment (commercial)",
+ * The plan step's side flows (after-save-area.md §4 "Broker lead flow", "Payment (commercial)",
  * "Packages page", §7): related brokers and the real-estate lead, the commercial agreement, invoice details and
  * the phone-payment request, the packages page and an ad's upgrade packages, campaign choices. Every call about an
  * ad is the owner's only: another account's ad is 404 and nothing changes. The CSRF plugin covers every POST.

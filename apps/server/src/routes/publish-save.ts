@@ -41,7 +41,7 @@ export function savedAnswer(orderId: number, blocked: boolean, cat: number, subc
 }
 
 /**
- * A new ad's save answer with its plan step (issue 10): the tracks it is offered, so the plan step shows without
+ * A new ad's save answer with its plan step: the tracks it is offered, so the plan step shows without
  * another call. Blocked words have no plan step (the ad waits aside); nor has a category without tracks.
  */
 export function savedAnswerWithPlan(ad: Ad, blocked: boolean, owned?: PackagesAtNow): SaveAdResponse {
@@ -138,7 +138,7 @@ export function publishSaveRoutes(
     });
     if (Object.keys(checked.errors).length)
       return { status: 200, body: { errFields: checked.errors } satisfies SaveAdResponse };
-    // The ad's phones are this customer's verified numbers (issue 9 §6), stored formatted.
+    // The ad's phones are this customer's verified numbers, stored formatted.
     const contact = await checkContactPhones(db, customerId, checked.payload, categoryTrader(trade, cat, subcat));
     if (Object.keys(contact.errors).length)
       return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };

@@ -14,7 +14,7 @@ const toWire = (row: AdVideoRow | null): AdVideo | null =>
   row ? { id: row.videoKey, mime: row.mime, bytes: row.bytes, uploadedAt: row.createdAt.toISOString() } : null;
 
 /**
- * The ad's video, app side (issue 8 §7): the token for the video host's upload page (our addition), the ad's
+ * The ad's video, app side: the token for the video host's upload page (our addition), the ad's
  * video (our addition) and the spec's delete-video. All owner-only: another account's or no ad is 404, a visitor
  * 422; the POSTs go through the CSRF check like every state-changing call.
  */

@@ -5,7 +5,7 @@ import { heContactUs } from '../i18n/contact-us.ts';
 import { buildFunnel, readFunnelRange } from '../services/analytics-funnel.ts';
 
 /**
- * GET /api/sandbox/analytics/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 11 item 8): the operator's funnel per
+ * GET /api/sandbox/analytics/funnel?from=YYYY-MM-DD&to=YYYY-MM-DD: the operator's funnel per
  * category selection. Registered through registerSandboxes: only with the sandbox key (401 otherwise), and not
  * at all next to a real mail provider. 400 in Hebrew for a bad or too long period.
  */

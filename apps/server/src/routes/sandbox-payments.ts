@@ -1,5 +1,5 @@
 /**
- * The payment sandbox's admin view (issue 10 item 4), registered through registerSandboxes: every route needs the
+ * The payment sandbox's admin view, registered through registerSandboxes: every route needs the
  * sandbox key (x-sandbox-key), and none exists with a real provider. Lists the hosted sessions (with the one-time
  * codes of the challenge cards), the test cards, the notifications and their attempts, switches failures on and off, and expires an
  * open session now (as if its lifetime, SESSION_LIFETIME_MS, had passed: its next look shows the expired page), and

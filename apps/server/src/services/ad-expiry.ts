@@ -1,5 +1,5 @@
 /**
- * Ad expiry (issue 10; migration 0012 "expired: was live, ends_at passed"): one job per ad and end date, scheduled
+ * Ad expiry (migration 0012 "expired: was live, ends_at passed"): one job per ad and end date, scheduled
  * where ends_at is written (goLive, the one-ad upgrade) in the same transaction, keyed `${adId}:${endsAtIso}`. A
  * later end date (an upgrade adds days) schedules its own job; the earlier one then runs, finds ends_at still ahead
  * and does nothing. Per-ad jobs rather than a periodic sweep: nothing runs while no ad is due, and the job store

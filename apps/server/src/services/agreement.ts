@@ -1,7 +1,7 @@
 /**
- * The commercial advertising agreement (after-save-area.md §4 "Payment (commercial)", §7 get-agreement): HTML that
- * the browser puts in the agreement popup. Server HTML is sanitised before it leaves the server (ENGINEERING.md
- * §6) with sanitize-html: headings, paragraphs, lists and emphasis only, no attributes, so a script, an event
+ * The commercial advertising agreement (after-save-area.md §4 "Payment (commercial)", §7 get-agreement): HTML that the
+ * browser puts in the agreement popup. Server HTML is sanitised before it reaches any DOM, here before it leaves the
+ * server, with sanitize-html: headings, paragraphs, lists and emphasis only, no attributes, so a script, an event
  * handler or a link cannot reach the page even if the text is edited carelessly (or later comes from a CMS).
  */
 import fs from 'node:fs';

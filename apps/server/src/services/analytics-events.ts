@@ -41,8 +41,8 @@ function readProps(raw: unknown): AnalyticsProps | null {
 const isCount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100_000;
 
 /**
- * The issue-11 events carry only their listed keys (ids, numbers, our own texts: no typed values), and the
- * funnel's events a run id, a category and a step index, so the funnel can count them.
+ * An event with listed props (ANALYTICS_EVENT_PROPS) carries only those keys (ids, numbers, our own texts: no typed
+ * values), and the funnel's events a run id, a category and a step index, so the funnel can count them.
  */
 function propsAllowed(name: AnalyticsEventName, props: AnalyticsProps): boolean {
   const allowed = ANALYTICS_EVENT_PROPS[name];

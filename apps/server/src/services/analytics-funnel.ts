@@ -55,7 +55,7 @@ export function stepTitle(cat: number, subcat: number | null, area: string): str
 const keyOf = (cat: number, subcat: number | null) => `${cat}:${subcat ?? ''}`;
 
 /**
- * The funnel of a period (issue 11 item 8): per category selection, the wizard runs that started (saw a step),
+ * The funnel of a period: per category selection, the wizard runs that started (saw a step),
  * saw, passed and met errors on each step, and the ads published. Step titles come from the catalogue of the
  * selection; steps are in catalogue order.
  */

@@ -1,5 +1,5 @@
 /**
- * The auto-bump week (issue 10; after-save-area.md: bumped every AUTO_BUMP_EVERY_HOURS for AUTO_BUMP_DAYS). A
+ * The auto-bump week (after-save-area.md: bumped every AUTO_BUMP_EVERY_HOURS for AUTO_BUMP_DAYS). A
  * confirmed auto_bump payment (paid.ts hands it to the `autoBump` OnPaid, inside the transaction that marks it
  * paid) records the week (auto_bump_weeks, one per payment) and schedules ALL its slots at once as jobs, one per
  * slot, keyed `${weekId}:${slotIndex}`: slot k runs at starts_at + k × 4 h, k = 0 … 41, the first at once.

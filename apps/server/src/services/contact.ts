@@ -1,5 +1,5 @@
 /**
- * The contact step on the server (issue 9 §1, §6): the values it is prefilled with (the account and the
+ * The contact step on the server: the values it is prefilled with (the account and the
  * customer's latest ad), and the rule that an ad's phone numbers are this customer's verified numbers.
  */
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';

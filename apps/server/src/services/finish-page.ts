@@ -40,7 +40,7 @@ async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
   );
 }
 
-/** DD/MM/YYYY in Israel time (ENGINEERING.md §5: built by hand, he-IL gives dots). */
+/** DD/MM/YYYY in Israel time (built by hand: he-IL gives dots). */
 export function israelDate(d: Date): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: ISRAEL_TIME_ZONE,

@@ -1,5 +1,5 @@
 /**
- * The one place an ad leaves 'draft' after its plan (issue 10; after-save-area.md §4 "Payment result", migration
+ * The one place an ad leaves 'draft' after its plan (after-save-area.md §4 "Payment result", migration
  * 0012). Callers: finish-publish (a free track), and the payments helper when a payment's signed notification is
  * checked and the provider agrees (a paid track). Nothing else writes ad_type, published_at, ends_at or the
  * statuses pending, active and out_of_slots of a new ad.

@@ -1,5 +1,5 @@
 /**
- * Ads waiting for a package (issue 10; after-save-area.md §4 "out of slots"): an ad finished from a package that
+ * Ads waiting for a package (after-save-area.md §4 "out of slots"): an ad finished from a package that
  * had no ads left or had ended waits as out_of_slots; when the customer gets a new package of the same kind (a
  * package of ads bought by payment, services/paid.ts), its ads publish the waiting ones, oldest first, as the
  * finish page promises ('אפשר לחדש את החבילה כדי לפרסם'). Runs in the caller's transaction, under the package

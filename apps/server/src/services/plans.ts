@@ -1,5 +1,5 @@
 /**
- * The plan step on the server (issue 10): which tracks an ad is offered (save-ad's chooseOrderType and
+ * The plan step on the server: which tracks an ad is offered (save-ad's chooseOrderType and
  * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
  */
 

@@ -67,7 +67,7 @@ function sniffMime(mime: string | undefined): VideoMime | null {
 }
 
 /**
- * The video host (issue 8 §7, spec §4 "Video (iframe loaded from an external upload host)"): its own Fastify
+ * The video host (spec §4 "Video (iframe loaded from an external upload host)"): its own Fastify
  * instance on its own port, so the upload page is another origin than the app. It serves the upload page, its
  * two scripts, and the tus endpoint (@tus/server over a local directory, DATA_DIR/videos). Every tus request
  * carries the video token; an upload belongs to the token's ad and customer, and only they may resume it. A

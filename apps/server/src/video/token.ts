@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * The video token (issue 8 §7): what the parent page hands the video iframe, and the only credential of the video
+ * The video token: what the parent page hands the video iframe, and the only credential of the video
  * host, which shares no cookie with the app (another origin). HMAC-SHA256 over the payload, so the video host
  * trusts the OrderID, the customer and the parent origin it names without a database call; short-lived, and
  * checked on every tus request. The parent origin is where the iframe posts its messages and the only origin

@@ -1,5 +1,5 @@
 /**
- * The attack sweep's table (issue 12 item 1): every route of the built app, by `METHOD url` as Fastify registers
+ * The attack sweep's table: every route of the built app, by `METHOD url` as Fastify registers
  * it. A route that reads is listed as safe with the reason; a route that changes state says how to build a valid
  * request for it (from the sweep's fixtures), which resources it touches, and whether it takes another's id.
  * attack-sweep.test.ts fails on a route that is not here, and on an entry whose route no longer exists.

@@ -1,6 +1,6 @@
 /**
- * Realistic, valid ads of the issue-4 categories, one per family (selectors + field values as the browser
- * sends them: numbers may carry separators), and what each stores (wire values after the server's check).
+ * Realistic, valid ads of the categories beyond vehicles and real estate, one per family (selectors + field values as
+ * the browser sends them: numbers may carry separators), and what each stores (wire values after the server's check).
  */
 type Wire = Record<string, string | string[]>;
 

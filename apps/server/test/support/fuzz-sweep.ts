@@ -1,5 +1,5 @@
 /**
- * The bad-input sweep (issue 12 item 2), shared by `npm run fuzz` (apps/server/bench/fuzz.ts, 10,000 inputs per
+ * The bad-input sweep, shared by `npm run fuzz` (apps/server/bench/fuzz.ts, 10,000 inputs per
  * target) and the API test (test/fuzz-sweep.test.ts, a few per target): fast-check sends random requests to every
  * step's check-step of every catalogue and to every route of the built app (inventoried with Fastify's onRoute
  * hook, so a new route is fuzzed without being listed here), with odd Unicode (NUL, lone surrogates, bidi

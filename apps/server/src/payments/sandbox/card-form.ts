@@ -1,5 +1,5 @@
 /**
- * The hosted card page's rules (issue 10 item 4): the fields an Israeli hosted-payment page asks for, checked on
+ * The hosted card page's rules: the fields an Israeli hosted-payment page asks for, checked on
  * the provider's side with a Hebrew error per field, and the sandbox's test cards (Stripe-style: only these
  * numbers are accepted; any other valid number is refused as unknown). The cards are data (test-cards.json).
  */

@@ -1,5 +1,5 @@
 /**
- * The payment sandbox (issue 10 item 4; ENGINEERING.md §4): a local stand-in of an Israeli hosted-payment provider,
+ * The payment sandbox: a local stand-in of an Israeli hosted-payment provider,
  * as strict as Stripe's test mode. Its own Fastify listener on PAYMENT_PORT, so its pages are another origin than
  * the app (origin checks and the CSP are real), with state in the database (migration 0013):
  *   - a server-to-server API, authenticated with PAYMENT_API_KEY: POST /v1/sessions (idempotent by key),

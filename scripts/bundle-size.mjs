@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Measures the bytes a browser really receives for the first /publish screen (ENGINEERING.md §8): starts the
+// Measures the bytes a browser really receives for the first /publish screen (its budget below): starts the
 // production server, opens /publish in headless Chromium (phone and desktop width) and sums, per script the
 // page loads (entry, modulepreloads and whatever it imports on the way), the bytes on the wire as Chromium
 // counts them (CDP Network.loadingFinished.encodedDataLength: compressed body plus response headers), once with
@@ -14,7 +14,10 @@ import { chromium } from 'playwright-core';
 import { chunkFiles } from '../apps/server/src/plugins/page-preloads.ts';
 import { chromiumFlags, chromiumPath, requireBuild, startProduct } from './lib/product.mjs';
 
-/** Issue 7 (ENGINEERING.md §8 allows 120): React 19 + react-dom are about 63 KB gzip of the first screen by themselves. */
+/**
+ * Tighter than the 120 KB gzip ceiling of a first screen: React 19 + react-dom are about 63 KB gzip of it by
+ * themselves.
+ */
 const BUDGET_KB = 90;
 const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } };
 const ENCODINGS = { br: 'gzip, deflate, br', gzip: 'gzip', raw: 'identity' };
@@ -44,7 +47,7 @@ async function load(browser, url, viewport, acceptEncoding) {
 }
 
 /**
- * Heavy code that must load only where it is used (issue 8): a text each library's built code contains, looked for
+ * Heavy code that must load only where it is used: a text each library's built code contains, looked for
  * in the first screen's scripts; the chunk that holds it is printed.
  */
 const LAZY = [
@@ -53,8 +56,8 @@ const LAZY = [
   ['the EXIF reader (exifr)', 'exifr'],
   ['photo reordering (@dnd-kit)', 'DndLiveRegion'],
   ['the photo upload code', '/images/upload'],
-  ['the plan step and its payment popups (issue 10)', 'payment-finished'],
-  ['the plan and finish calls (issue 10)', 'order-types'],
+  ['the plan step and its payment popups', 'payment-finished'],
+  ['the plan and finish calls', 'order-types'],
 ];
 
 const ASSETS = path.resolve(import.meta.dirname, '../apps/web/dist/assets');

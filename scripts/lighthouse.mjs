@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse navigations (mobile, its default simulated throttling, a cold HTTP cache) on the production server,
-// four pages of the publishing path (ENGINEERING.md §8):
+// four pages of the publishing path:
 //   1. chooser  /publish, as a guest (Lighthouse's own storage reset);
 //   2. wizard step  /publish?cat=2&subcat=1&step=1, logged in as the demo advertiser;
 //   3. media step  /publish?cat=1&subcat=1&step=4 (private car), logged in, with a server draft holding a valid

@@ -38,7 +38,8 @@ export async function startProduct(): Promise<Product> {
       DATABASE_URL: '',
       OLD_SITE_URL: 'https://old.example.co.il',
       VEHICLE_PARTNER_URL: 'https://cars-partner.example.co.il/create',
-      // Every browser test verifies phone numbers from 127.0.0.1: one address, many "users" (issue 9's IP limit).
+      // Every browser test verifies phone numbers from 127.0.0.1: one address, many "users", so the SMS limit per
+      // address is raised.
       SMS_IP_HOURLY_LIMIT: '1000',
     });
     const sandboxKey = server.sandboxKey();

@@ -1,5 +1,5 @@
 /**
- * The accessibility walk's check of one screen (issue 12, item 5): axe's violations (WCAG 2.x A/AA and best
+ * The accessibility walk's check of one screen: axe's violations (WCAG 2.x A/AA and best
  * practice, the project's axe helper), and the colour-contrast items axe could not decide ("incomplete": text over
  * an image, a gradient, a pseudo-element or another element) measured here from the pixels behind the text.
  */

@@ -1,6 +1,6 @@
 /**
  * Keyboard only in the families a11y-keyboard-publish.e2e.ts (second hand, real estate) and the car's keyboard
- * test (wizard-vehicles-moves.e2e.ts) leave out (issue 12, item 5): a dog for adoption, a private teacher, a
+ * test (wizard-vehicles-moves.e2e.ts) leave out: a dog for adoption, a private teacher, a
  * holiday flat and a nanny are published with Tab, Shift+Tab, Enter, Space, the arrows and typing alone — the
  * picker's entry chosen with the arrows, every required field of every step, a photo through the file chooser,
  * the phone confirmed with the SMS code, the free track (household workers have no plan step: their contact step

@@ -1,5 +1,5 @@
 /**
- * Keyboard only, another family than cars (issue 12, item 5): a second-hand sofa is published with Tab, Enter,
+ * Keyboard only, another family than cars: a second-hand sofa is published with Tab, Enter,
  * Space, the arrows and typing alone — the picker, the free-text category search and its suggestion, the product
  * details (selects, a radio group, boxes, numbers, the description), photos through the file chooser, the phone
  * confirmed with the SMS code, the free track, the auto-bump offer accepted and paid in the mobile-payment app's

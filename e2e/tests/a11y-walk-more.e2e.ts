@@ -1,5 +1,5 @@
 /**
- * The accessibility walk, continued (issue 12, item 5): the screens and popups a11y-walk.e2e.ts left out, each
+ * The accessibility walk, continued: the screens and popups a11y-walk.e2e.ts left out, each
  * checked the same way (axe with zero violations, and the contrast items axe leaves for review measured from the
  * pixels: a11y-helpers.ts). The payment results (a declined card's finish page, /finishPayment in its frame and at
  * the top, /finishPaymentArea waiting and failed), the finish area's other pages (an edit gone live, a package

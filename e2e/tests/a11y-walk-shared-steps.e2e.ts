@@ -1,6 +1,6 @@
 /**
  * The accessibility walk of the media step (personal_publish_media) and the contact step (personal_publish_login) of
- * every catalogue of packages/catalog (issue 12, item 5), at 390 and 1280 px: axe with zero violations and the
+ * every catalogue of packages/catalog, at 390 and 1280 px: axe with zero violations and the
  * contrast items measured from the pixels (a11y-helpers.ts `auditBoth`). Each catalogue's sample ad
  * (catalog-samples.ts; the first test holds its details to the server's check) is stored as a draft through the API
  * and the step opened as a user resuming it sees it, the earlier steps passed with their briefs above it.

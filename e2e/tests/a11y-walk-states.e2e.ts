@@ -1,5 +1,5 @@
 /**
- * The accessibility walk, its last states (issue 12, item 5): the payment sandbox's hosted pages in each of their
+ * The accessibility walk, its last states: the payment sandbox's hosted pages in each of their
  * own states, and the car sign of every vehicle kind other than the private car, each checked at 390 px and
  * 1280 px the way the other walk files check a screen (axe with zero violations, and the contrast items axe leaves
  * for review measured from the pixels: a11y-helpers.ts).

@@ -1,5 +1,5 @@
 /**
- * The accessibility walk (issue 12, item 5): one Chromium run through every screen and popup of the product, each
+ * The accessibility walk: one Chromium run through every screen and popup of the product, each
  * checked by axe (zero violations, WCAG 2.x A/AA and best practice) and with the colour-contrast items axe leaves
  * for review measured from the pixels (a11y-helpers.ts), at 390 px and 1280 px where switching is cheap.
  */

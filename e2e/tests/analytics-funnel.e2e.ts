@@ -1,5 +1,5 @@
 /**
- * The wizard's analytics and the operator's funnel (issue 11 item 8): a user walks the first steps of the pets
+ * The wizard's analytics and the operator's funnel: a user walks the first steps of the pets
  * wizard (a refused step, then a passed one); the funnel page, opened with the sandbox key, counts that run on
  * each step as a chart and a table; without the key the page shows nothing and the API answers 401.
  */

@@ -1,7 +1,7 @@
 /**
  * A filled ad for every catalogue of packages/catalog (`CATALOGS`), for browser tests that open its later steps from
  * a stored draft: the server tests' sample ads where a catalogue has one (every vehicle kind, real estate's three, the
- * issue-4 categories' CATEGORY_ADS), and for the rest (nine pet types, ten fashion kinds) the sample of the same
+ * other categories' CATEGORY_ADS), and for the rest (nine pet types, ten fashion kinds) the sample of the same
  * category fitted to the catalogue's own fields: a field it does not have is left out, a value its static options
  * do not hold becomes the first option (a required one) or is left out. a11y-walk-shared-steps.e2e.ts checks each
  * fitted sample against the server's check of the ad's details.

@@ -105,11 +105,11 @@ export async function popupShot(page: Page, name: string, axe = false): Promise<
   await page.screenshot({ path: path.join(artifactsDir, `category-${name}.png`) });
 }
 
-/** The skip buttons of the pre-advance reminders (issue 11) a category flow may meet on its way. */
+/** The skip buttons of the pre-advance reminders a category flow may meet on its way. */
 const REMINDER_SKIPS = ['המשך בלי תיאור', 'המשך בלי מחיר', 'המשך בפרסום מודעה חדשה'];
 
 /**
- * 'המשך' and the next step open. A pre-advance reminder (an empty description or price, issue 11) that the flow
+ * 'המשך' and the next step open. A pre-advance reminder (an empty description or price) that the flow
  * does not test is closed with its skip button, as a user who does not want it does; the reminders' own tests are
  * wizard-reminders.e2e.ts.
  */

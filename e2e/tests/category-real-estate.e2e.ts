@@ -256,7 +256,7 @@ describe('opening a step without touching it', () => {
     const posts: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      // The step-by-step analytics (issue 11: the step was shown) is no change of the ad.
+      // The step-by-step analytics (the step was shown) is no change of the ad.
       if (request.method() !== 'GET' && path !== '/api/analytics/events') posts.push(path);
     });
     await page.goto(`${product.url}/publish?cat=2&subcat=1&step=1`);

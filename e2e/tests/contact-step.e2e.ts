@@ -1,5 +1,5 @@
 /**
- * The contact step (issue 9) in Chromium: for a car, a flat and a nanny a visitor (the session ended on the way)
+ * The contact step in Chromium: for a car, a flat and a nanny a visitor (the session ended on the way)
  * registers inside the step, adds a mobile number, confirms it with the SMS code from the sandbox outbox (the flat by
  * a voice call answered in the sandbox), and the saved ad carries the number; the car's account publishes a second
  * ad with the number prefilled and no new SMS. At 1280 px: a landline as primary phone, letters in the number and a
@@ -45,7 +45,7 @@ async function carToMedia(page: Page, newAccount = true): Promise<void> {
   await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
   await settled(page);
   await next(page).click();
-  // The account's second ad of the same car is offered the upgrade of the first (issue 11): a new ad it is.
+  // The account's second ad of the same car is offered the upgrade of the first: a new ad it is.
   if (!newAccount) await page.getByRole('dialog').getByRole('button', { name: 'המשך בפרסום מודעה חדשה' }).click();
   await atStep(page, 2);
   await settled(page);

@@ -1,5 +1,5 @@
 /**
- * Contact us (issue 11 item 7): the floating button leads to /contactus (and is hidden there); the server's form
+ * Contact us: the floating button leads to /contactus (and is hidden there); the server's form
  * shows a field's error on blur, keeps the send button inactive while a field is empty or invalid, prefills the
  * subject by ?submailto=; an invalid phone is refused with its error, a valid message is sent, shows the success
  * message, and reaches the support outbox (read with the sandbox key); a failed send offers a retry.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 3: the debug control panel (debug-mode customers only) and the native app (detected by the user
+ * The debug control panel (debug-mode customers only) and the native app (detected by the user
  * agent's prefix; the wrapper hears onCarTraderUser, onTivUser and onPersonalArea where the web would navigate).
  */
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Finishing an edit of a published ad (issue 9, edit part): at /edit/{id} the edit-login step's button saves the
+ * Finishing an edit of a published ad: at /edit/{id} the edit-login step's button saves the
  * change and finishes it (order-edited); the public view (GET adds/{id}) shows it only then. Inside the native app
  * the success event goes to the wrapper.
  */

@@ -1,5 +1,5 @@
 /**
- * Nothing a user types or pastes disappears without a word (issue 7, item 9), in Chromium: letters in the
+ * Nothing a user types or pastes disappears without a word, in Chromium: letters in the
  * price are dropped with 'יש להזין ספרות בלבד', announced through the field's live region and its
  * aria-describedby, and the message goes with the next digit; 205 characters pasted into the 60-character
  * title keep 60 and say so, with the characters counter.

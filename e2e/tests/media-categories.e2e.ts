@@ -1,5 +1,5 @@
 /**
- * Photos beyond the car ad (issue 8): a second-hand product (HEIC and a vertical photo, delete, main photo, stored
+ * Photos beyond the car ad: a second-hand product (HEIC and a vertical photo, delete, main photo, stored
  * upright in the screen's order, the accordion brief), the teacher's single photo (cap 1, centre crop at 4:3), a
  * file that is not a photo, photos waiting for the login popup after the session ended, a reload that restores the reserved
  * ad's photos, and another account that gets 404 for every photo call of that ad.

@@ -1,5 +1,5 @@
 /**
- * Photos in the wizard (issue 8 acceptance): twelve photos chosen for a car ad (ten kept, a notice for two), one
+ * Photos in the wizard, end to end: twelve photos chosen for a car ad (ten kept, a notice for two), one
  * cropped, one rotated, one moved by keyboard, another made the main photo, published; the stored photos come back
  * in that order, upright, at the spec's size. Uploads survive a third of the requests failing. Other categories,
  * the teacher's single photo, reloads and other accounts: media-categories.e2e.ts.

@@ -1,5 +1,5 @@
 /**
- * The ad's video in Chromium (issue 8 §7): the media step frames our video host (another origin); a file chosen
+ * The ad's video in Chromium: the media step frames our video host (another origin); a file chosen
  * in the iframe uploads with tus, survives a dropped request by resuming from the server's offset, and the
  * parent shows the stored video; a movie_upload_success posted by a page of another origin is ignored; the
  * video can be removed and uploaded again. Runs in the publish wizard of a private car (its media step has the

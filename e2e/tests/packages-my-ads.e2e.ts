@@ -1,5 +1,5 @@
 /**
- * The /packages page and /my-ads (issue 10; after-save-area.md §2, §4 "Packages page", §3 and §5 the buy-package
+ * The /packages page and /my-ads (after-save-area.md §2, §4 "Packages page", §3 and §5 the buy-package
  * contact form): a guest gets the login popup and the page loads after the login; the packages on sale are cards
  * whose button opens the contact form with the spec's per-field errors; a valid form thanks in place. /my-ads lists
  * an ad that finish-publish made live, with days left, and opens its upgrades from ?upgrade={id}.

@@ -1,9 +1,9 @@
 /**
- * Paying in Chromium (issue 10 item 4): a page of the app frames the payment sandbox's hosted card page (another
+ * Paying in Chromium: a page of the app frames the payment sandbox's hosted card page (another
  * origin, allowed by the app's frame-src and the page's frame-ancestors); the card form shows its Hebrew errors,
  * then pays with the success test card; the frame comes back through our success URL to /finishPayment, which
  * posts payment-finished to the parent from our own origin and the iframe's window; the ad is live afterwards.
- * The hosted page itself passes axe. (The plan step's popups that frame it are another part of issue 10.)
+ * The hosted page itself passes axe. (The plan step's popups that frame it: plan-payment.e2e.ts.)
  */
 import { CONTACT_TEST_VALUES } from '@app/catalog/categories/contactTestValues';
 import { formatPhone } from '@app/contract/phones';

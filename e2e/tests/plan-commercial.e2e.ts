@@ -1,5 +1,5 @@
 /**
- * The plan step's side flows in Chromium against the production server (issue 10; after-save-area.md §4
+ * The plan step's side flows in Chromium against the production server (after-save-area.md §4
  * "Choose-type flow", "Broker lead flow", "Payment (commercial)", §5, §2 "Finish page variants"):
  *  - a commercial real-estate ad (cat 2, subcat 4) on a paid track: the agreement ('read' only after the box),
  *    the invoice details (the server's per-field error, then stored), phone payment, the thank-you that cannot be

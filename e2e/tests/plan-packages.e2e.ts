@@ -1,5 +1,5 @@
 /**
- * A trader's packages in the plan step (issue 10; after-save-area.md §2 modes, §3 left and packageInfo, §4): the
+ * A trader's packages in the plan step (after-save-area.md §2 modes, §3 left and packageInfo, §4): the
  * demo car dealer holds a package of 10 Bold car ads (seeded): a car it publishes offers that package (ads left,
  * end date) and goes live from it; once the package is used up, the packages on sale are offered instead and one
  * sold by payment is paid by card in the popup, the ad goes live from it.

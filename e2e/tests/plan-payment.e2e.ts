@@ -1,5 +1,5 @@
 /**
- * Paying for a track through the plan step (issue 10), in Chromium against the production server and its payment
+ * Paying for a track through the plan step, in Chromium against the production server and its payment
  * sandbox (another origin, its own listener): no stub of our own server anywhere.
  *  - VIP by card: plan step → VIP → the payment type popup → card → the hosted card page in the popup's iframe →
  *    the frame comes back through /finishPayment → the finish page shows the ad live; the server says the ad is
@@ -29,7 +29,7 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 
-/** The phone width the brief asks the screenshots at. */
+/** The phone width the screenshots are taken at. */
 const PHONE_390 = { width: 390, height: 844 } as const;
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 

@@ -1,6 +1,6 @@
 /**
- * The plan step's screens and flows in Chromium with the issue-10 calls answered by the test (page.route): the
- * server side of issue 10 is built elsewhere. The wizard and the save are real; save-ad's answer gets a
+ * The plan step's screens and flows in Chromium with the plan and finish calls answered by the test (page.route),
+ * so the browser's side is checked on its own. The wizard and the save are real; save-ad's answer gets a
  * chooseOrderType, and order-types, finish-publish, finish-page and get-finish-page are stubs. The payment frame is
  * a same-origin stub page that posts 'payment-finished' to its parent (the documents' CSP is dropped for it: frame-src
  * for the payment host is the server's part).
@@ -121,7 +121,7 @@ function finishPage(orderId: number, state: FinishPageState['state']): FinishPag
   };
 }
 
-/** Stubs of the issue-10 calls; counts what the page sent. */
+/** Stubs of the plan and finish calls; counts what the page sent. */
 async function stubOrders(page: Page, tracks = TRACKS) {
   const calls = { finishPage: 0, bodies: [] as unknown[], finishPublish: 0, getFinish: 0 };
   // Our documents carry a CSP whose frame-src names only the video host: the stub payment page needs 'self'.
@@ -189,7 +189,7 @@ async function savedCar(page: Page): Promise<string> {
 
 const plan = (page: Page) => page.getByTestId('plan-step');
 
-describe('plan step with stubbed issue-10 calls', () => {
+describe('plan step with stubbed plan and finish calls', () => {
   it('desktop: cards side by side, VIP paid by card in the popup frame, then the finish page goes live', async () => {
     const page = await newPage(browser, DESKTOP);
     const calls = await stubOrders(page);

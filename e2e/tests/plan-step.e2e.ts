@@ -1,6 +1,6 @@
 /**
- * The plan step and the finish page (issue 10), in Chromium against the production server. NEEDS THE SERVER SIDE
- * of issue 10 (save-ad's chooseOrderType, GET order-types, POST finish-publish, GET get-finish-page): it fails on
+ * The plan step and the finish page, in Chromium against the production server. NEEDS THE SERVER'S PLAN CALLS
+ * (save-ad's chooseOrderType, GET order-types, POST finish-publish, GET get-finish-page): it fails on
  * a server without them.
  */
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the price suggestion on the car price step (cat 1, subcat 1 or 3, step 3 only) and the printable car
+ * The price suggestion on the car price step (cat 1, subcat 1 or 3, step 3 only) and the printable car
  * sign (/print/carQR/{id}) of a published car ad, whose QR code opens the ad's public address.
  */
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';

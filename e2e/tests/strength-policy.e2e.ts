@@ -1,5 +1,5 @@
 /**
- * Issue 11 in the browser: the ad-strength meter (a tip opens its step and focuses its field, while creating and in
+ * In the browser: the ad-strength meter (a tip opens its step and focuses its field, while creating and in
  * edit mode; the edit upgrade link), the policy warning of a phone number typed into the description, and the live
  * count of the car's model.
  */
@@ -68,7 +68,7 @@ describe('creating an ad', () => {
       await page.getByLabel('תיאור הרכב').fill('רכב שמור, לפרטים התקשרו דרך פרטי הקשר במודעה');
       await warning.waitFor({ state: 'detached' });
 
-      // Move on without a price (the price reminder, issue 11, is closed); on the media step the price tip opens
+      // Move on without a price (the price reminder is closed); on the media step the price tip opens
       // step 3 again and focuses the price.
       await next(page).click();
       await page.getByRole('dialog').getByRole('button', { name: 'המשך בלי מחיר' }).click();

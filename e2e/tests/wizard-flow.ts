@@ -37,8 +37,8 @@ export async function searchPlate(page: Page, digits: string): Promise<void> {
 export const DESCRIPTION = 'רכב שמור מאוד, טיפולים במוסך מורשה בלבד, צמיגים חדשים ומזגן חזק.';
 
 /**
- * After 'המשך' on the car-type step of a car the account may have published before: the double-ad suggestion
- * (issue 11), when it shows, is answered with a new ad.
+ * After 'המשך' on the car-type step of a car the account may have published before: the double-ad suggestion,
+ * when it shows, is answered with a new ad.
  */
 export async function passDoubleAd(page: Page): Promise<void> {
   const moved = page

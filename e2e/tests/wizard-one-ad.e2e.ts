@@ -1,6 +1,6 @@
 /**
- * One ad per wizard, one number everywhere, one draft per selection, and texts that say what happens
- * (issue 7, items 7, 8, 12 and 13), in Chromium against the production server.
+ * One ad per wizard, one number everywhere, one draft per selection, and texts that say what happens,
+ * in Chromium against the production server.
  */
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';

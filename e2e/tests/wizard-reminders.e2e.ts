@@ -1,5 +1,5 @@
 /**
- * The pre-advance reminders and the car ad's extras in Chromium (issue 11): very-low kilometres, the generated
+ * The pre-advance reminders and the car ad's extras in Chromium: very-low kilometres, the generated
  * description (once per attempt), the price with a custom amount, the double-ad suggestion against a real first
  * ad stored through the API, the trade-in lead and the missing sub-model report.
  */

@@ -207,12 +207,12 @@ describe('keyboard only', () => {
     await page.keyboard.press('Space');
     await tabTo(page, { name: 'המשך' });
     await page.keyboard.press('Enter');
-    // The empty description is reminded (issue 11): the popup takes the focus and the keyboard closes it.
+    // The empty description is reminded: the popup takes the focus and the keyboard closes it.
     await page.getByRole('dialog').getByRole('heading', { name: 'מודעה עם תיאור מקבלת יותר פניות' }).waitFor();
     await tabTo(page, { name: 'המשך בלי תיאור' });
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 4);
-    // Photos: the add button opens the file chooser from the keyboard (issue 12, item 5).
+    // Photos: the add button opens the file chooser from the keyboard.
     await photosByKeyboard(page, choosers, 'car', ['#1f6feb', '#2da44e']);
     await tabTo(page, { name: 'המשך' });
     await page.keyboard.press('Enter');
@@ -237,7 +237,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await atStepByKeyboard(page, 6);
     await page.getByTestId('saved-note').waitFor();
-    // Payment by keyboard: VIP, the card, the hosted card form in the popup's frame (issue 12, item 5).
+    // Payment by keyboard: VIP, the card, the hosted card form in the popup's frame.
     await tabTo(page, { selector: '[data-testid="track-VIP"] .track__choose' });
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'איך תרצו לשלם?' }).waitFor();

@@ -38,7 +38,7 @@ for (const [label, viewport] of [
       await checkScreen(page, `wizard-car-type-${label}`);
       expect(await button(page, 'חיפוש').isDisabled()).toBe(true);
       await plate(page).fill('12א3456');
-      // Nothing typed vanishes silently: the letter is dropped with the digits-only message (issue 7, item 9).
+      // Nothing typed vanishes silently: the letter is dropped with the digits-only message.
       expect(await plate(page).inputValue()).toBe('12-345-6');
       await page.getByTestId('input-notice').filter({ hasText: 'יש להזין ספרות בלבד' }).waitFor();
       expect(await button(page, 'חיפוש').isDisabled()).toBe(true);

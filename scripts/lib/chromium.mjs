@@ -1,7 +1,7 @@
 // Which Chromium the browser tests and the benchmarks drive. Debian's `chromium-headless-shell` first: it is the
 // old headless shell Playwright itself uses for headless runs, with no browser UI. Debian's full `chromium` 156
 // runs headless as a whole browser (a window, tabs, its WebUI omnibox renderers beside every page): a new page took
-// about three times as long there (450 ms against 150 ms on this 2-core machine, session 23), and the browser
+// about three times as long there (450 ms against 150 ms on a 2-core machine), and the browser
 // suite ran past CI's 30 minutes. The full browser is still used where the shell is not installed.
 import fs from 'node:fs';
 

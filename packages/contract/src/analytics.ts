@@ -1,5 +1,5 @@
 /**
- * POST /api/analytics/events (our addition; issue 8 item 9, the store that issue 11's analytics layer builds on).
+ * POST /api/analytics/events (our addition; the store the wizard's step analytics build on).
  * The spec's analytics layer "reports each step, plan choice, image, video and licence-plate action (payload not
  * shown)"; these are the image and video actions. The browser sends small batches ({ events }), from a visitor or
  * a customer: the server stores the session's customer id when there is one and never reads one from the body.
@@ -21,13 +21,13 @@ export const ANALYTICS_EVENT_NAMES = [
   'video_upload_success',
   'video_upload_failed',
   'video_removed',
-  // Issue 11 item 8: the wizard's step-by-step layer (the funnel), the plan choice and the licence-plate search.
+  // The wizard's step-by-step layer (the funnel), the plan choice and the licence-plate search.
   'wizard_step_shown',
   'wizard_step_passed',
   'wizard_field_error',
   'plan_chosen',
   'plate_search',
-  // Issue 10: the finish page's outcome (after-save-area.md §4 "Finish analytics outcome") and the broker-lead
+  // The finish page's outcome (after-save-area.md §4 "Finish analytics outcome") and the broker-lead
   // flow's failure flag, which finish-publish records on the server (never sent by the browser).
   'finish_outcome',
   'broker_lead_failed',
@@ -74,7 +74,7 @@ export function isAnalyticsEventName(name: unknown): name is AnalyticsEventName 
 }
 
 /**
- * The props each issue-11 event may carry, and no other (the server refuses a batch with any other key): ids,
+ * The props each event below may carry, and no other (the server refuses a batch with any other key): ids,
  * numbers and our own texts only, never a value the user typed. `fid` is the wizard run: random, made by the
  * browser per tab and category selection: the funnel counts runs by it, not by customer (each stored event still
  * carries the session's customer id, as every analytics event does, and plan_chosen the ad number).

@@ -1,5 +1,5 @@
 /**
- * The car ad's side calls of the wizard (issue 11; publish-wizard.md §4 "Field behaviour", §7; after-save-area.md
+ * The car ad's side calls of the wizard (publish-wizard.md §4 "Field behaviour", §7; after-save-area.md
  * §4, §5, §7): the duplicate-ad check, the trade-in lead and the missing sub-model report. Field names on the wire
  * are the spec's; the Hebrew texts the spec quotes are here verbatim so both sides use the same ones.
  */

@@ -43,9 +43,9 @@ export interface AdImage {
   height: number;
   bytes: number;
   /**
-   * Our addition (issue 8 item 8): true when, as it was uploaded, this photo or a copy of it (re-encoded, rescaled,
-   * slightly cropped: a 64-bit perceptual hash within 10 bits) was already in another of the same customer's ads
-   * that is not deleted. Never compared across customers, and the other ad is never named. A hint for the media
+   * Our addition (the reused-photo check): true when, as it was uploaded, this photo or a copy of it (re-encoded,
+   * rescaled, slightly cropped: a 64-bit perceptual hash within 10 bits) was already in another of the same customer's
+   * ads that is not deleted. Never compared across customers, and the other ad is never named. A hint for the media
    * step; nothing is refused.
    */
   reused: boolean;

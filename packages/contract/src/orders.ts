@@ -1,5 +1,5 @@
 /**
- * Plans (tracks), finishing and paying (issue 10; after-save-area.md §3 "Order type (track) item", §4 "Choose-type
+ * Plans (tracks), finishing and paying (after-save-area.md §3 "Order type (track) item", §4 "Choose-type
  * flow", "Payment type popup", "Payment result", §7 finish and payment calls). Field names on the wire are the
  * spec's; where the spec says "not shown" the shape is ours and says so. Money is agorot (integers) everywhere on
  * the server; `price` and `priceNotTax` on the wire are whole or decimal shekels for display only, and

@@ -1,5 +1,5 @@
 /**
- * The plan step's side flows (issue 10; after-save-area.md §3 "Broker", "Invoice", "Phone payment", "Campaign",
+ * The plan step's side flows (after-save-area.md §3 "Broker", "Invoice", "Phone payment", "Campaign",
  * "Packages response", §4 "Broker lead flow", "Payment (commercial)", "Packages page", §7 calls, §9 the 91-day
  * ad-space window), and our "my ads" list. Field names on the wire are the spec's; shapes the spec does not show
  * are ours and say so. The buy-package contact form's rule is in buyPackageContact.ts, the ID check digit in

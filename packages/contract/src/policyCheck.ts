@@ -1,4 +1,4 @@
-/** POST /api/publish/policy-check (issue 11, ours): the server's part of the policy check before publishing. */
+/** POST /api/publish/policy-check (ours): the server's part of the policy check before publishing. */
 export interface PolicyCheckRequest {
   CatID: number | string;
   SubCatID?: number | string;

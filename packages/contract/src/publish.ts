@@ -107,7 +107,7 @@ export interface SaveAdResponse {
   mainError?: string;
   redirectForce?: string;
   traderPackageExpired?: boolean;
-  /** Issue 10: the plan step of the saved ad (tracks, or business-for-sale tracks); absent without a plan step. */
+  /** The plan step of the saved ad (tracks, or business-for-sale tracks); absent without a plan step. */
   chooseOrderType?: ChooseOrderType;
 }
 

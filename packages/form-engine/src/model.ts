@@ -227,7 +227,7 @@ export interface StepDef {
   edit?: boolean;
   /** Only shown when this A/B test is active. */
   showOnABTest?: string;
-  /** The step's issue is not built yet; the UI shows this Hebrew reason. */
+  /** The step has no fields in the catalogue (the plan step); the UI shows this Hebrew reason. */
   placeholder?: { reason: string };
   fields: FieldDef[];
 }

@@ -1,5 +1,5 @@
 /**
- * The car ad's side calls and the price reminder's presets (issue 11; publish-wizard.md §7, after-save-area.md §7):
+ * The car ad's side calls and the price reminder's presets (publish-wizard.md §7, after-save-area.md §7):
  * POST check-duplication-car (errors swallowed: no duplicate), POST car-trader/trade-in-lead (data.success must be
  * true), POST stinker?action=missingSubModel, GET price-reminder-options (ours).
  */

@@ -3,7 +3,7 @@ import { getJson } from './http.ts';
 
 export type FunnelResult = { kind: 'ok'; funnel: FunnelResponse } | { kind: 'keyNeeded' } | { kind: 'failed' };
 
-/** GET /api/sandbox/analytics/funnel?from=&to= with the sandbox key (issue 11 item 8). */
+/** GET /api/sandbox/analytics/funnel?from=&to= with the sandbox key. */
 export async function fetchFunnel(range: { from: string; to: string }, key: string | undefined): Promise<FunnelResult> {
   if (!key) return { kind: 'keyNeeded' };
   const query = new URLSearchParams();

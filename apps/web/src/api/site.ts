@@ -2,7 +2,7 @@ import { getPreloaded } from './http.ts';
 
 export type ExternalLinks = Readonly<Record<string, string>>;
 
-/** GET /api/site-config: links that lead outside the product, and the video host's origin (issue 8 §7). */
+/** GET /api/site-config: links that lead outside the product, and the video host's origin. */
 export interface SiteConfig {
   externalLinks: ExternalLinks;
   /** The origin of the video upload iframe: the only origin whose messages the video field accepts. */

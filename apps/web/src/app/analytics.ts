@@ -135,7 +135,7 @@ function browserTracker(): Tracker | undefined {
   return tracker;
 }
 
-/** Records an image or video action for analytics (issue 8 item 9). Never throws, never waits. */
+/** Records an image or video action for analytics. Never throws, never waits. */
 export function track(name: AnalyticsEventName, props?: Record<string, unknown>): void {
   try {
     browserTracker()?.track(name, props);

@@ -5,7 +5,7 @@ import { LOGIN_CODES } from '../popups/login/loginPopupMachine.ts';
 import './contact.css';
 
 /**
- * The contact step for a visitor (issue 9 §1; publish-wizard.md §2 login area): log in or register inside the step.
+ * The contact step for a visitor (publish-wizard.md §2 login area): log in or register inside the step.
  * On success the customer is fetched again; the wizard then fetches the contact area with the new customer's details.
  * Nothing typed in the earlier steps is lost: the form's values stay in the page.
  */

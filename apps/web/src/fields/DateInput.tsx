@@ -5,7 +5,7 @@ import { maskDate } from './calendarGrid.ts';
 import { FieldLabel } from './FieldLabel.tsx';
 import { inputAria, textValue, type WidgetProps } from './types.ts';
 
-// The calendar is loaded only when someone opens it (ENGINEERING.md §8).
+// The calendar is loaded only when someone opens it: it never weighs on the form's first paint.
 const DateCalendar = lazy(() => import('./DateCalendar.tsx'));
 
 /**

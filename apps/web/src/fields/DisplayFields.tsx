@@ -71,7 +71,10 @@ export function IframeField({ field, ids, env }: WidgetProps) {
   );
 }
 
-/** File and image fields wait for the media issue: an honest, disabled note (never a fake upload). */
+/**
+ * A plain file field has no upload of its own (photos and video have theirs): an honest, disabled note (never a
+ * fake upload).
+ */
 export function FileNote({ field, ids, describedBy }: WidgetProps) {
   return (
     <>

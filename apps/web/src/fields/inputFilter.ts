@@ -1,6 +1,6 @@
 /**
- * What the input widgets keep of an edit, and what they tell the user about the rest (issue 7, item 9:
- * nothing typed or pasted disappears silently). Numeric fields keep digits (thousands separators and spaces
+ * What the input widgets keep of an edit, and what they tell the user about the rest (nothing
+ * typed or pasted disappears silently). Numeric fields keep digits (thousands separators and spaces
  * are formatting, not input) and say 'יש להזין ספרות בלבד' when anything else was typed or pasted; every
  * field with a maximum length keeps what fits of the inserted text and says how much did not fit. The
  * widgets enforce the length here instead of the input's maxlength attribute, which cuts a paste without a

@@ -58,7 +58,7 @@ export const WIDGETS: Record<FieldType, Widget> = {
 /** Refinements of a type's widget, decided by the definition (first match wins). */
 const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] = [
   { when: (def) => def.type === 'text' && def.format === 'plate', widget: PlateInput },
-  // The contact step (issue 9): phone numbers with their verification, the virtual number's cancel confirmation.
+  // The contact step: phone numbers with their verification, the virtual number's cancel confirmation.
   { when: (def) => def.type === 'tel' && def.phonePriority !== undefined, widget: PhoneField },
   { when: (def) => def.type === 'checkbox' && def.id === CONTACT_FIELDS.virtualNum, widget: VirtualNumberCheckbox },
   { when: (def) => def.type === 'text' && def.isNumeric === true, widget: NumberInput },
@@ -69,7 +69,7 @@ const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] =
   },
   { when: (def) => def.type === 'select' && !def.multiple && hasSwatches(def.options), widget: SwatchGroup },
   { when: isFreeSearch, widget: FreeSearchInput },
-  // The video upload (issue 8 §7): our video host's iframe, not a plain embedded page.
+  // The video upload: our video host's iframe, not a plain embedded page.
   { when: (def) => def.type === 'iframe' && def.subType === 'video', widget: VideoFieldLazy },
   {
     when: (def) => def.type === 'autocomplete' && listIdOf(def.dataUrl) === MISSING_ADDRESS.listId,

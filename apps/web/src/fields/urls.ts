@@ -1,6 +1,6 @@
 /**
  * Server-given URLs of link and iframe fields (and redirects) are followed only to our own origin or to
- * an allowlisted origin, over http(s) (ENGINEERING.md §6).
+ * an allowlisted origin, over http(s): a server-given URL never takes the user to an unknown site.
  */
 export function allowedUrl(
   value: string | undefined,

@@ -1,6 +1,6 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** DD/MM/YYYY HH:MM in local time (ENGINEERING §5: build it, he-IL Intl gives dots). '' for a bad date. */
+/** DD/MM/YYYY HH:MM in local time (built by hand: he-IL Intl gives dots). '' for a bad date. */
 export function formatDateTime(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -1,4 +1,4 @@
-/** Prices (ENGINEERING §5): thousands separators and the shekel sign; agorot only when there are any. */
+/** Prices: thousands separators and the shekel sign; agorot only when there are any. */
 export function formatPrice(agorot: number): string {
   const negative = agorot < 0;
   const abs = Math.abs(Math.round(agorot));

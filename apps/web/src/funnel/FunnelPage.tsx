@@ -17,7 +17,7 @@ const dayText = (iso: string) => {
 };
 
 /**
- * /sandbox/funnel (issue 11 item 8): the operator's funnel per category selection, as bars and as a table, for a
+ * /sandbox/funnel: the operator's funnel per category selection, as bars and as a table, for a
  * period (the last 30 days by default). Opens only with the sandbox key (the ?key= of the start-up log's link,
  * kept for the tab and removed from the address bar), like the other sandbox pages.
  */

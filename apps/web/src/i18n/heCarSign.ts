@@ -1,4 +1,4 @@
-/** The printable car sign's words (issue 11, /print/carQR/{id}); they load with the sign's page only. */
+/** The printable car sign's words (/print/carQR/{id}); they load with the sign's page only. */
 export const heCarSign = {
   pageTitle: 'שלט "למכירה" לרכב',
   heading: (orderId: number) => `שלט למכירה למודעה מספר ${orderId}`,

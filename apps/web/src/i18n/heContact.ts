@@ -1,5 +1,5 @@
 /**
- * The contact step's words (issue 9). Kept apart from he.ts so they load with the contact step. Spec texts verbatim:
+ * The contact step's words. Kept apart from he.ts so they load with the contact step. Spec texts verbatim:
  * 'המספר אינו תקין', 'טלפון נייח אינו מאופשר', 'קוד אימות אינו תקין', 'לא מאומת', 'sms נשלח'.
  */
 export const heContact = {

@@ -1,4 +1,4 @@
-/** Texts of the contact-us page and the floating contact button (issue 11 item 7); the form's own come from the server. */
+/** Texts of the contact-us page and the floating contact button; the form's own come from the server. */
 export const heContactUs = {
   pageTitle: 'צרו קשר',
   loading: 'טוען את הטופס…',

@@ -1,4 +1,4 @@
-/** Texts of the operator's funnel page (/sandbox/funnel, issue 11 item 8). */
+/** Texts of the operator's funnel page (/sandbox/funnel). */
 export const heFunnel = {
   title: 'משפך הפרסום',
   intro: 'כמה תהליכי פרסום התחילו בכל קטגוריה, כמה עברו כל שלב באשף, וכמה מודעות פורסמו בתקופה.',

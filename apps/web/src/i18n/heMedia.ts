@@ -76,7 +76,7 @@ export const heMedia = {
   },
   brief: (n: number) => (n === 1 ? 'תמונה אחת' : `${n} תמונות`),
   noPhotos: 'לא נבחרו תמונות',
-  /** The video field (issue 8 §7): the upload iframe of our video host and what is around it. */
+  /** The video field: the upload iframe of our video host and what is around it. */
   video: {
     frameTitle: 'העלאת סרטון למודעה',
     add: 'העלאת סרטון',

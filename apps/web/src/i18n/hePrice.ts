@@ -1,5 +1,5 @@
 /**
- * The price suggestion's words (issue 11), kept apart from he.ts. Spec texts verbatim: 'זה הטווח המומלץ למכירת
+ * The price suggestion's words, kept apart from he.ts. Spec texts verbatim: 'זה הטווח המומלץ למכירת
  * הרכב' (success caption), 'אירעה שגיאה בעת טעינת המידע' (failure).
  */
 export const hePrice = {

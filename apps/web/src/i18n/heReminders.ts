@@ -1,6 +1,6 @@
 /**
- * The pre-advance reminders, the price-decrease suggestion, the trade-in lead and the missing sub-model report
- * (issue 11). Kept apart from he.ts so they load with the wizard. Spec texts verbatim (from @app/contract/carExtras):
+ * The pre-advance reminders, the price-decrease suggestion, the trade-in lead and the missing sub-model report.
+ * Kept apart from he.ts so they load with the wizard. Spec texts verbatim (from @app/contract/carExtras):
  * 'שם מלא שדה חובה', 'טלפון שדה חובה', 'שליחת הבקשה נכשלה, נסו שנית מאוחר יותר', "באסה, לפעמים גם לנו יש פנצ'ר".
  */
 import { CAR_EXTRAS_TEXTS } from '@app/contract/carExtras';

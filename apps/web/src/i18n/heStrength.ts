@@ -1,4 +1,4 @@
-/** Texts of the ad-strength meter, the live-ad counts and the policy check before publishing (issue 11). */
+/** Texts of the ad-strength meter, the live-ad counts and the policy check before publishing. */
 export const heStrength = {
   title: 'חוזק המודעה',
   percent: (n: number) => `המודעה מלאה ב-${n}%`,

@@ -1,5 +1,5 @@
 /**
- * The video field (spec §4 "Video (iframe loaded from an external upload host)", issue 8 §7). The upload runs in
+ * The video field (spec §4 "Video (iframe loaded from an external upload host)"). The upload runs in
  * an iframe of our video host, another origin (apps/server/src/video): this field asks the API for a short-lived
  * token of the ad (the OrderID from env.media), frames the host's upload page with it, and listens for the page's
  * movie_upload_success / movie_upload_failed, accepting a message only when it comes from exactly the video

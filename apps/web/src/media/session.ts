@@ -1,5 +1,5 @@
 /**
- * The photos of one wizard (issue 8 §3-5): chosen, prepared on the device, edited, ordered, and uploaded in the
+ * The photos of one wizard: chosen, prepared on the device, edited, ordered, and uploaded in the
  * background to the ad's slots (picNumber), a few at a time, with retries and back-off. A React external store
  * (subscribe / getSnapshot); the save chain waits on `flush`, which only waits for what is still in flight.
  *

@@ -1,5 +1,5 @@
 /**
- * The policy check before publishing (issue 11, our addition): contact details typed into an ad's free text — a
+ * The policy check before publishing (our addition): contact details typed into an ad's free text — a
  * phone number, an e-mail address, a link. Pure (no DOM). A finding is a warning the step shows; the server
  * blocks only its banned words (publish-save: hasWordBlocked), which the server's policy-check call reports.
  *

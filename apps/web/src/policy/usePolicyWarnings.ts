@@ -23,7 +23,7 @@ const isFreeText = (f: ResolvedField): boolean =>
 const wireName = (f: ResolvedField): string => (f.def.name ?? f.def.id).replace(/\[\]$/, '');
 
 /**
- * The policy check before publishing (issue 11): phone numbers, e-mails and links in the free text (found here, at
+ * The policy check before publishing: phone numbers, e-mails and links in the free text (found here, at
  * once), banned words and a near-repeat of the customer's own live ad (POST policy-check, after a pause in typing).
  * Warnings by step index: each shows on the step where its text is typed. A guest's server check answers 422 and
  * shows nothing (the contact details are found all the same).

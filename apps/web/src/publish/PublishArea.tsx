@@ -18,7 +18,7 @@ export default function PublishArea({ params }: { params: URLSearchParams }) {
     startStep.current = undefined;
   }, []);
   // A session that ends on the way (a 422 in the wizard) does not send the user away: the contact step offers the
-  // login inside it and nothing typed is lost (issue 9 §1). Only a guest who never was logged in here goes to /login.
+  // login inside it and nothing typed is lost. Only a guest who never was logged in here goes to /login.
   const wasCustomer = useRef(false);
   if (loaded && isLoggedIn(customer)) wasCustomer.current = true;
   const guard = loaded ? publishRedirect(params, customer) : null;

@@ -90,7 +90,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
   // An ad saved without contact details takes the customer's name and number.
   useContactArea(core, selectors, data.initialValues, { edit: true });
   const { refetch: refetchCustomer } = useCustomer();
-  // Issue 11: the ad-strength meter (after-save-area.md §4) and the policy warnings of each step.
+  // The ad-strength meter (after-save-area.md §4) and the policy warnings of each step.
   const extras = useWizardExtras({
     core,
     selectors,

@@ -49,7 +49,7 @@ import { priceQueryFrom, showsPriceSuggestion } from './vehicles/priceSuggestion
 import { PLATE_BUTTON, PLATE_FIELD, useCarriedAction, usePlateSearch } from './vehicles/usePlateSearch.ts';
 import { endRun, trackStepPassed, useStepShownAnalytics } from './wizardAnalytics.ts';
 
-// The plan step (issue 10) loads once an ad is saved: it never weighs on the first screens.
+// The plan step loads once an ad is saved: it never weighs on the first screens.
 const PlanStep = lazy(() => import('../plan/PlanStep.tsx'));
 // The debug control panel: debug-mode customers only.
 const DebugPanel = lazy(() => import('../debug/DebugPanel.tsx'));
@@ -286,7 +286,7 @@ export function PublishForm(props: PublishFormProps) {
   };
 
   const passed = saved ? saveStep : lastValidStep;
-  // Issue 11: the strength meter, the live-ad counts and the policy warnings under the open step.
+  // The strength meter, the live-ad counts and the policy warnings under the open step.
   const extras = useWizardExtras({
     core,
     selectors,
@@ -315,7 +315,7 @@ export function PublishForm(props: PublishFormProps) {
           const state = stepState(index, current, passed);
           const action = primaryAction(index, lastValidStep, saveStep, shown);
           const back = previousShown(index, shown);
-          // The contact step's subtitle for a visitor and for a trader (publish-wizard.md §2; issue 9 §1).
+          // The contact step's subtitle for a visitor and for a trader (publish-wizard.md §2).
           const visitorLogin = Boolean(def.isLoginArea) && guest;
           const subTitle = !def.isLoginArea
             ? def.subTitle

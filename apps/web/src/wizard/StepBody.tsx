@@ -20,11 +20,11 @@ export interface StepBodyProps {
   nav?: StepNavProps;
   /** Shown instead of the fields (the contact step's login for a visitor). */
   replaceFields?: ReactNode;
-  /** The plan step's screen (issue 10), shown in place of the step's placeholder once the ad is saved. */
+  /** The plan step's screen, shown in place of the step's placeholder once the ad is saved. */
   plan?: ReactNode;
   /** Shown above the fields (the price suggestion of the car's price step). */
   above?: ReactNode;
-  /** Shown under the fields: the step's policy warnings, live-ad count and strength meter (issue 11). */
+  /** Shown under the fields: the step's policy warnings, live-ad count and strength meter. */
   aside?: ReactNode;
 }
 

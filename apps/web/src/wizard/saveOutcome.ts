@@ -31,7 +31,7 @@ export function saveResult(response: SaveAdResponse, selectors: { cat?: string; 
   const orderID = response.orderID ?? response.OrderID;
   const recordID = response.recordID ?? response.RecordID;
   if (orderID && recordID) {
-    // Issue 10: the success answer carries the plan step's tracks (chooseOrderType).
+    // The success answer carries the plan step's tracks (chooseOrderType).
     const plan = chooseOrderTypeOf(response);
     return { kind: 'saved', orderID, recordID, ...(plan ? { chooseOrderType: plan } : {}) };
   }

@@ -22,7 +22,7 @@ export function prefillPatch(prefill: WireValues, current: Values, initial: Valu
 }
 
 /**
- * The contact (login) area (publish-wizard.md §4; issue 9 §1): when the wizard opens for a logged-in customer its
+ * The contact (login) area (publish-wizard.md §4): when the wizard opens for a logged-in customer its
  * empty fields take the customer's details (GET fields?…&area=: the account's name and number, the latest ad's
  * contact details); when the user logs in on the way (a session that ended mid-wizard, "login as another user") the
  * area is fetched again, its fields cleared and filled with the new login's details. A prefill is not the user's

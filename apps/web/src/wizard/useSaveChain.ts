@@ -45,7 +45,7 @@ interface SaveInput {
   lastStep: number;
   /** Shows a step (the first invalid one). */
   showStep: (step: number) => void;
-  /** The ad is saved; chooseOrderType (issue 10) lists the plan step's tracks when the answer had them. */
+  /** The ad is saved; chooseOrderType lists the plan step's tracks when the answer had them. */
   onSaved: (ids: { orderID: number; recordID: number }, plan?: ChooseOrderType) => void;
   /** The wizard's photos: the save waits for them (95 %), and their reserved ad is the one saved. */
   media?: MediaEnv | undefined;

@@ -26,7 +26,7 @@ export interface WizardExtrasInput {
 }
 
 /**
- * What issue 11 adds under the wizard's steps: the ad-strength meter (edit mode as the spec says; while creating,
+ * What the wizard shows under its steps: the ad-strength meter (edit mode as the spec says; while creating,
  * under the open step), the live-ad count of the open step, and the policy warnings of each step. A tip opens its
  * step (creating: the usual movement, which checks the step being left) and focuses its field.
  */

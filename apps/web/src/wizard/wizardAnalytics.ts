@@ -1,5 +1,5 @@
 /**
- * The wizard's step-by-step analytics (issue 11 item 8; publish-wizard.md §1, §8): each step shown and passed, the
+ * The wizard's step-by-step analytics (publish-wizard.md §1, §8): each step shown and passed, the
  * first error message per field, the plan choice and the licence-plate search, sent in batches by app/analytics.ts.
  * Only ids, numbers and our own texts travel: never a value the user typed. A run id (`fid`), random and kept per
  * tab and category selection, lets the funnel count runs, not customers (the stored rows keep the session's

@@ -25,8 +25,11 @@ import { VEHICLE_LIST_PARAMS, VEHICLE_OPTION_LISTS } from './vehiclesLists.ts';
 import { MOTORCYCLES_CATALOG, SCOOTERS_CATALOG, TRUCKS_CATALOG } from './vehiclesMotorVehicles.ts';
 import { SPECIAL_CATALOG } from './vehiclesSpecial.ts';
 
-/** Second-hand, business for sale, fashion, pets, studies, tourism, household workers, customer info. */
-const ISSUE_4_CATALOGS = [
+/**
+ * The catalogues beyond vehicles and real estate: second-hand, business for sale, fashion, pets, studies, tourism,
+ * household workers, customer info.
+ */
+const OTHER_CATEGORY_CATALOGS = [
   ...SECOND_HAND_CATALOGS,
   BUSINESS_FOR_SALE_CATALOG,
   ...FASHION_CATALOGS,
@@ -49,7 +52,7 @@ const ALL = [
   SALE_CATALOG,
   RENT_CATALOG,
   COMMERCIAL_CATALOG,
-  ...ISSUE_4_CATALOGS,
+  ...OTHER_CATEGORY_CATALOGS,
 ];
 
 /** The query parameters each list is filtered by, all categories. */
@@ -66,7 +69,7 @@ const PLAN = 'personal_publish_payment_choose';
 
 /**
  * The contact step is real in every catalogue (publish, where the catalogue publishes, and edit): checked, with
- * the contact fields; the only placeholder left is the plan step (issue 10).
+ * the contact fields; the only placeholder left is the plan step (its screen comes with the save's answer).
  */
 function expectContactSteps(catalog: CategoryCatalog) {
   const logins = [...catalog.steps, ...catalog.editSteps].filter((s) => s.isLoginArea);
@@ -84,7 +87,7 @@ function expectContactSteps(catalog: CategoryCatalog) {
   expect(placeholders).toEqual(catalog.steps.some((s) => s.area === PLAN) ? [PLAN] : []);
 }
 /** Per cat (publish-wizard.md §2): first step, the closing steps, the edit step the spec names. */
-const ISSUE_4_SHAPES: Record<number, { firstStep: 0 | 1; closing: string[]; edit: string }> = {
+const OTHER_CATEGORY_SHAPES: Record<number, { firstStep: 0 | 1; closing: string[]; edit: string }> = {
   3: { firstStep: 0, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_sales_properties' },
   5: { firstStep: 1, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_pet_properties' },
   6: { firstStep: 0, closing: [MEDIA, LOGIN, PLAN], edit: 'personal_edit_teacher_details' },
@@ -116,7 +119,7 @@ describe('every catalogue', () => {
     expect(parseCatalog(JSON.parse(JSON.stringify(catalog)))).toEqual(catalog);
   });
 
-  it.each(ALL.filter((c) => !ISSUE_4_CATALOGS.includes(c)).map((c) => [c.id, c] as const))(
+  it.each(ALL.filter((c) => !OTHER_CATEGORY_CATALOGS.includes(c)).map((c) => [c.id, c] as const))(
     '%s has the spec step shape',
     (_id, catalog) => {
       const steps = catalog.steps;
@@ -137,23 +140,26 @@ describe('every catalogue', () => {
     },
   );
 
-  it.each(ISSUE_4_CATALOGS.map((c) => [c.id, c] as const))("%s has its category's step shape", (_id, catalog) => {
-    const shape = ISSUE_4_SHAPES[catalog.cat];
-    const steps = catalog.steps;
-    expect(steps[0]).toMatchObject({ area: 'personal_publish_category', stepGroup: 'chooseSubcat', check: false });
-    expect(steps.slice(steps.length - (shape?.closing.length ?? 0)).map((s) => s.area)).toEqual(shape?.closing);
-    expect(steps.some((s) => s.stepGroup === 'choosePlan')).toBe(shape?.closing.includes(PLAN));
-    expectEditShape(catalog, shape?.edit ?? '');
-    for (const step of [...steps, ...catalog.editSteps].filter((s) => s.placeholder)) {
-      expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
-      expect(step.fields).toEqual([]);
-    }
-    // Every detail step is checked; an A/B-test step (the free category search) is optional; photos are not.
-    for (const step of steps.slice(1).filter((s) => !s.placeholder && s.stepGroup !== 'uploadImages'))
-      expect(step.check).toBe(!step.showOnABTest);
-    expectContactSteps(catalog);
-    expect(catalog.firstStep).toBe(shape?.firstStep);
-  });
+  it.each(OTHER_CATEGORY_CATALOGS.map((c) => [c.id, c] as const))(
+    "%s has its category's step shape",
+    (_id, catalog) => {
+      const shape = OTHER_CATEGORY_SHAPES[catalog.cat];
+      const steps = catalog.steps;
+      expect(steps[0]).toMatchObject({ area: 'personal_publish_category', stepGroup: 'chooseSubcat', check: false });
+      expect(steps.slice(steps.length - (shape?.closing.length ?? 0)).map((s) => s.area)).toEqual(shape?.closing);
+      expect(steps.some((s) => s.stepGroup === 'choosePlan')).toBe(shape?.closing.includes(PLAN));
+      expectEditShape(catalog, shape?.edit ?? '');
+      for (const step of [...steps, ...catalog.editSteps].filter((s) => s.placeholder)) {
+        expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
+        expect(step.fields).toEqual([]);
+      }
+      // Every detail step is checked; an A/B-test step (the free category search) is optional; photos are not.
+      for (const step of steps.slice(1).filter((s) => !s.placeholder && s.stepGroup !== 'uploadImages'))
+        expect(step.check).toBe(!step.showOnABTest);
+      expectContactSteps(catalog);
+      expect(catalog.firstStep).toBe(shape?.firstStep);
+    },
+  );
 
   it('list fields depend on exactly the parameters their list is filtered by', () => {
     for (const catalog of ALL) {
@@ -201,7 +207,7 @@ describe('catalogFor', () => {
   });
 });
 
-describe('catalogFor, issue 4 categories (the most specific catalogue wins; a sub-selection is needed)', () => {
+describe('catalogFor, the other categories (the most specific catalogue wins; a sub-selection is needed)', () => {
   it.each([
     [{ cat: 3, subcat: 0 }, 'second-hand'],
     [{ cat: 3, subcat: 0, SalesCatID: 0 }, 'second-hand'],

@@ -1,8 +1,8 @@
 /**
  * The real-estate steps (publish-wizard.md §2, real estate): choose category; property address; home
  * properties in columns (what the property has, property features, what matters to know); payment, date and
- * other deal properties; then media, login and plan (placeholders until their issues, shared with the other
- * categories). Edit: the real-estate details, then edit login.
+ * other deal properties; then media, login and plan (shared with the other categories; the plan
+ * step a placeholder). Edit: the real-estate details, then edit login.
  */
 import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';

@@ -1,7 +1,7 @@
 /**
  * Types of the Israeli vehicle reference data (makes, models, sub-models, colours, owners, hands, licence plates).
  * Field names that travel on the wire keep the spec's spelling (after-save-area.md §3 "Car fields",
- * "Licence-plate result"); registry records keep data.gov.il's spelling (shared/data/israel/vehicle-registry-fields.md).
+ * "Licence-plate result"); registry records keep data.gov.il's spelling (apps/server/seed-data/SOURCE.md).
  */
 
 import type { LicencePlateResult as WireLicencePlateResult } from '@app/contract/publish';

@@ -1,6 +1,6 @@
 /// <reference path="./libheif.d.ts" />
 /**
- * The on-device photo pipeline (issue 8 item 3; the contract is ./types.ts). Loaded lazily by the media step, so
+ * The on-device photo pipeline (the contract is ./types.ts). Loaded lazily by the media step, so
  * nothing here, exifr or libheif is in the first bundle; the HEIC worker starts only when a HEIC/HEIF file comes.
  *
  * preparePhoto: sniff → the pixel size from the header (./dimensions.ts: above the server's cap, or no readable

@@ -1,5 +1,5 @@
 // Fails when a tracked file speaks of how the team works instead of the product: numbered issues and their items,
-// work sessions and stops, a handbook or repository outside this one (the patterns: scripts/lib/process-words.mjs).
+// work sessions and stops, documents or repositories outside this one (the patterns: scripts/lib/process-words.mjs).
 // `npm run check:words` checks every file `git ls-files` lists; paths given as arguments check only those files.
 // Prints `path:line: match` for each hit and exits 1 when there is any.
 import { execFileSync } from 'node:child_process';

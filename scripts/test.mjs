@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs every test: lint, the web build, then the browser tests in Chromium with the type check and the unit and API
-// tests (embedded database, or PostgreSQL when DATABASE_URL is set; once more on PostgreSQL when TEST_POSTGRES_URL is
-// set) running beside them, then the README's start command and the bundle budgets (bytes Chromium receives from
-// the running server). Installs Chromium with apt-get when it is missing and that is possible; otherwise stops with
-// a message that says how.
+// Runs every test: lint, the import rules and the words check, the web build, then the browser tests in Chromium
+// with the type check and the unit and API tests (embedded database, or PostgreSQL when DATABASE_URL is set; once
+// more on PostgreSQL when TEST_POSTGRES_URL is set) running beside them, then the README's start command and the
+// bundle budgets (bytes Chromium receives from the running server). Installs Chromium with apt-get when it is
+// missing and that is possible; otherwise stops with a message that says how.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { findChromium } from './lib/chromium.mjs';
 
@@ -34,6 +34,8 @@ function ensureChromium() {
 const step = (title, cmd, args, extraEnv = {}) => ({ title, cmd, args, extraEnv });
 
 const lint = step('Lint and format (Biome)', 'npx', ['biome', 'check', '.']);
+const imports = step('Import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
+const words = step('Words of the product only (tracked files)', 'npm', ['run', '--silent', 'check:words']);
 const types = step('Type check', 'npm', ['run', '--silent', 'typecheck']);
 const webBuild = step('Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']);
 // One file at a time beside the browser tests (vitest.config.ts).
@@ -98,7 +100,7 @@ async function runBeside(list) {
 }
 
 const started = Date.now();
-for (const s of [lint, webBuild]) runShown(s);
+for (const s of [lint, imports, words, webBuild]) runShown(s);
 // The browser tests spend most of their time waiting on pages (two files at a time use under one of two cores), so
 // the type check and the unit and API tests run beside them instead of before them; their output follows when each
 // ends, and a failure there stops the browser tests at once.

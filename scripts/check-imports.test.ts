@@ -1,0 +1,90 @@
+/**
+ * The import rules of .dependency-cruiser.cjs (`npm run check:imports`, run by `npm test` over the repository)
+ * catch what they are there for: each wrong import planted in a small tree laid out as this repository is.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const repo = path.resolve(import.meta.dirname, '..');
+const config = require(path.join(repo, '.dependency-cruiser.cjs'));
+
+/** The rules broken when the files of `tree` (path → source) are cruised from its root. */
+async function broken(tree: Record<string, string>): Promise<string[]> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imports-'));
+  roots.push(root);
+  for (const [file, source] of Object.entries(tree)) {
+    fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), source);
+  }
+  const top = ['packages', 'apps'].filter((dir) => fs.existsSync(path.join(root, dir)));
+  const { output } = await cruise(top, {
+    baseDir: root,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+  });
+  return [...new Set((output as ICruiseResult).summary.violations.map((v) => v.rule.name))].sort();
+}
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('the import rules', () => {
+  it('pass a tree whose imports go the right way', async () => {
+    expect(
+      await broken({
+        'packages/contract/src/ad.ts': 'export const a = 1;\n',
+        'packages/form-engine/src/engine.ts': "import { a } from '../../contract/src/ad.ts';\nexport const b = a;\n",
+        'packages/catalog/src/cars.ts': "import { b } from '../../form-engine/src/engine.ts';\nexport const c = b;\n",
+        'apps/server/src/repositories/ads.ts':
+          "import { c } from '../../../../packages/catalog/src/cars.ts';\nexport const d = c;\n",
+        'apps/server/src/services/ads.ts': "import { d } from '../repositories/ads.ts';\nexport const e = d;\n",
+        'apps/server/src/routes/ads.ts': "import { e } from '../services/ads.ts';\nexport const f = e;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['packages-never-import-apps', { 'packages/catalog/src/x.ts': "import '../../../apps/server/src/y.ts';\n" }],
+    ['contract-is-the-base', { 'packages/contract/src/x.ts': "import '../../catalog/src/y.ts';\n" }],
+    ['form-engine-below-catalog', { 'packages/form-engine/src/x.ts': "import '../../catalog/src/y.ts';\n" }],
+    ['web-and-server-apart', { 'apps/web/src/x.ts': "import '../../server/src/y.ts';\n" }],
+    ['server-and-web-apart', { 'apps/server/src/x.ts': "import '../../web/src/y.ts';\n" }],
+    ['repositories-below-services', { 'apps/server/src/repositories/x.ts': "import '../services/y.ts';\n" }],
+    ['services-below-routes', { 'apps/server/src/services/x.ts': "import '../routes/y.ts';\n" }],
+    ['product-code-never-imports-tests', { 'apps/server/src/x.ts': "import './y.test.ts';\n" }],
+    [
+      'no-cycles',
+      {
+        'apps/web/src/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+        'apps/web/src/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+      },
+    ],
+  ])('catch a planted import: %s', async (rule, planted) => {
+    // The imported file exists, so the rule (not a missing file) is what fails.
+    const targets = Object.fromEntries(
+      Object.entries(planted).flatMap(([file, source]) => {
+        const to = /import (?:\{ \w+ \} from )?'([^']+)'/.exec(source)?.[1];
+        return to ? [[path.normalize(path.join(path.dirname(file), to)), 'export const y = 1;\n']] : [];
+      }),
+    );
+    expect(await broken({ ...targets, ...planted })).toContain(rule);
+  });
+
+  it('a type-only import of a checked value’s shape is allowed from a repository', async () => {
+    expect(
+      await broken({
+        'apps/server/src/services/form.ts': 'export interface Message { text: string }\n',
+        'apps/server/src/repositories/messages.ts':
+          "import type { Message } from '../services/form.ts';\nexport const keep = (m: Message) => m;\n",
+      }),
+    ).toEqual([]);
+  });
+});

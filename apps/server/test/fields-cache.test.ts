@@ -77,6 +77,11 @@ describe('the answer everyone gets', () => {
       expect(again.headers.etag).toBe(first.headers.etag);
       expect(again.headers['cache-control']).toBe('private, no-cache');
       expect(again.headers['content-encoding']).toBeUndefined();
+      // Only what updates the stored answer: its security headers came with the 200 the browser holds.
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'])
+        expect(again.headers[name], name).toBeUndefined();
+      expect(again.headers.vary).toBe('accept-encoding');
     }
     // A tag of a gzip answer, asked again by a browser that now takes brotli: what it holds is still current,
     // and the 304 names what it holds (its cache updates the stored answer of that tag).

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
@@ -52,6 +52,17 @@ export function cspDirectives(
     // The product is also run over plain http on localhost; TLS is the proxy's business (TRUST_PROXY).
     upgradeInsecureRequests: null,
   };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Declared on an /api route whose browser revalidates its answer (the fields answer): the API headers go on
+     * every answer of the route but a 304, which carries only what updates the answer the browser holds (RFC 9110
+     * §15.4.5: its ETag, Cache-Control and Vary); the stored 200 keeps its own.
+     */
+    revalidated?: boolean;
+  }
 }
 
 /** A set of response headers, names in lower case. */
@@ -115,10 +126,21 @@ export async function registerSecurityHeaders(
     return made;
   };
   const api = apiHeaders(config);
+  // A revalidated route's API headers are set as its answer goes out, on any answer but a 304: a hook of that
+  // route alone (added as it is declared), so no other route pays for it.
+  const unlessNotModified: onSendHookHandler = (_req, reply, payload, done) => {
+    if (reply.statusCode !== 304) reply.headers(api);
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.revalidated !== true) return;
+    const own = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(own) ? own : [own]), unlessNotModified];
+  });
   app.addHook('onRequest', (req, reply, done) => {
     const url = req.url;
     if (url.startsWith('/api/')) {
-      reply.headers(api);
+      if (req.routeOptions.config?.revalidated !== true) reply.headers(api);
       // A route that sets its own caching replaces this.
       reply.header('cache-control', 'no-store');
     } else {

@@ -4,7 +4,6 @@ import type { FieldsAdData, Selectors } from '@app/contract/publish';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import { apiHeaders } from '../plugins/security-headers.ts';
 import { type Ad, findOwnAd } from '../repositories/ads.ts';
 import { draftKey } from '../repositories/drafts.ts';
 import { adTitleOf } from '../services/ad-title.ts';
@@ -37,9 +36,7 @@ function sendShared(req: FastifyRequest, reply: FastifyReply, answer: CachedAnsw
   const etag = (coding === 'identity' ? answer.etags.identity : answer.etags[coding]) as string;
   const held = notModifiedTag(req.headers['if-none-match'], answer, etag);
   if (held !== null) {
-    // A 304 carries no body: only the fields that update the browser's stored answer (RFC 9110 §15.4.5: its
-    // ETag, Cache-Control and Vary). The stored 200 keeps its security headers; none applies to an empty answer.
-    for (const name of API_HEADER_NAMES) reply.removeHeader(name);
+    // Without the API headers (the route is `revalidated`: plugins/security-headers.ts).
     reply.header('etag', held).code(304).send();
     return;
   }
@@ -53,14 +50,13 @@ function sendShared(req: FastifyRequest, reply: FastifyReply, answer: CachedAnsw
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** The security headers every /api answer gets (plugins/security-headers.ts), left off a 304. */
-const API_HEADER_NAMES = Object.keys(apiHeaders({ TRUST_PROXY: false }));
 
 /** GET /api/publish/fields (served from memory) and /fields/{adId} (edit mode, the owner's ad only). */
 export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalogs: CatalogService }): void {
   const { db, catalogs } = deps;
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/publish/fields', (req, reply) => {
+  const revalidated = { config: { revalidated: true } };
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/publish/fields', revalidated, (req, reply) => {
     const selectors = readSelectors(req.query);
     // After the first save the wizard's query carries its ad (OrderID): the answer names it in adData.
     const orderId = adNumber(req.query.OrderID);

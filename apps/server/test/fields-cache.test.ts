@@ -94,6 +94,17 @@ describe('the answer everyone gets', () => {
     ).toBe(304);
   });
 
+  it("has the API headers on every other answer of the route: a selection without a catalogue, an ad's answer", async () => {
+    const none = await get('/api/publish/fields?cat=999', { 'if-none-match': '"x"' });
+    expect(none.statusCode).toBe(404);
+    const area = await get(`${CARS}&area=personal_publish_login`, { 'accept-encoding': BROWSER });
+    for (const res of [none, area]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('is sent in full for a tag of another answer', async () => {
     const cars = await get(CARS, { 'accept-encoding': 'gzip' });
     const trucks = await get('/api/publish/fields?cat=1&subcat=9', { 'accept-encoding': 'gzip' });

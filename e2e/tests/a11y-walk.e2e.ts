@@ -347,7 +347,10 @@ describe('the other families: picker and first step by keyboard, each screen che
         await tabTo(page, { selector: `[data-testid="picker-${family.picker}"] [role="radio"]` });
         await page.keyboard.press('Enter');
       }
-      await atStepByKeyboard(page, 1);
+      await atStepByKeyboard(page, 1).catch(async (error: Error) => {
+        const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)).catch(() => '?');
+        throw new Error(`${family.name}: not at step 1 (${page.url()}, focus on ${focus}): ${error.message}`);
+      });
       await settled(page);
       await auditBoth(page, `${family.name}-step-1`);
       // Every control of the step is reached by Tab from its heading, in one pass, to the step's 'המשך'.

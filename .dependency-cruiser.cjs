@@ -3,11 +3,17 @@
  * docs/ARCHITECTURE.md kept by a tool instead of by care.
  * - packages are pure: contract ← form-engine ← catalog, and none of them imports an app;
  * - the web app and the server never import each other (they share the packages);
- * - in the server, data access does not call up into services or routes, services do not call routes;
+ * - in the server, data access (`*repository.ts`) does not call up into services (`*service.ts`) or routes
+ *   (`*routes.ts`), only the app mounts routes, and the platform folder knows no capability;
  * - product code never imports tests, benchmarks or the browser tests;
  * - no import cycles.
  * @type {import('dependency-cruiser').IConfiguration}
  */
+/** A capability's modules are named by their layer: `routes.ts` or `<name>-routes.ts`, and so on. */
+const layer = (name) => `^apps/server/src/.+[/-]${name}\\.ts$`;
+const ROUTES = layer('routes');
+const REPOSITORY = layer('repository');
+
 module.exports = {
   forbidden: [
     {
@@ -55,23 +61,34 @@ module.exports = {
       name: 'repositories-below-services',
       severity: 'error',
       comment:
-        'Data access (repositories) does not call up into services or routes; it may name the type of a value a ' +
-        'service has checked (a type-only import).',
-      from: {
-        path: [
-          '^apps/server/src/repositories/',
-          '^apps/server/src/[a-z-]+/repository\\.ts$',
-          '^apps/server/src/[a-z-]+/[a-z-]+-repository\\.ts$',
-        ],
+        'Data access (a capability’s repository) stands on the platform (the database) and other repositories only: ' +
+        'it does not call up into services, routes or helpers. It may name the type of a value a service has checked ' +
+        '(a type-only import).',
+      from: { path: REPOSITORY },
+      to: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/(platform|i18n)/', REPOSITORY],
+        dependencyTypesNot: ['type-only'],
       },
-      to: { path: '^apps/server/src/(routes|services)/', dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'services-below-routes',
+      name: 'only-the-app-mounts-routes',
       severity: 'error',
-      comment: 'A service does not call a route module: routes are the edge.',
-      from: { path: '^apps/server/src/services/' },
-      to: { path: '^apps/server/src/routes/' },
+      comment: 'Routes are the edge: the app mounts them, and no service, repository or helper calls one.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [ROUTES, '^apps/server/src/(app|main|start)\\.ts$', '\\.test\\.ts$'],
+      },
+      to: { path: ROUTES },
+    },
+    {
+      name: 'platform-below-capabilities',
+      severity: 'error',
+      comment:
+        'The platform (config, database, HTTP plugins, jobs, lifecycle) is the machinery every capability uses; it ' +
+        'knows none of them. The app (app.ts, start.ts) puts them together.',
+      from: { path: '^apps/server/src/platform/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/', pathNot: ['^apps/server/src/(platform|i18n)/'] },
     },
     {
       name: 'product-code-never-imports-tests',

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { chunkFiles } from '../apps/server/src/plugins/page-preloads.ts';
+import { chunkFiles } from '../apps/server/src/platform/http/page-preloads.ts';
 import { chromiumFlags, chromiumPath, requireBuild, startProduct } from './lib/product.mjs';
 
 /**

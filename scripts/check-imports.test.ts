@@ -43,10 +43,14 @@ describe('the import rules', () => {
         'packages/contract/src/ad.ts': 'export const a = 1;\n',
         'packages/form-engine/src/engine.ts': "import { a } from '../../contract/src/ad.ts';\nexport const b = a;\n",
         'packages/catalog/src/cars.ts': "import { b } from '../../form-engine/src/engine.ts';\nexport const c = b;\n",
-        'apps/server/src/repositories/ads.ts':
-          "import { c } from '../../../../packages/catalog/src/cars.ts';\nexport const d = c;\n",
-        'apps/server/src/services/ads.ts': "import { d } from '../repositories/ads.ts';\nexport const e = d;\n",
-        'apps/server/src/routes/ads.ts': "import { e } from '../services/ads.ts';\nexport const f = e;\n",
+        'apps/server/src/platform/db/db.ts': 'export const db = 0;\n',
+        'apps/server/src/ads/ads-repository.ts':
+          "import { c } from '../../../../packages/catalog/src/cars.ts';\nimport { db } from '../platform/db/db.ts';\n" +
+          'export const d = c + db;\n',
+        'apps/server/src/ads/go-live.ts': "import { d } from './ads-repository.ts';\nexport const g = d;\n",
+        'apps/server/src/ads/ads-service.ts': "import { g } from './go-live.ts';\nexport const e = g;\n",
+        'apps/server/src/ads/save-routes.ts': "import { e } from './ads-service.ts';\nexport const f = e;\n",
+        'apps/server/src/app.ts': "import { f } from './ads/save-routes.ts';\nexport const app = f;\n",
       }),
     ).toEqual([]);
   });
@@ -57,8 +61,11 @@ describe('the import rules', () => {
     ['form-engine-below-catalog', { 'packages/form-engine/src/x.ts': "import '../../catalog/src/y.ts';\n" }],
     ['web-and-server-apart', { 'apps/web/src/x.ts': "import '../../server/src/y.ts';\n" }],
     ['server-and-web-apart', { 'apps/server/src/x.ts': "import '../../web/src/y.ts';\n" }],
-    ['repositories-below-services', { 'apps/server/src/repositories/x.ts': "import '../services/y.ts';\n" }],
-    ['services-below-routes', { 'apps/server/src/services/x.ts': "import '../routes/y.ts';\n" }],
+    ['repositories-below-services', { 'apps/server/src/ads/x-repository.ts': "import './y-service.ts';\n" }],
+    ['repositories-below-services', { 'apps/server/src/ads/repository.ts': "import '../plans/plans.ts';\n" }],
+    ['only-the-app-mounts-routes', { 'apps/server/src/ads/x-service.ts': "import './routes.ts';\n" }],
+    ['only-the-app-mounts-routes', { 'apps/server/src/ads/go-live.ts': "import '../plans/plan-routes.ts';\n" }],
+    ['platform-below-capabilities', { 'apps/server/src/platform/http/x.ts': "import '../../accounts/y.ts';\n" }],
     ['product-code-never-imports-tests', { 'apps/server/src/x.ts': "import './y.test.ts';\n" }],
     [
       'no-cycles',
@@ -81,9 +88,9 @@ describe('the import rules', () => {
   it('a type-only import of a checked value’s shape is allowed from a repository', async () => {
     expect(
       await broken({
-        'apps/server/src/services/form.ts': 'export interface Message { text: string }\n',
-        'apps/server/src/repositories/messages.ts':
-          "import type { Message } from '../services/form.ts';\nexport const keep = (m: Message) => m;\n",
+        'apps/server/src/contact-us/form-service.ts': 'export interface Message { text: string }\n',
+        'apps/server/src/contact-us/repository.ts':
+          "import type { Message } from './form-service.ts';\nexport const keep = (m: Message) => m;\n",
       }),
     ).toEqual([]);
   });

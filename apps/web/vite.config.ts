@@ -78,7 +78,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  // The manifest lets the server name the wizard's chunks in the HTML of a wizard page (apps/server/src/plugins/static-web.ts).
+  // The manifest lets the server name the wizard's chunks in the HTML of a wizard page (apps/server/src/platform/http/static-web.ts).
   build: {
     outDir: 'dist',
     emptyOutDir: true,

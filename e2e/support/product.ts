@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { Db } from '../../apps/server/src/db/db.ts';
-import { lockDataDir } from '../../apps/server/src/db/lock.ts';
-import { openPglite } from '../../apps/server/src/db/pglite.ts';
+import type { Db } from '../../apps/server/src/platform/db/db.ts';
+import { lockDataDir } from '../../apps/server/src/platform/db/lock.ts';
+import { openPglite } from '../../apps/server/src/platform/db/pglite.ts';
 import { type ServerProcess, startServer } from '../../apps/server/test/support/server-process.ts';
 
 export interface Product {

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setAdStatus } from '../../apps/server/src/repositories/ads.ts';
+import { setAdStatus } from '../../apps/server/src/ads/ads-repository.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { DESKTOP, newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';

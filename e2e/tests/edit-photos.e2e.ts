@@ -7,7 +7,7 @@
 import type { AdImage } from '@app/contract/media';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setAdStatus } from '../../apps/server/src/repositories/ads.ts';
+import { setAdStatus } from '../../apps/server/src/ads/ads-repository.ts';
 import { scenePhoto } from '../../apps/server/test/support/photo-upload.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { DESKTOP, newPage } from '../support/browser.ts';

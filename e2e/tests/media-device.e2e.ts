@@ -2,7 +2,7 @@
  * The on-device photo pipeline (apps/web/src/media/device/prepare.ts) running for real in Chromium, under the
  * product's own Content-Security-Policy: Vite bundles the module (its HEIC worker and libheif included, exactly as
  * the app build does) into a throwaway page, a tiny static server sends it with the CSP of
- * apps/server/src/plugins/security-headers.ts, and the page runs preparePhoto/renderPhoto on the fixtures in
+ * apps/server/src/platform/http/security-headers.ts, and the page runs preparePhoto/renderPhoto on the fixtures in
  * e2e/fixtures (see the README there). Pixels are read back from the JPEGs it makes: the fixtures have a red
  * marker top-left and a green one top-right when upright.
  */
@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspDirectives } from '../../apps/server/src/plugins/security-headers.ts';
+import { cspDirectives } from '../../apps/server/src/platform/http/security-headers.ts';
 import { heicAlias } from '../../apps/web/vite.config.ts';
 import { launchBrowser } from '../support/browser.ts';
 

@@ -17,10 +17,10 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { openPglite } from '../src/db/pglite.ts';
-import { CatalogService } from '../src/services/catalog-service.ts';
+import { CatalogService } from '../src/catalogue/service.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { openPglite } from '../src/platform/db/pglite.ts';
 
 export interface FieldsRates {
   /** Requests per second of each call, the mean of its turns. */

@@ -30,12 +30,12 @@ import { CSRF_HEADER } from '@app/contract/auth';
 import { IMAGE_SIZE, THUMBNAIL_SIZE } from '@app/contract/media';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { openPglite } from '../src/db/pglite.ts';
-import { openPostgres } from '../src/db/postgres.ts';
 import { processImage } from '../src/media/images.ts';
 import { LocalMediaStore, type MediaStore } from '../src/media/store.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { openPglite } from '../src/platform/db/pglite.ts';
+import { openPostgres } from '../src/platform/db/postgres.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONCURRENCY = 2;

@@ -41,8 +41,8 @@ import { CSRF_HEADER } from '@app/contract/auth';
 import { formatPhone } from '@app/contract/phones';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { openPostgres } from '../src/db/postgres.ts';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
+import { openPostgres } from '../src/platform/db/postgres.ts';
 import { q, validCarAd } from '../test/support/vehicle-ad.ts';
 import { type SteadyResult, steadyRate } from './steady-rate.ts';
 

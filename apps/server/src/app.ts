@@ -1,71 +1,68 @@
 import { selectorsOf } from '@app/contract/publishPaths';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
-import { type Clock, systemClock } from './clock.ts';
-import { type Config, paymentPort } from './config.ts';
+import { CaptchaService } from './accounts/captcha-service.ts';
+import { PasswordResetService } from './accounts/password-reset-service.ts';
+import { authRoutes } from './accounts/routes.ts';
+import { AuthService } from './accounts/service.ts';
+import { registerSessions } from './accounts/session.ts';
+import { registerAdExpiryJobs } from './ads/ad-expiry.ts';
+import { publishEditedRoutes } from './ads/edited-routes.ts';
+import { myAdsRoutes } from './ads/my-ads-routes.ts';
+import { addsRoutes } from './ads/public-ad-routes.ts';
+import { publishSaveRoutes } from './ads/save-routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { sandboxAnalyticsRoutes } from './analytics/sandbox-routes.ts';
+import { carExtrasRoutes } from './assistants/car-extras-routes.ts';
+import { missingAddressRoutes } from './assistants/missing-address-routes.ts';
+import { warmAddressLists } from './catalogue/address-lists.ts';
+import { businessForSaleGuard } from './catalogue/business-for-sale-guard.ts';
+import { publishFieldsRoutes } from './catalogue/fields-routes.ts';
+import { freeSearchRoutes } from './catalogue/free-search-routes.ts';
+import { publishOptionRoutes } from './catalogue/options-routes.ts';
+import { CatalogService } from './catalogue/service.ts';
+import { publishStepRoutes } from './catalogue/steps-routes.ts';
+import { publishTraderRoutes } from './catalogue/trader-routes.ts';
+import { contactUsRoutes } from './contact-us/routes.ts';
 import { countRoutes } from './counts/routes.ts';
-import type { Db } from './db/db.ts';
+import { publishFinishRoutes } from './finish/routes.ts';
 import { he } from './i18n/messages.ts';
-import { JobScheduler } from './jobs/scheduler.ts';
-import { SmtpMailer } from './mail/smtp-mailer.ts';
-import { createMediaStore, type MediaStore } from './media/store.ts';
+import { sandboxOutboxRoutes } from './mail/sandbox-routes.ts';
+import { publishImageRoutes } from './media/routes.ts';
+import type { MediaStore } from './media/store.ts';
 import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep.ts';
-import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
-import { buildPaymentSandbox, type NotifyTransport, type PaymentSandbox } from './payments/sandbox/host.ts';
+import { chooseOutsideServices, choosePayments, chooseVideoHost } from './outside-services.ts';
+import { paidHandler } from './payments/paid.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import type { NotifyTransport, PaymentSandbox } from './payments/sandbox/host.ts';
+import { sandboxPaymentRoutes } from './payments/sandbox/routes.ts';
 import { type OnPaid, PaymentService } from './payments/service.ts';
 import { PhoneService } from './phones/phone-service.ts';
-import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
-import { registerCompression } from './plugins/compression.ts';
-import { registerCsrf } from './plugins/csrf.ts';
-import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerOverload } from './plugins/overload.ts';
-import { registerSandboxes } from './plugins/sandbox-guard.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSessions } from './plugins/session.ts';
-import { registerWebApp } from './plugins/static-web.ts';
+import { publishPhoneRoutes } from './phones/routes.ts';
+import { sandboxPhoneRoutes } from './phones/sandbox-routes.ts';
+import { registerVirtualNumberJobs } from './phones/virtual-number.ts';
+import { autoBumpOnPaid, registerAutoBumpJobs } from './plans/auto-bump.ts';
+import { publishPlanExtrasRoutes } from './plans/plan-extras-routes.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { type Config, paymentPort } from './platform/config.ts';
+import type { Db } from './platform/db/db.ts';
+import { registerCompression } from './platform/http/compression.ts';
+import { registerCsrf } from './platform/http/csrf.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
+import { registerOverload } from './platform/http/overload.ts';
+import { registerSandboxes } from './platform/http/sandbox-guard.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { siteRoutes } from './platform/http/site-routes.ts';
+import { registerWebApp } from './platform/http/static-web.ts';
+import { JobScheduler } from './platform/jobs/scheduler.ts';
+import { type PublicOrigins, publicOrigins } from './platform/public-origins.ts';
+import { RateLimiter } from './platform/rate-limiter.ts';
+import { newRequestId } from './platform/request-id.ts';
 import { policyRoutes } from './policy/routes.ts';
-import { type PublicOrigins, publicOrigins } from './public-origins.ts';
-import { newRequestId } from './request-id.ts';
-import { addsRoutes } from './routes/adds.ts';
-import { analyticsRoutes } from './routes/analytics.ts';
-import { authRoutes } from './routes/auth.ts';
-import { businessForSaleGuard } from './routes/business-for-sale-guard.ts';
-import { carExtrasRoutes } from './routes/car-extras.ts';
-import { contactUsRoutes } from './routes/contact-us.ts';
-import { freeSearchRoutes } from './routes/free-search.ts';
-import { gatewayRoutes } from './routes/gateway.ts';
-import { gatewayPriceRoutes } from './routes/gateway-price.ts';
-import { missingAddressRoutes } from './routes/missing-address.ts';
-import { myAdsRoutes } from './routes/my-ads.ts';
-import { paymentRoutes } from './routes/payments.ts';
-import { publishEditedRoutes } from './routes/publish-edited.ts';
-import { publishFieldsRoutes } from './routes/publish-fields.ts';
-import { publishFinishRoutes } from './routes/publish-finish.ts';
-import { publishImageRoutes } from './routes/publish-images.ts';
-import { publishOptionRoutes } from './routes/publish-options.ts';
-import { publishPhoneRoutes } from './routes/publish-phones.ts';
-import { publishPlanExtrasRoutes } from './routes/publish-plan-extras.ts';
-import { publishSaveRoutes } from './routes/publish-save.ts';
-import { publishStepRoutes } from './routes/publish-steps.ts';
-import { publishTraderRoutes } from './routes/publish-trader.ts';
-import { publishVideoRoutes } from './routes/publish-video.ts';
-import { sandboxAnalyticsRoutes } from './routes/sandbox-analytics.ts';
-import { sandboxOutboxRoutes } from './routes/sandbox-outbox.ts';
-import { sandboxPaymentRoutes } from './routes/sandbox-payments.ts';
-import { sandboxPhoneRoutes } from './routes/sandbox-phones.ts';
-import { siteRoutes } from './routes/site.ts';
-import { SandboxMailer } from './sandbox/mailer.ts';
-import { registerAdExpiryJobs } from './services/ad-expiry.ts';
-import { warmAddressLists } from './services/address-lists.ts';
-import { AuthService } from './services/auth-service.ts';
-import { autoBumpOnPaid, registerAutoBumpJobs } from './services/auto-bump.ts';
-import { CaptchaService } from './services/captcha-service.ts';
-import { CatalogService } from './services/catalog-service.ts';
-import { paidHandler } from './services/paid.ts';
-import { PasswordResetService } from './services/password-reset-service.ts';
-import { RateLimiter } from './services/rate-limiter.ts';
-import { registerVirtualNumberJobs } from './services/virtual-number.ts';
-import { buildVideoHost, type VideoHost } from './video/host.ts';
+import { gatewayPriceRoutes } from './vehicles/price-list-routes.ts';
+import { gatewayRoutes } from './vehicles/routes.ts';
+import type { VideoHost } from './video/host.ts';
+import { publishVideoRoutes } from './video/routes.ts';
 import { registerVideoExpiryJobs, scheduleVideoExpiry } from './video/uploads.ts';
 
 declare module 'fastify' {
@@ -95,7 +92,7 @@ export interface AppDeps {
   media?: MediaStore;
   /** How the payment sandbox sends its notifications (fetch by default; tests hand them to app.inject). */
   paymentTransport?: NotifyTransport;
-  /** What a paid payment does in its transaction (default: services/paid.ts). */
+  /** What a paid payment does in its transaction (default: payments/paid.ts). */
   onPaid?: OnPaid;
   /** How often the overload check samples the event loop and heap (1000 ms by default; tests use less). */
   overloadSampleMs?: number;
@@ -110,7 +107,7 @@ export async function buildApp({
   clock = systemClock,
   catalogs = new CatalogService(),
   logStream,
-  media = createMediaStore(config),
+  media: givenMedia,
   paymentTransport,
   onPaid,
   overloadSampleMs,
@@ -147,11 +144,11 @@ export async function buildApp({
     reply.code(status).send(body);
   });
 
-  // Overload: 503 + Retry-After before any route work (plugins/overload.ts); first, so every route has its hook.
+  // Overload: 503 + Retry-After before any route work (platform/http/overload.ts); first, so every route has its hook.
   await registerOverload(app, config, { sampleIntervalMs: overloadSampleMs });
 
   // The video host is built first: the app's CSP frames exactly its origin.
-  const videoHost = await buildVideoHost({ config, db, clock });
+  const videoHost = await chooseVideoHost({ config, db, clock });
   app.decorate('videoHost', videoHost);
   app.addHook('onClose', async () => videoHost.app.close());
 
@@ -176,18 +173,13 @@ export async function buildApp({
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
-  const sandboxMailer = new SandboxMailer(db);
-  const mailer =
-    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
-      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : sandboxMailer;
+  const outside = chooseOutsideServices(config, db, { media: givenMedia });
+  const { mailer, media } = outside;
   const auth = new AuthService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
-  // SMS_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here.
-  const phoneProvider = new SandboxPhoneProvider(db);
-  const phones = new PhoneService(db, clock, limiter, phoneProvider, config);
+  const phones = new PhoneService(db, clock, limiter, outside.phones, config);
 
-  // Scheduled work lives in the database (jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
+  // Scheduled work lives in the database (platform/jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
   const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
@@ -196,9 +188,7 @@ export async function buildApp({
   registerVideoExpiryJobs(jobs, { db, limits: config, remove: (id) => videoHost.remove(id), log: app.log });
   app.decorate('jobs', jobs);
 
-  // PAYMENT_PROVIDER=sandbox is the only provider today (config.ts); a real one would be chosen here, and then
-  // neither the sandbox listener nor its admin view exists.
-  paymentHost = await buildPaymentSandbox({
+  const chosenPayments = await choosePayments({
     config,
     db,
     clock,
@@ -206,13 +196,14 @@ export async function buildApp({
     transport: paymentTransport,
     origin: origins.payment,
   });
+  paymentHost = chosenPayments.sandbox;
   const sandboxHost = paymentHost;
   app.decorate('paymentHost', sandboxHost);
   app.addHook('onClose', async () => sandboxHost.app.close());
   const payments = new PaymentService({
     db,
     clock,
-    provider: new SandboxPaymentProvider(config, () => sandboxHost.apiBase()),
+    provider: chosenPayments.provider,
     jobs,
     config,
     onPaid: onPaid ?? paidHandler({ autoBump: autoBumpOnPaid() }),
@@ -227,7 +218,7 @@ export async function buildApp({
     // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep.ts; keyed by its
     // hour, so one job whatever the number of processes; each run schedules the next), and so the five-minute
     // expiry of unfinished video uploads (video/uploads.ts).
-    // So does the daily prune of ended jobs (jobs/scheduler.ts).
+    // So does the daily prune of ended jobs (platform/jobs/scheduler.ts).
     if (config.JOB_TICK_MS > 0) {
       await scheduleMediaSweep(jobs, clock.now());
       await scheduleVideoExpiry(jobs, clock.now());
@@ -261,14 +252,14 @@ export async function buildApp({
   carExtrasRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
-  gatewayRoutes(app);
-  gatewayPriceRoutes(app, { clock });
+  gatewayRoutes(app, { registry: outside.registry });
+  gatewayPriceRoutes(app, { clock, priceList: outside.priceList });
   paymentRoutes(app, { db, payments, clock, limiter, limits: config, origins });
   freeSearchRoutes(app);
   await registerSandboxes(app, config, (scope) => {
-    sandboxOutboxRoutes(scope, sandboxMailer);
+    if (outside.outbox) sandboxOutboxRoutes(scope, outside.outbox);
     sandboxAnalyticsRoutes(scope, { db, clock });
-    if (config.SMS_PROVIDER === 'sandbox') sandboxPhoneRoutes(scope, { provider: phoneProvider, phones });
+    if (outside.sandboxPhones) sandboxPhoneRoutes(scope, { provider: outside.sandboxPhones, phones });
     if (config.PAYMENT_PROVIDER === 'sandbox') sandboxPaymentRoutes(scope, { db });
   });
 

@@ -1,9 +1,9 @@
 import { formatPhone } from '@app/contract/phones';
-import { type Config, loadConfig, sandboxesEnabled } from './config.ts';
-import { DataDirLockedError } from './db/lock.ts';
-import { type Prepared, prepareDatabase, startServing } from './lifecycle/start.ts';
+import { type Config, loadConfig, sandboxesEnabled } from './platform/config.ts';
+import { DataDirLockedError } from './platform/db/lock.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { type Prepared, prepareDatabase, startServing } from './start.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     await seedDemoAccounts(db);
     await seedBrokers(db);
   }
-  // Listen on the three ports, with the graceful stop on SIGTERM (lifecycle/start.ts, lifecycle/drain.ts).
+  // Listen on the three ports, with the graceful stop on SIGTERM (platform/lifecycle/start.ts, platform/lifecycle/drain.ts).
   const { app, port } = await startServing(config, prepared);
   // The links the log prints are the public ones (public-origins.ts), as the product's own links are.
   const { origins } = app;

@@ -1,8 +1,8 @@
 import { LOCALITIES_WITHOUT_STREETS } from '@app/catalog/realEstate/localitiesWithoutStreets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressData } from '../src/catalogue/address-data.ts';
+import { listOptions } from '../src/catalogue/option-lists.ts';
 import { seedReferenceData } from '../src/seed/reference-data.ts';
-import { addressData } from '../src/services/address-data.ts';
-import { listOptions } from '../src/services/option-lists.ts';
 import { DIZENGOFF, JERUSALEM, TEL_AVIV } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 

@@ -4,8 +4,8 @@
  */
 import { CSRF_HEADER } from '@app/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_BATCHES_PER_WINDOW } from '../src/analytics/routes.ts';
 import { he } from '../src/i18n/messages.ts';
-import { ANALYTICS_BATCHES_PER_WINDOW } from '../src/routes/analytics.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
 const URL = '/api/analytics/events';

@@ -7,11 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ManualClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/db.ts';
 import { hePay } from '../src/i18n/payments.ts';
-import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/services/auto-bump.ts';
+import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/plans/auto-bump.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import type { Db } from '../src/platform/db/db.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { freeFinishBody } from './support/finish-body.ts';
 import { submitCard } from './support/payment-sandbox.ts';

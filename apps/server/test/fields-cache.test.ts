@@ -10,7 +10,7 @@ import { CATALOGS } from '@app/catalog/categories/registry';
 import type { CategoryCatalog } from '@app/form-engine/model';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogService } from '../src/services/catalog-service.ts';
+import { CatalogService } from '../src/catalogue/service.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { registerWithPhone } from './support/contact.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';

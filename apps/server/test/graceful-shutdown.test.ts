@@ -6,7 +6,7 @@ import { he } from '../src/i18n/messages.ts';
 import { flood, tally } from './support/flood.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';
 
-// SIGTERM in the middle of a flood of new connections (lifecycle/drain.ts).
+// SIGTERM in the middle of a flood of new connections (platform/lifecycle/drain.ts).
 describe('SIGTERM under a flood of new connections', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-drain-'));
   let server: ServerProcess | undefined;

@@ -4,10 +4,10 @@
  * five-minute lease; a live process's running job stays its own. Runs on PGlite and on DATABASE_URL's PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock.ts';
-import type { Db } from '../src/db/db.ts';
-import { beat, claimDueJobs, scheduleJob } from '../src/jobs/job-store.ts';
-import { JobScheduler } from '../src/jobs/scheduler.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { beat, claimDueJobs, scheduleJob } from '../src/platform/jobs/job-store.ts';
+import { JobScheduler } from '../src/platform/jobs/scheduler.ts';
 import { openTestDb } from './support/test-db.ts';
 
 let db: Db;

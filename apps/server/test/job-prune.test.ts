@@ -1,13 +1,13 @@
 /**
- * The daily housekeeping job (jobs/scheduler.ts): ended jobs (done, cancelled, failed for good) are deleted once
+ * The daily housekeeping job (platform/jobs/scheduler.ts): ended jobs (done, cancelled, failed for good) are deleted once
  * they are 30 days old, open ones never; workers silent for a day are forgotten; each run schedules the next day's
  * (one job whatever the number of processes). Runs on PGlite and on DATABASE_URL's PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock.ts';
-import type { Db } from '../src/db/db.ts';
-import { beat, scheduleJob } from '../src/jobs/job-store.ts';
-import { JOBS_PRUNE_JOB, JobScheduler } from '../src/jobs/scheduler.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { beat, scheduleJob } from '../src/platform/jobs/job-store.ts';
+import { JOBS_PRUNE_JOB, JobScheduler } from '../src/platform/jobs/scheduler.ts';
 import { openTestDb } from './support/test-db.ts';
 
 let db: Db;

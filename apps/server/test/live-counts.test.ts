@@ -1,17 +1,17 @@
 /**
  * Counts of live ads: get-ads-counters, real-estate-count and glimpse count the ads stored, and only
- * live ones. Ads go live the real way: save-ad, then finish-publish with a free track (services/go-live.ts) or a
+ * live ones. Ads go live the real way: save-ad, then finish-publish with a free track (ads/go-live.ts) or a
  * paid track's goLive. The last test shows the plans use migration 0021's indexes (EXPLAIN on this database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ad } from '../src/ads/ads-repository.ts';
+import { goLive } from '../src/ads/go-live.ts';
 import {
   carsGlimpseStatement,
   realEstateCountStatement,
   type Statement,
   sameAdsStatement,
 } from '../src/counts/live-counts.ts';
-import type { Ad } from '../src/repositories/ads.ts';
-import { goLive } from '../src/services/go-live.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';

@@ -16,10 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ManualClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import { createMediaStore, type MediaStore, type S3MediaStore } from '../src/media/store.ts';
+import type { MediaStore, S3MediaStore } from '../src/media/store.ts';
 import { MEDIA_SWEEP_JOB } from '../src/media/sweep.ts';
+import { chooseMediaStore } from '../src/outside-services.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { uploadPhoto } from './support/media.ts';
 import { scenePhoto } from './support/photo-upload.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
@@ -101,7 +102,7 @@ describe.each(stores)('the orphan photo sweep on the %s', (_name, setUp) => {
     t = await createTestApp(s.env);
     // File times are real: the app's clock starts at the real time (before the app is ready and schedules).
     setClock(t.clock, Date.now());
-    store = createMediaStore(loadConfig({ NODE_ENV: 'test', ...s.env }));
+    store = chooseMediaStore(loadConfig({ NODE_ENV: 'test', ...s.env }));
   });
   afterAll(async () => {
     await other?.close();

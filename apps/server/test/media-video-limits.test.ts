@@ -11,9 +11,9 @@ import { VIDEO_UPLOAD_MAX_BYTES, type VideoTokenResponse } from '@app/contract/m
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ManualClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
 import { he } from '../src/i18n/messages.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { freeBytes, VIDEO_EXPIRE_JOB } from '../src/video/uploads.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingMissingAddresses } from '../src/repositories/missing-addresses.ts';
+import { pendingMissingAddresses } from '../src/assistants/missing-address-repository.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
  * edit-login step's finish ({OrderID}/order-edited, GET or POST) makes it live, GET adds/{id} shows the live ad.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdStatus } from '../src/repositories/ads.ts';
+import { setAdStatus } from '../src/ads/ads-repository.ts';
 import { customer, freshPhone, lastCode, sendCode, sendSms } from './support/phones.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { he } from '../src/i18n/messages.ts';
-import { heapThresholdBytes } from '../src/plugins/overload.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { heapThresholdBytes } from '../src/platform/http/overload.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 // An overloaded process answers 503 + Retry-After at once instead of letting requests time out.
-describe('overload (plugins/overload.ts)', () => {
+describe('overload (platform/http/overload.ts)', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

@@ -585,7 +585,7 @@ describe('mobile payment and the gateway calls', () => {
       ['auto_bump', 3900],
       ['package', PREMIUM?.amountAgorot],
     ]);
-    // Paying the bump keeps the ad live (its week of bumps is services/auto-bump.ts'), and the return goes on to
+    // Paying the bump keeps the ad live (its week of bumps is plans/auto-bump.ts'), and the return goes on to
     // the same-origin successUrl; the foreign failUrl was dropped.
     const paid = await submitCard(bump.json().data.iframe);
     const success = new URL(paid.headers.location as string);

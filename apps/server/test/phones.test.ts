@@ -275,7 +275,7 @@ describe('limits live in the database', () => {
     const n = freshPhone();
     expect((await sendSms(a, n)).statusCode).toBe(200);
     const { buildApp } = await import('../src/app.ts');
-    const { loadConfig } = await import('../src/config.ts');
+    const { loadConfig } = await import('../src/platform/config.ts');
     const restarted = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }),
       db: t.db,

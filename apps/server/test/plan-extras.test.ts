@@ -5,7 +5,7 @@
  */
 import { adPackagesOnSale, upgradePackagesFor } from '@app/catalog/packages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
+import { insertCustomerPackage } from '../src/plans/customer-packages-repository.ts';
 import { BROKER_ACCOUNTS, seedBrokers } from '../src/seed/brokers.ts';
 import { customer } from './support/phones.ts';
 import { count, custId, storedAd } from './support/plan-extras.ts';

@@ -9,7 +9,7 @@
  */
 import { findAdPackage } from '@app/catalog/packages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCustomerPackage } from '../src/repositories/customer-packages.ts';
+import { insertCustomerPackage } from '../src/plans/customer-packages-repository.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdStatus } from '../src/repositories/ads.ts';
+import { setAdStatus } from '../src/ads/ads-repository.ts';
 import { customer, freshPhone, lastCode, sendCode, sendSms } from './support/phones.ts';
 import { type Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { q, validCarAd, validVehicleAds } from './support/vehicle-ad.ts';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { verifyVideoToken } from '../src/video/token.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { submitCard } from './support/payment-sandbox.ts';

@@ -4,7 +4,7 @@
  * GET get-finish-page in each state. Time is the test app's clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goLive } from '../src/services/go-live.ts';
+import { goLive } from '../src/ads/go-live.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';

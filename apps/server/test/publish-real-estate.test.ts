@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressData } from '../src/services/address-data.ts';
+import { addressData } from '../src/catalogue/address-data.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { DIZENGOFF, JERUSALEM, TEL_AVIV, validRentAd, validSaleAd } from './support/real-estate-ad.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';

@@ -27,7 +27,7 @@ describe('GET /api/publish/fields', () => {
       cat: 1,
       subcat: 1,
       publishRedirects: [],
-      // A private car: the car-insurance campaign (services/campaigns.ts).
+      // A private car: the car-insurance campaign (plans/campaigns.ts).
       publishCampaigns: [expect.objectContaining({ id: 'car-insurance' })],
     });
     expect(body.fields.map((s: { area: string }) => s.area)).toEqual(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from '../src/services/auth-service.ts';
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, PAIR_FAILURE_LIMIT } from '../src/accounts/service.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -206,7 +206,7 @@ describe('login attempt limits', () => {
 
 describe('the counters under parallel load (PostgreSQL locks rows, so the order matters)', () => {
   it('parallel reservations and give-backs of the same counters, keys in any order, never deadlock and lose no count', async () => {
-    const { RateLimiter } = await import('../src/services/rate-limiter.ts');
+    const { RateLimiter } = await import('../src/platform/rate-limiter.ts');
     const limiter = new RateLimiter(t.db, { now: () => new Date() });
     const keys = ['par:a', 'par:b', 'par:c'].map((k) => `${k}:${newEmail()}`);
     const reversed = [...keys].reverse();

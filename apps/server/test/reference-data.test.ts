@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/db.ts';
+import type { Db } from '../src/platform/db/db.ts';
 import { seedReferenceData } from '../src/seed/reference-data.ts';
 import { openTestDb } from './support/test-db.ts';
 

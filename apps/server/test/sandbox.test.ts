@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { sandboxKeyMatches } from '../src/plugins/sandbox-guard.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { sandboxKeyMatches } from '../src/platform/http/sandbox-guard.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, register, type TestApp } from './support/test-app.ts';
 

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { ManualClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/db.ts';
 import { he } from '../src/i18n/messages.ts';
-import { JobScheduler } from '../src/jobs/scheduler.ts';
+import { registerVirtualNumberJobs } from '../src/phones/virtual-number.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { JobScheduler } from '../src/platform/jobs/scheduler.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seed/demo-accounts.ts';
-import { registerVirtualNumberJobs } from '../src/services/virtual-number.ts';
 import { customer, freshIp, freshPhone, lastCode, sendCode, sendSms, setSmsFailure } from './support/phones.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { reopenableTestDb } from './support/test-db.ts';

@@ -1,6 +1,6 @@
 /**
  * The contact-us form (after-save-area.md §3 "Contact-us form data", §5 "Contact-us form", §7 contact-us/fetch and
- * contact-us/save). The server defines the form as data (apps/server/src/contact-data/contact-us-form.json) and sends
+ * contact-us/save). The server defines the form as data (apps/server/src/contact-us/data/contact-us-form.json) and sends
  * it; the browser renders and validates it with the same validators, and the server checks the sent form again.
  */
 import { isContactEmail, isContactPhone } from './buyPackageContact.ts';

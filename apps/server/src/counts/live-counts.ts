@@ -6,8 +6,8 @@
  */
 import { FREE_AD_TYPES } from '@app/catalog/tracks';
 import { PRICE_BAND } from '@app/contract/marketCounts';
-import type { Queryable } from '../db/db.ts';
-import type { Ad } from '../repositories/ads.ts';
+import type { Ad } from '../ads/ads-repository.ts';
+import type { Queryable } from '../platform/db/db.ts';
 
 /** The stored text of a field (a number as its digits), or null when missing or not chosen. */
 export function valueText(ad: Pick<Ad, 'values'>, key: string): string | null {

@@ -11,12 +11,12 @@
 import type { RealEstateCountResponse } from '@app/contract/marketCounts';
 import { type AdsCountersResponse, type GlimpseResponse, hasAdsCounters } from '@app/contract/marketCounts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/db.ts';
+import { findOwnAd } from '../ads/ads-repository.ts';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
-import { findOwnAd } from '../repositories/ads.ts';
-import { adNumber } from '../routes/publish-fields.ts';
-import { requireCustomer } from '../routes/publish-steps.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
 import { carsGlimpse, realEstateCount, sameAdsCounts } from './live-counts.ts';
 
 const countsHe = {

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, MailMessage } from '../sandbox/mailer.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
 
 /** The real e-mail provider (MAIL_PROVIDER=smtp): sends through the SMTP server of SMTP_URL. */
 export class SmtpMailer implements Mailer {

@@ -10,12 +10,11 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { Config } from '../config.ts';
 
 /** Keys the server makes: 32 hex characters, an optional `_t` (thumbnail), `.jpg`. Nothing else is accepted. */
 export const MEDIA_KEY = /^[0-9a-f]{32}(?:_t)?\.jpg$/;
 
-/** Where the server serves a stored photo or thumbnail (GET /media/:name, routes/publish-images.ts). */
+/** Where the server serves a stored photo or thumbnail (GET /media/:name, media/routes.ts). */
 export const mediaUrl = (key: string): string => `/media/${key}`;
 
 /** The local directory's temporary file of a write (`<key>.<pid>.tmp`), left behind when the process died mid-write. */
@@ -218,19 +217,4 @@ export class S3MediaStore implements MediaStore {
   destroy(): void {
     this.client.destroy();
   }
-}
-
-/** S3 when S3_BUCKET is configured, else the local directory DATA_DIR/media. */
-export function createMediaStore(config: Config): MediaStore {
-  if (config.S3_BUCKET) {
-    return new S3MediaStore({
-      endpoint: config.S3_ENDPOINT,
-      bucket: config.S3_BUCKET,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
-  }
-  return new LocalMediaStore(path.join(config.DATA_DIR, 'media'));
 }

@@ -5,23 +5,24 @@
  * to, and in the local directory a half-written temporary file. This removes them.
  *
  * One implementation, two callers:
- *   - the `media.sweep` scheduled job, every hour on the hour (jobs/scheduler.ts: one process runs it, whichever
+ *   - the `media.sweep` scheduled job, every hour on the hour (platform/jobs/scheduler.ts: one process runs it, whichever
  *     claims it), for the local directory and for S3 alike, with an age bound: only objects written more than
  *     ORPHAN_MIN_AGE_MS ago, so an upload in progress on another process (its files stored, its row not yet) is
  *     never touched;
- *   - start-up on PGlite (lifecycle/start.ts), with no age bound: the data directory's lock proves that no other
+ *   - start-up on PGlite (platform/lifecycle/start.ts), with no age bound: the data directory's lock proves that no other
  *     process writes to DATA_DIR/media, so whatever is unreferenced there was left by the dead predecessor.
  *
  * Per page of the listing, the candidates are checked against ad_images and ad_image_edits (the photos of a published
  * ad's unfinished edit) after they were listed, so a file is judged on rows at least as new as itself (the keys are
  * indexed in both).
  *
- * The same hourly job first gives up the reservations idle for RESERVATION_IDLE_MS (repositories/reservations.ts:
+ * The same hourly job first gives up the reservations idle for RESERVATION_IDLE_MS (ads/reservations-repository.ts:
  * reserved ads never saved), and removes their photos and video at once.
  */
-import type { Db, Queryable } from '../db/db.ts';
-import type { JobScheduler } from '../jobs/scheduler.ts';
-import { type FreedFiles, RESERVATION_IDLE_MS, sweepIdleReservations } from '../repositories/reservations.ts';
+
+import { type FreedFiles, RESERVATION_IDLE_MS, sweepIdleReservations } from '../ads/reservations-repository.ts';
+import type { Db, Queryable } from '../platform/db/db.ts';
+import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import type { MediaStore } from './store.ts';
 
 /** The video host's files (video/host.ts): what a given-up reservation's video is removed with. */

@@ -10,9 +10,9 @@
  * (or an answer lost on the way) is finished by the job, whose call answers the refund already made; the provider
  * refuses refunding more than was charged besides. The DB transition pending → refunded happens once.
  */
-import type { Clock } from '../clock.ts';
-import type { Db, Queryable } from '../db/db.ts';
-import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db, Queryable } from '../platform/db/db.ts';
+import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import type { PaymentProvider } from './provider.ts';
 import { findPaymentByPublicId, markRefunded, markRefundPending, type Payment } from './repository.ts';
 

@@ -1,6 +1,6 @@
 /** The payments and payment_events tables (migration 0012): SQL only; every time is the caller's clock. */
 import type { PaymentChannel } from '@app/contract/orders';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable } from '../platform/db/db.ts';
 
 /** track: a paid track; package: a one-ad upgrade; ad_package: a package of ads (migration 0023); auto_bump. */
 export type PaymentPurpose = 'track' | 'auto_bump' | 'package' | 'ad_package';

@@ -14,10 +14,10 @@
  */
 import crypto from 'node:crypto';
 import type { PaymentChannel } from '@app/contract/orders';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
-import type { Db, Queryable } from '../db/db.ts';
-import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db, Queryable } from '../platform/db/db.ts';
+import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import type { PaymentProvider, ProviderEvent, ProviderResult } from './provider.ts';
 import { PaymentRefunds } from './refunds.ts';
 import {
@@ -47,7 +47,7 @@ export interface NotFulfilled {
 
 /**
  * What a paid payment does, inside the transaction that marks it paid (payment.status 'paid', paidAt set):
- * services/paid.ts (goLive for a track, the upgrade of an ad, the auto-bump week). Answers NotFulfilled when it
+ * payments/paid.ts (goLive for a track, the upgrade of an ad, the auto-bump week). Answers NotFulfilled when it
  * delivered nothing (the ad was finished already, refused, no longer live): the payment is still recorded paid (the
  * customer was charged) with fulfilment 'refund_due'. Nothing (undefined) means delivered.
  */

@@ -10,11 +10,11 @@ import {
   phoneError,
   phonePrefix,
 } from '@app/contract/phones';
-import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import type { RateLimiter } from '../services/rate-limiter.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db } from '../platform/db/db.ts';
+import type { RateLimiter } from '../platform/rate-limiter.ts';
 import { CODE_ATTEMPTS, CODE_TTL_MS, confirmLimits, ivrLimits, type Limit, smsLimits } from './limits.ts';
 import * as repo from './phone-repository.ts';
 import { type PhoneProvider, PhoneSendError } from './provider.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { OutboxPhoneMessage } from '@app/contract/phones';
-import type { Queryable } from '../db/db.ts';
+import type { Queryable } from '../platform/db/db.ts';
 import { type PhoneProvider, PhoneSendError } from './provider.ts';
 
 export type SandboxSmsFailure = 'none' | 'fail' | 'late';

@@ -7,11 +7,11 @@
  */
 import type { PolicyCheckResponse } from '@app/contract/policyCheck';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/db.ts';
-import { bannedWordsIn } from '../repositories/ads.ts';
-import { adNumber } from '../routes/publish-fields.ts';
-import { requireCustomer } from '../routes/publish-steps.ts';
-import { freeText } from '../services/free-text.ts';
+import { bannedWordsIn } from '../ads/ads-repository.ts';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import { requireCustomer } from '../catalogue/steps-routes.ts';
+import type { Db } from '../platform/db/db.ts';
+import { freeText } from './free-text.ts';
 import { isNearRepeat, wordsOf } from './similarity.ts';
 
 const policyHe = { badRequest: 'פרטי הבדיקה אינם תקינים' } as const;

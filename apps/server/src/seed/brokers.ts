@@ -6,10 +6,10 @@
  * so office_logo_url is null (the popup shows the office name).
  */
 import type { TradeMap } from '@app/contract/auth';
-import type { Db } from '../db/db.ts';
-import { upsertBrokerOffice } from '../repositories/brokers.ts';
-import { findCustomerByEmail, insertCustomer } from '../repositories/customers.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { findCustomerByEmail, insertCustomer } from '../accounts/customers-repository.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { upsertBrokerOffice } from '../finish/brokers-repository.ts';
+import type { Db } from '../platform/db/db.ts';
 
 export interface BrokerAccount {
   email: string;

@@ -1,10 +1,10 @@
 import type { TradeMap } from '@app/contract/auth';
 import type { AdType } from '@app/contract/orders';
-import type { Db } from '../db/db.ts';
+import { findCustomerByEmail, insertCustomer } from '../accounts/customers-repository.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { saveConfirmedPhone } from '../phones/phone-repository.ts';
-import { insertCustomerPackage, packagesOfCustomer } from '../repositories/customer-packages.ts';
-import { findCustomerByEmail, insertCustomer } from '../repositories/customers.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { insertCustomerPackage, packagesOfCustomer } from '../plans/customer-packages-repository.ts';
+import type { Db } from '../platform/db/db.ts';
 
 export interface DemoAccount {
   role: string;

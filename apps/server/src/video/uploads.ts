@@ -11,10 +11,10 @@
  *     minutes in whichever process claims it, removes it with its file.
  */
 import fs from 'node:fs/promises';
-import type { Config } from '../config.ts';
-import type { Db, Queryable } from '../db/db.ts';
 import { he } from '../i18n/messages.ts';
-import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db, Queryable } from '../platform/db/db.ts';
+import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 
 const MB = 1024 * 1024;
 export const VIDEO_EXPIRE_JOB = 'video.expire';

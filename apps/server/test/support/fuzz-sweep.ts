@@ -19,9 +19,9 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@app/contract/auth';
 import type { CategoryCatalog } from '@app/form-engine/model';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { SANDBOX_KEY_HEADER } from '../../src/plugins/sandbox-guard.ts';
-import { findSessionCustomer } from '../../src/repositories/customers.ts';
-import { createSession } from '../../src/repositories/sessions.ts';
+import { findSessionCustomer } from '../../src/accounts/customers-repository.ts';
+import { createSession } from '../../src/accounts/sessions-repository.ts';
+import { SANDBOX_KEY_HEADER } from '../../src/platform/http/sandbox-guard.ts';
 import { Agent, createTestApp, register, type TestApp } from './test-app.ts';
 
 // ---------------------------------------------------------------- odd input

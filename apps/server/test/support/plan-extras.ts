@@ -1,5 +1,5 @@
-import type { AdStatus } from '../../src/repositories/ads.ts';
-import { insertAd } from '../../src/repositories/ads.ts';
+import type { AdStatus } from '../../src/ads/ads-repository.ts';
+import { insertAd } from '../../src/ads/ads-repository.ts';
 import type { Agent, TestApp } from './test-app.ts';
 
 /** The session's customer id. */

@@ -1,9 +1,9 @@
 import { CSRF_HEADER } from '@app/contract/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppDeps, buildApp } from '../../src/app.ts';
-import { ManualClock } from '../../src/clock.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { Db } from '../../src/db/db.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { loadConfig } from '../../src/platform/config.ts';
+import type { Db } from '../../src/platform/db/db.ts';
 import { openTestDb } from './test-db.ts';
 
 export interface TestApp {

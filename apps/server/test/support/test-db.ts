@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Db } from '../../src/db/db.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import { openPglite } from '../../src/db/pglite.ts';
-import { openPostgres } from '../../src/db/postgres.ts';
+import type { Db } from '../../src/platform/db/db.ts';
+import { migrate } from '../../src/platform/db/migrate.ts';
+import { openPglite } from '../../src/platform/db/pglite.ts';
+import { openPostgres } from '../../src/platform/db/postgres.ts';
 
 const require = createRequire(import.meta.url);
 const migrationsDir = path.resolve(import.meta.dirname, '../../migrations');

@@ -75,7 +75,7 @@ export const getJson = <T>(
   signal?: AbortSignal,
   options: Omit<SendOptions, 'signal'> = {},
 ): Promise<ApiResult<T>> => send<T>('GET', path, undefined, { ...options, signal });
-/** A GET the page's HTML may have started already (apps/server/src/plugins/page-preloads.ts): see `preloadable`. */
+/** A GET the page's HTML may have started already (apps/server/src/platform/http/page-preloads.ts): see `preloadable`. */
 export const getPreloaded = <T>(path: string): Promise<ApiResult<T>> =>
   send<T>('GET', path, undefined, { preloadable: true });
 /** A GET that changes state on the server: sent with the CSRF token. */

@@ -22,7 +22,7 @@ export function startWizardEarly(params: URLSearchParams): void {
   // The server names the same paths in the page's HTML, so these requests take the answers already on the way.
   for (const path of wizardEarlyPaths(params)) startEarly(path);
   // Opened on the photos step or past it, the page's HTML names the photo field's chunk (the server knows the
-  // catalogue's steps: apps/server/src/plugins/page-preloads.ts): its code is run now, so the step paints whole in
+  // catalogue's steps: apps/server/src/platform/http/page-preloads.ts): its code is run now, so the step paints whole in
   // the form's first render instead of its field a moment later (a second, larger paint after the step's).
   if (document.querySelector('link[rel="modulepreload"][href*="/assets/media-"]')) preloadMediaCode();
 }

@@ -4,7 +4,7 @@
  * and checks notifications with PAYMENT_WEBHOOK_SECRET.
  */
 import { isPaymentFailureReason } from '@app/contract/orders';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import {
   type CreatedSession,
   type CreateSessionInput,

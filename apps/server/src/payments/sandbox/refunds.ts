@@ -4,7 +4,7 @@
  * answers the refund it made, with the same amount; another session or amount with it is refused).
  */
 import crypto from 'node:crypto';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import { findSandboxSession } from './store.ts';
 
 export interface SandboxRefund {

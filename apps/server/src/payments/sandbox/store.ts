@@ -1,7 +1,7 @@
 /** The payment sandbox's state (migration 0013): SQL only; every time is the caller's clock. */
 import crypto from 'node:crypto';
 import type { PaymentChannel } from '@app/contract/orders';
-import type { Queryable } from '../../db/db.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import type { CreateSessionInput } from '../provider.ts';
 
 export type SandboxStatus = 'pending' | 'challenge' | 'paid' | 'declined' | 'cancelled';

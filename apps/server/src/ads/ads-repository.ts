@@ -1,0 +1,213 @@
+import type { Queryable } from '../platform/db/db.ts';
+import type { FieldValues, Selectors } from './drafts-repository.ts';
+
+/** reserved: made to hold photos before the first save (no values); draft: saved, waiting for its plan. */
+export type AdStatus = 'reserved' | 'draft' | 'blocked' | 'pending' | 'active' | 'out_of_slots' | 'expired' | 'deleted';
+
+export interface Ad {
+  /** The ad's one public number (from 50000001): OrderID, RecordID, /edit/{id} and the number shown. */
+  orderId: number;
+  customerId: number;
+  cat: number;
+  subcat: number | null;
+  selectors: Selectors;
+  /** The live values: what the public sees (GET adds/{id}). */
+  values: FieldValues;
+  status: AdStatus;
+  /** An active ad's saved edit, not live until order-edited applies it; null when nothing is pending. */
+  pendingValues: FieldValues | null;
+  /** When the last edit went live (order-edited); null when never edited. */
+  editedAt: Date | null;
+  /** The chosen track (spec ad type) once the plan finished the ad; null before. */
+  adType: string | null;
+  /** When the plan finished the ad (ads/go-live.ts), its last bump, and when it leaves the board. */
+  publishedAt: Date | null;
+  bumpedAt: Date | null;
+  endsAt: Date | null;
+  createdAt: Date;
+}
+
+export interface AdRow {
+  id: number;
+  customer_id: number;
+  cat: number;
+  subcat: number | null;
+  selectors: Selectors;
+  field_values: FieldValues;
+  status: AdStatus;
+  pending_values: FieldValues | null;
+  edited_at: Date | string | null;
+  ad_type?: string | null;
+  published_at?: Date | string | null;
+  bumped_at?: Date | string | null;
+  ends_at?: Date | string | null;
+  created_at: Date | string;
+}
+
+const dateOrNull = (v: Date | string | null | undefined): Date | null =>
+  v === null || v === undefined ? null : new Date(v);
+
+export const toAd = (r: AdRow): Ad => ({
+  orderId: Number(r.id),
+  customerId: Number(r.customer_id),
+  cat: r.cat,
+  subcat: r.subcat,
+  selectors: r.selectors,
+  values: r.field_values,
+  status: r.status,
+  pendingValues: r.pending_values ?? null,
+  editedAt: dateOrNull(r.edited_at),
+  adType: r.ad_type ?? null,
+  publishedAt: dateOrNull(r.published_at),
+  bumpedAt: dateOrNull(r.bumped_at),
+  endsAt: dateOrNull(r.ends_at),
+  createdAt: new Date(r.created_at),
+});
+
+export async function insertAd(
+  db: Queryable,
+  ad: {
+    customerId: number;
+    cat: number;
+    subcat: number | null;
+    selectors: Selectors;
+    values: FieldValues;
+    status: AdStatus;
+    idempotencyKey?: string | undefined;
+  },
+): Promise<{ ad: Ad; created: boolean }> {
+  const [row] = await db.query<AdRow>(
+    `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
+     ON CONFLICT (customer_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING *`,
+    [
+      ad.customerId,
+      ad.cat,
+      ad.subcat,
+      JSON.stringify(ad.selectors),
+      JSON.stringify(ad.values),
+      ad.status,
+      ad.idempotencyKey ?? null,
+    ],
+  );
+  if (row) return { ad: toAd(row), created: true };
+  // The same idempotency key again: the ad the first request created.
+  const [existing] = await db.query<AdRow>('SELECT * FROM ads WHERE customer_id = $1 AND idempotency_key = $2', [
+    ad.customerId,
+    ad.idempotencyKey ?? null,
+  ]);
+  if (!existing) throw new Error('idempotent insert found no ad');
+  return { ad: toAd(existing), created: false };
+}
+
+/** The customer's own ad; another customer's id is as if it did not exist. */
+export async function findOwnAd(db: Queryable, customerId: number, orderId: number): Promise<Ad | null> {
+  const [row] = await db.query<AdRow>("SELECT * FROM ads WHERE id = $1 AND customer_id = $2 AND status <> 'deleted'", [
+    orderId,
+    customerId,
+  ]);
+  return row ? toAd(row) : null;
+}
+
+/**
+ * findOwnAd and, in the same query, the source hash of the ad's photo in `slot` (null when the slot is empty or
+ * `slot` is null): what a photo upload reads before its work (the owner check, then the retry check). For a
+ * published ad whose edit has its own copy of the photos (ad-media-edits.ts), the copy's slot; `mediaEdit` says so.
+ */
+export async function findOwnAdWithSlotSource(
+  db: Queryable,
+  customerId: number,
+  orderId: number,
+  slot: number | null,
+): Promise<{ ad: Ad; slotSource: string | null; mediaEdit: boolean } | null> {
+  const [row] = await db.query<AdRow & { slot_source: string | null; media_edit: boolean }>(
+    `SELECT a.*, (a.status = 'active' AND m.ad_id IS NOT NULL) AS media_edit,
+       CASE WHEN a.status = 'active' AND m.ad_id IS NOT NULL THEN e.source_sha256 ELSE i.source_sha256 END
+         AS slot_source
+     FROM ads a
+     LEFT JOIN ad_images i ON i.ad_id = a.id AND i.slot = $3
+     LEFT JOIN ad_media_edits m ON m.ad_id = a.id
+     LEFT JOIN ad_image_edits e ON e.ad_id = a.id AND e.slot = $3
+     WHERE a.id = $1 AND a.customer_id = $2 AND a.status <> 'deleted'`,
+    [orderId, customerId, slot],
+  );
+  return row ? { ad: toAd(row), slotSource: row.slot_source ?? null, mediaEdit: row.media_edit === true } : null;
+}
+
+export async function updateAdValues(
+  db: Queryable,
+  ad: Ad,
+  values: FieldValues,
+  status: AdStatus,
+  selectors: Selectors = ad.selectors,
+): Promise<void> {
+  await db.query(
+    `UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, updated_at = now()
+     WHERE id = $1 AND customer_id = $2`,
+    [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)],
+  );
+}
+
+/** An active ad's edit, kept aside until order-edited publishes it (the live values do not change). */
+export async function savePendingEdit(db: Queryable, ad: Ad, values: FieldValues): Promise<void> {
+  await db.query(
+    `UPDATE ads SET pending_values = $3::jsonb, updated_at = now()
+     WHERE id = $1 AND customer_id = $2 AND status = 'active'`,
+    [ad.orderId, ad.customerId, JSON.stringify(values)],
+  );
+}
+
+/**
+ * Publishes the pending edit seen by the caller: its values become the live ones (and the status, 'blocked' when
+ * the new text has blocked words), edited_at is set. Only one of two concurrent finishes applies it (the pending
+ * values must still be the ones read): returns false when there was nothing (or something else) pending.
+ */
+export async function applyPendingEdit(
+  db: Queryable,
+  ad: Ad,
+  pending: FieldValues,
+  status: 'active' | 'blocked',
+  editedAt: Date,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE ads SET field_values = pending_values, pending_values = NULL, status = $4, edited_at = $5,
+       updated_at = now()
+     WHERE id = $1 AND customer_id = $2 AND status = 'active' AND pending_values = $3::jsonb
+     RETURNING id`,
+    [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString()],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * An edit that changed only the photos or the video (no pending values) goes live: edited_at is set (the car sign's
+ * token follows it). False when the ad is no longer active.
+ */
+export async function markEdited(db: Queryable, ad: Ad, editedAt: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE ads SET edited_at = $3, updated_at = now() WHERE id = $1 AND customer_id = $2 AND status = 'active'
+     RETURNING id`,
+    [ad.orderId, ad.customerId, editedAt.toISOString()],
+  );
+  return rows.length > 0;
+}
+
+/** An active ad by its number, whoever owns it (the public view). */
+export async function findActiveAd(db: Queryable, orderId: number): Promise<Ad | null> {
+  const [row] = await db.query<AdRow>("SELECT * FROM ads WHERE id = $1 AND status = 'active'", [orderId]);
+  return row ? toAd(row) : null;
+}
+
+/**
+ * Sets an ad's status, nothing else (tests). The product finishes an ad only through services/go-live.ts.
+ */
+export async function setAdStatus(db: Queryable, orderId: number, status: AdStatus): Promise<void> {
+  await db.query('UPDATE ads SET status = $2, updated_at = now() WHERE id = $1', [orderId, status]);
+}
+
+export async function bannedWordsIn(db: Queryable, text: string): Promise<string[]> {
+  if (!text.trim()) return [];
+  const rows = await db.query<{ word: string }>('SELECT word FROM banned_words WHERE strpos($1, word) > 0', [text]);
+  return rows.map((r) => r.word);
+}

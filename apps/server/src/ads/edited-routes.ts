@@ -1,0 +1,98 @@
+import type { OrderEditedResponse } from '@app/contract/publish';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import type { CatalogService } from '../catalogue/service.ts';
+import { requireCustomer } from '../catalogue/steps-routes.ts';
+import { he } from '../i18n/messages.ts';
+import { applyMediaEdit, hasMediaEdit } from '../media/media-edits-repository.ts';
+import type { MediaStore } from '../media/store.ts';
+import type { VideoFiles } from '../media/sweep.ts';
+import { syncVirtualNumberAfterSave } from '../phones/virtual-number.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
+import { freeText, textKeysOf } from '../policy/free-text.ts';
+import { applyPendingEdit, bannedWordsIn, findOwnAd, markEdited } from './ads-repository.ts';
+import { savedAnswer } from './save-routes.ts';
+
+/** The finish page of an edit that went live (FinishAreaPage shows 'המודעה עודכנה'). */
+export const editedPath = (orderId: number): string => `/finishArea?action=edited&OrderID=${orderId}`;
+
+/** The finish page of blocked words, as the save chain builds it from save-ad's hasWordBlocked. */
+const blockedPath = (orderId: number, cat: number, subcat: number | null): string => {
+  const query = new URLSearchParams({ OrderID: String(orderId), cat: String(cat) });
+  if (subcat !== null) query.set('subcat', String(subcat));
+  return `/finishArea?${query}`;
+};
+
+/**
+ * GET and POST /api/publish/{OrderID}/order-edited: the edit-login step finishes an edit (publish-wizard.md §2,
+ * after-save-area.md §4 "Publish button", §7). The owner's active ad gets its pending edit live in one transaction:
+ * the values kept by save-ad/{id} and the photos and video its edit changed (media/media-edits-repository.ts), or
+ * the blocked outcome when the new text has blocked words; a draft has nothing pending. Another account's ad, an
+ * unknown or a reserved one: 404, nothing changes. Both methods change state, so both pass the CSRF check.
+ */
+export function publishEditedRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; catalogs: CatalogService; store: MediaStore; videos: VideoFiles },
+): void {
+  const { db, clock, catalogs, store, videos } = deps;
+
+  const finish = async (customerId: number, id: number): Promise<{ code: number; body: unknown }> => {
+    const notFound = { code: 404, body: { status: 404, message: he.adNotFound } };
+    const ad = id ? await findOwnAd(db, customerId, id) : null;
+    if (!ad || ad.status === 'reserved') return notFound;
+    const live: OrderEditedResponse = {
+      status: 200,
+      redirect: editedPath(ad.orderId),
+      events: ['postedAdEditedSuccessfully'],
+    };
+    // Never published (a draft, a blocked ad): save-ad/{id} already wrote the values; nothing to publish.
+    if (ad.status !== 'active') return { code: 200, body: { status: 200 } satisfies OrderEditedResponse };
+    const pending = ad.pendingValues;
+    const media = await hasMediaEdit(db, ad.orderId);
+    // Nothing pending: the ad is live as it is (a repeated finish answers the same).
+    if (!pending && !media) return { code: 200, body: live };
+    const catalog = catalogs.catalog(ad.selectors);
+    const keys = textKeysOf(catalog ? [...catalog.steps, ...catalog.editSteps] : []);
+    const blocked = pending ? (await bannedWordsIn(db, freeText(pending, keys))).length > 0 : false;
+    const now = clock.now();
+    const applied = await db.transaction(async (tx) => {
+      const values = pending
+        ? await applyPendingEdit(tx, ad, pending, blocked ? 'blocked' : 'active', now)
+        : await markEdited(tx, ad, now);
+      return values ? applyMediaEdit(tx, ad.orderId) : null;
+    });
+    // A concurrent finish applied it first (or a newer save replaced it): answer from the ad as it is now.
+    if (!applied) return finish(customerId, id);
+    // The photos and video the live ad no longer has, once nothing refers to them.
+    await Promise.all([
+      ...applied.files.map((key) => store.delete(key)),
+      ...applied.videos.map((key) => videos.remove(key)),
+    ]);
+    // The values now live may cancel (or restore) the virtual number: its 48 h re-enable follows them.
+    await syncVirtualNumberAfterSave(db, clock, customerId, { orderID: ad.orderId });
+    if (blocked) {
+      const answer = savedAnswer(ad.orderId, true, ad.cat, ad.subcat);
+      return {
+        code: 200,
+        body: { status: 200, ...answer, redirect: blockedPath(ad.orderId, ad.cat, ad.subcat) } as OrderEditedResponse,
+      };
+    }
+    return { code: 200, body: live };
+  };
+
+  const handler = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const { code, body } = await finish(customer.id, adNumber(req.params.id));
+    return reply.code(code).send(body);
+  };
+  for (const method of ['GET', 'POST'] as const) {
+    app.route<{ Params: { id: string } }>({
+      method,
+      url: '/api/publish/:id/order-edited',
+      config: { changesState: true },
+      handler,
+    });
+  }
+}

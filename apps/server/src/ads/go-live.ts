@@ -1,0 +1,99 @@
+/**
+ * The one place an ad leaves 'draft' after its plan (after-save-area.md §4 "Payment result", migration
+ * 0012). Callers: finish-publish (a free track), and the payments helper when a payment's signed notification is
+ * checked and the provider agrees (a paid track). Nothing else writes ad_type, published_at, ends_at or the
+ * statuses pending, active and out_of_slots of a new ad.
+ */
+import { isTraderFlow } from '@app/catalog/trader';
+import type { TradeMap } from '@app/contract/auth';
+import type { AdType } from '@app/contract/orders';
+import type { Queryable } from '../platform/db/db.ts';
+import { scheduleAdExpiry } from './ad-expiry.ts';
+import { type Ad, type AdRow, type AdStatus, toAd } from './ads-repository.ts';
+
+/** Why the ad goes live: a free track, a paid track (the payment is paid), or an ad of a package. */
+export type GoLiveReason = 'free' | 'paid' | 'package';
+
+export interface GoLiveInput {
+  orderId: number;
+  /** The chosen track's ad type (stored as ads.ad_type). */
+  adType: AdType;
+  /** The track's days on the board. */
+  days: number;
+  /** The track's gifted days, added to days (default 0). */
+  giftedDays?: number;
+  reason: GoLiveReason;
+  /**
+   * A package ad only: the trader's package as the caller read it. No ads left, or past its end: the ad is
+   * finished but waits as out_of_slots (spec §4 "Finish analytics outcome").
+   */
+  packageSlots?: { left: number; expired: boolean };
+}
+
+/**
+ * published: the ad left 'draft' now (status pending, active or out_of_slots);
+ * alreadyFinished: it had left 'draft' before (a repeated call; the ad is returned unchanged);
+ * refused: reserved (never saved), blocked (blocked words) or deleted; notFound: no such ad.
+ */
+export type GoLiveOutcome = 'published' | 'alreadyFinished' | 'refused' | 'notFound';
+
+export interface GoLiveResult {
+  outcome: GoLiveOutcome;
+  ad: Ad | null;
+}
+
+/** Statuses of an ad whose plan is done: goLive leaves them as they are. */
+export const FINISHED_STATUSES: ReadonlySet<AdStatus> = new Set(['pending', 'active', 'out_of_slots', 'expired']);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A second-hand ad of a trader flow waits for review (spec §4: "pending approval for a second-hand trader"): the
+ * 3_2 business flow, the istrader flag of the selection, or the customer's trade flag for the cat and subcat.
+ */
+export function needsReview(ad: Ad, trade: TradeMap | undefined): boolean {
+  if (ad.cat !== 3) return false;
+  return isTraderFlow({ cat: ad.cat, subcat: ad.subcat ?? undefined, istrader: ad.selectors.istrader, trade });
+}
+
+/**
+ * Finishes a draft ad with its plan: sets ad_type, published_at = bumped_at = now, ends_at = now + days +
+ * giftedDays, and the status: out_of_slots (a package ad whose package has no ads left or expired), pending (a
+ * second-hand trader's ad, reviewed first), otherwise active. Only a 'draft' moves; the update is conditional on
+ * it, so two concurrent calls publish once and the second answers alreadyFinished. `now` comes from the
+ * injected clock. Safe inside or outside a transaction (pass the transaction as tx to finish with a payment).
+ */
+export async function goLive(tx: Queryable, now: Date, input: GoLiveInput): Promise<GoLiveResult> {
+  const [row] = await tx.query<AdRow & { trade: TradeMap | string }>(
+    `SELECT a.*, c.trade FROM ads a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`,
+    [input.orderId],
+  );
+  if (!row) return { outcome: 'notFound', ad: null };
+  const ad = toAd(row);
+  if (FINISHED_STATUSES.has(ad.status)) return { outcome: 'alreadyFinished', ad };
+  if (ad.status !== 'draft') return { outcome: 'refused', ad };
+
+  const trade = typeof row.trade === 'string' ? (JSON.parse(row.trade) as TradeMap) : row.trade;
+  const slots = input.packageSlots;
+  const outOfSlots = input.reason === 'package' && slots !== undefined && (slots.left <= 0 || slots.expired);
+  const status: AdStatus = outOfSlots ? 'out_of_slots' : needsReview(ad, trade) ? 'pending' : 'active';
+  const days = Math.max(0, input.days) + Math.max(0, input.giftedDays ?? 0);
+  const endsAt = new Date(now.getTime() + days * DAY_MS);
+
+  const [updated] = await tx.query<AdRow>(
+    `UPDATE ads SET status = $2, ad_type = $3, published_at = $4, bumped_at = $4, ends_at = $5, updated_at = $4
+     WHERE id = $1 AND status = 'draft'
+     RETURNING *`,
+    [ad.orderId, status, input.adType, now.toISOString(), endsAt.toISOString()],
+  );
+  if (updated) {
+    // The ad expires at its end date (ad-expiry.ts), in this same transaction.
+    await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
+    return { outcome: 'published', ad: toAd(updated) };
+  }
+  // Another call moved it first (or it changed meanwhile): answer from the ad as it is now.
+  const [now2] = await tx.query<AdRow>('SELECT * FROM ads WHERE id = $1', [ad.orderId]);
+  if (!now2) return { outcome: 'notFound', ad: null };
+  const current = toAd(now2);
+  return { outcome: FINISHED_STATUSES.has(current.status) ? 'alreadyFinished' : 'refused', ad: current };
+}

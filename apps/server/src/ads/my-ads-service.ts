@@ -1,0 +1,87 @@
+/**
+ * "My ads" (ours; the upgrade link of after-save-area.md §4 "Ad-strength meter" opens /my-ads?upgrade={id}): the
+ * customer's ads with a title a person recognises, where each stands and how many days it has left.
+ */
+import type { AdType } from '@app/contract/orders';
+import type { MyAd } from '@app/contract/planExtras';
+import type { Selectors } from '@app/contract/publish';
+import { mediaUrl } from '../media/store.ts';
+import { planPath } from '../plans/plans.ts';
+import type { Queryable } from '../platform/db/db.ts';
+import { adTitleOf } from './ad-title.ts';
+import type { FieldValues } from './drafts-repository.ts';
+
+const DAY_MS = 86_400_000;
+
+interface Row {
+  id: number;
+  cat: number;
+  subcat: number | null;
+  selectors: Selectors;
+  status: MyAd['status'];
+  ad_type: AdType | null;
+  ends_at: Date | string | null;
+  field_values: FieldValues;
+  /** The main photo's thumbnail (the first in the owner's order), null without photos. */
+  thumb_key: string | null;
+  /** The track (or package of ads) of the ad's latest publishing payment that was not paid, if that is the latest. */
+  unpaid_ad_type: AdType | null;
+  refund_status: 'pending' | 'refunded' | null;
+  refund_agorot: number | null;
+  auto_bump_until: Date | string | null;
+}
+
+/** The customer's ads (not the reserved holders of photos, not deleted ones), newest first. */
+export async function myAds(db: Queryable, customerId: number, now: Date): Promise<MyAd[]> {
+  const rows = await db.query<Row>(
+    `SELECT id, cat, subcat, status, ad_type, ends_at, selectors, field_values,
+       (SELECT i.thumb_key FROM ad_images i WHERE i.ad_id = ads.id
+         ORDER BY i.position IS NULL, i.position, i.slot LIMIT 1) AS thumb_key,
+       (SELECT CASE WHEN p.status <> 'paid' THEN p.ad_type END FROM payments p
+         WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.purpose IN ('track', 'ad_package')
+         ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS unpaid_ad_type,
+       r.refund_status, r.amount_agorot AS refund_agorot,
+       (SELECT max(w.ends_at) FROM auto_bump_weeks w
+         WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
+         HAVING min(w.starts_at) <= $2) AS auto_bump_until
+     FROM ads
+     LEFT JOIN LATERAL (SELECT p.refund_status, p.amount_agorot FROM payments p
+       WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.refund_status IS NOT NULL
+       ORDER BY p.id DESC LIMIT 1) r ON true
+     WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
+    [customerId, now],
+  );
+  return rows.map((r) => {
+    const id = Number(r.id);
+    const endsAt = r.ends_at === null ? null : new Date(r.ends_at);
+    const live = r.status === 'active' || r.status === 'pending';
+    const bumpUntil = live && r.auto_bump_until !== null ? new Date(r.auto_bump_until) : null;
+    // A draft whose latest track payment is not paid (open, declined or cancelled): 'waiting for payment' for the
+    // track the customer chose.
+    const awaitingPayment = r.status === 'draft' && r.unpaid_ad_type !== null;
+    return {
+      OrderID: id,
+      title: adTitleOf(id, r.selectors ?? {}, r.field_values),
+      cat: r.cat,
+      subcat: r.subcat,
+      status: r.status,
+      adType: r.ad_type ?? (awaitingPayment ? r.unpaid_ad_type : null),
+      endsAt: endsAt?.toISOString() ?? null,
+      awaitingPayment,
+      // A payment of the ad that delivered nothing (the ad was finished another way), refunded automatically.
+      refund: r.refund_status ? { status: r.refund_status, agorot: Number(r.refund_agorot) } : null,
+      daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),
+      // A paid auto-bump week (plans/auto-bump.ts) running now; weeks bought back to back end at the last one.
+      autoBump: bumpUntil !== null,
+      autoBumpUntil: bumpUntil?.toISOString() ?? null,
+      thumbnailUrl: r.thumb_key === null ? null : mediaUrl(r.thumb_key),
+      editUrl: `/edit/${id}`,
+      // A draft is finished on its plan step (where the wizard shows it again).
+      publishUrl:
+        r.status === 'draft'
+          ? planPath({ orderId: id, cat: r.cat, subcat: r.subcat, selectors: r.selectors ?? {} })
+          : null,
+      upgradeUrl: `/my-ads?upgrade=${id}`,
+    };
+  });
+}

@@ -1,0 +1,40 @@
+import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
+import { formatPhone, normalisePhone } from '@app/contract/phones';
+import type { FastifyInstance } from 'fastify';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import { he } from '../i18n/messages.ts';
+import { findVirtualPhone } from '../phones/phone-repository.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { Db } from '../platform/db/db.ts';
+import { findActiveAd, findOwnAd } from './ads-repository.ts';
+import { publicAdView } from './public-ad.ts';
+
+/**
+ * GET /api/adds/{id}: the live ad for the car sign (after-save-area.md §7). Public for an active ad; its owner also
+ * gets their own ad in any other state but reserved or deleted (a sign printed before the ad is live). Anyone
+ * else's draft, blocked, deleted or unknown ad is 404. Always the live values (an edit waits for order-edited).
+ */
+export function addsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; config: Pick<Config, 'OLD_SITE_URL'> },
+): void {
+  app.get<{ Params: { id: string } }>('/api/adds/:id', async (req, reply) => {
+    const id = adNumber(req.params.id);
+    const active = id ? await findActiveAd(deps.db, id) : null;
+    const customer = active || !id ? null : await req.customer();
+    const own = customer && id ? await findOwnAd(deps.db, customer.id, id) : null;
+    const ad = active ?? (own && own.status !== 'reserved' ? own : null);
+    if (!ad) return reply.code(404).send({ status: 404, message: he.adNotFound });
+    // It changes the moment an edit goes live: no shared cache keeps the old one.
+    const phone = normalisePhone(String(ad.values[CONTACT_FIELDS.phone1] ?? ''));
+    const virtual = phone ? await findVirtualPhone(deps.db, ad.customerId, phone) : null;
+    const view = publicAdView(
+      ad,
+      deps.clock.now(),
+      virtual ? formatPhone(virtual.virtualPhone) : null,
+      deps.config.OLD_SITE_URL,
+    );
+    return reply.header('cache-control', 'no-store').send(view);
+  });
+}

@@ -1,0 +1,221 @@
+import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
+import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
+import type { SaveAdResponse } from '@app/contract/publish';
+import { lockedValues } from '@app/form-engine/editSteps';
+import { hasPlanStep } from '@app/form-engine/model';
+import type { FastifyInstance } from 'fastify';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import { readSelectors } from '../catalogue/selectors.ts';
+import type { CatalogService } from '../catalogue/service.ts';
+import { queryPayload, requireCustomer } from '../catalogue/steps-routes.ts';
+import { he } from '../i18n/messages.ts';
+import type { PhoneService } from '../phones/phone-service.ts';
+import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../phones/test-report.ts';
+import { syncVirtualNumberAfterSave } from '../phones/virtual-number.ts';
+import { packagesOfCustomer } from '../plans/customer-packages-repository.ts';
+import { chooseOrderTypeFor, type PackagesAtNow, packagesForPlan } from '../plans/plans.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
+import { freeText, textKeysOf } from '../policy/free-text.ts';
+import { abTestsOf, checkAd } from './ad-validation.ts';
+import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from './ads-repository.ts';
+import { checkContactPhones } from './contact-step.ts';
+import { deleteDraft, draftKey } from './drafts-repository.ts';
+import { goLive } from './go-live.ts';
+
+type Body = Record<string, unknown>;
+
+/**
+ * A category trader adds phone numbers without SMS (after-save-area.md §4): the customer's trade map for this cat
+ * and subcat, never the istrader query flag or a trader sub-category, which anyone can put in a URL.
+ */
+const categoryTrader = (trade: Record<string, Record<string, 1>>, cat: number, subcat: number | null): boolean =>
+  subcat !== null && customerTradesIn(trade, cat, subcat);
+
+/** The save answer: the ad's numbers, or the blocked-words outcome (spec §4 "Save outcomes"). */
+export function savedAnswer(orderId: number, blocked: boolean, cat: number, subcat: number | null): SaveAdResponse {
+  if (blocked)
+    return { hasWordBlocked: { orderID: orderId, CatID: cat, SubCatID: subcat }, hasWordBlockedOrderID: orderId };
+  // One ad number: OrderID and RecordID are the same public number (the one in /edit/{id}).
+  return { orderID: orderId, recordID: orderId, OrderID: orderId, RecordID: orderId };
+}
+
+/**
+ * A new ad's save answer with its plan step: the tracks it is offered, so the plan step shows without
+ * another call. Blocked words have no plan step (the ad waits aside); nor has a category without tracks.
+ */
+export function savedAnswerWithPlan(ad: Ad, blocked: boolean, owned?: PackagesAtNow): SaveAdResponse {
+  const answer = savedAnswer(ad.orderId, blocked, ad.cat, ad.subcat);
+  if (blocked) return answer;
+  const chooseOrderType = chooseOrderTypeFor(ad, owned);
+  if (!chooseOrderType) return answer;
+  // Spec §7: the trader's packages of this category have all ended (their ads wait out of slots).
+  const expired = packagesForPlan(ad, owned).expired;
+  return { ...answer, chooseOrderType, ...(expired ? { traderPackageExpired: true } : {}) };
+}
+
+/**
+ * save-ad and save-ad/{id}: the server re-validates every step of the definition, keeps only its fields,
+ * checks ownership on edit, and stores the ad as a draft until the plan step finishes it (without a plan step the
+ * save publishes it free: NO_PLAN_TRACK). A repeated
+ * idempotency key returns the ad the first request created.
+ */
+export function publishSaveRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; catalogs: CatalogService; phones: PhoneService },
+): void {
+  const { db, clock, catalogs, phones } = deps;
+  const ownedPackages = async (customerId: number): Promise<PackagesAtNow> => ({
+    packages: await packagesOfCustomer(db, customerId),
+    now: clock.now(),
+  });
+
+  /** The answer, and what the save stored over what was there (null when nothing was saved). */
+  const save = async (
+    req: { body: unknown; query: unknown; params: { id?: string } },
+    customerId: number,
+    trade: Record<string, Record<string, 1>>,
+  ): Promise<{ status: number; body: unknown; change?: SavedChange }> => {
+    const body: Body =
+      req.body && typeof req.body === 'object' ? (req.body as Body) : queryPayload(req.query as Record<string, string>);
+    const editId = req.params.id;
+    if (editId !== undefined) {
+      const id = adNumber(editId);
+      const ad = id ? await findOwnAd(db, customerId, id) : null;
+      // A reserved ad (photos only, never saved) is not an ad to edit.
+      if (!ad || ad.status === 'reserved') return { status: 404, body: { status: 404, message: he.adNotFound } };
+      const catalog = catalogs.catalog(ad.selectors);
+      if (!catalog) return { status: 404, body: { status: 404, message: he.adNotFound } };
+      const traderFlow = isTraderFlow({
+        cat: ad.cat,
+        subcat: ad.subcat ?? undefined,
+        istrader: ad.selectors.istrader,
+        trade,
+      });
+      // The locked fields (what the ad is) keep their saved values whatever the request says.
+      const saved = ad.status === 'active' ? (ad.pendingValues ?? ad.values) : ad.values;
+      const result = checkAd(catalog.editSteps, ad.selectors, body, {
+        mode: 'edit',
+        isTrader: traderFlow,
+        now: clock.now(),
+        locked: lockedValues(catalog, { ...ad.selectors, ...saved }),
+      });
+      if (Object.keys(result.errors).length)
+        return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
+      const contact = await checkContactPhones(
+        db,
+        customerId,
+        result.payload,
+        categoryTrader(trade, ad.cat, ad.subcat),
+      );
+      if (Object.keys(contact.errors).length)
+        return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
+      // A published ad stays as the public sees it: the edit waits for order-edited (the edit-login step's
+      // finish). A second save before the finish builds on the edit already pending. Never published (a draft, a
+      // blocked ad): the saved values are the ad's values.
+      const before = saved;
+      const after = { ...before, ...contact.payload };
+      if (ad.status === 'active') await savePendingEdit(db, ad, after);
+      else await updateAdValues(db, ad, after, ad.status);
+      return {
+        status: 200,
+        body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat),
+        change: { customerId, orderId: ad.orderId, before, after },
+      };
+    }
+
+    const selectors = readSelectors(body);
+    const catalog = catalogs.catalog(selectors);
+    if (!catalog) return { status: 404, body: { status: 404, message: he.noCatalog } };
+    const cat = catalog.cat;
+    const subcat = selectors.subcat === undefined ? null : Number(selectors.subcat);
+    const traderFlow = isTraderFlow({ cat, subcat: subcat ?? undefined, istrader: selectors.istrader, trade });
+    const checked = checkAd(catalog.steps, selectors, body, {
+      mode: 'publish',
+      isTrader: traderFlow,
+      now: clock.now(),
+      abTests: abTestsOf(body),
+    });
+    if (Object.keys(checked.errors).length)
+      return { status: 200, body: { errFields: checked.errors } satisfies SaveAdResponse };
+    // The ad's phones are this customer's verified numbers, stored formatted.
+    const contact = await checkContactPhones(db, customerId, checked.payload, categoryTrader(trade, cat, subcat));
+    if (Object.keys(contact.errors).length)
+      return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
+    const result = { ...checked, payload: contact.payload };
+
+    const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeysOf(catalog.steps)))).length > 0;
+    // Without the plan step the save publishes (free): goLive moves only a draft, so a repeat changes nothing.
+    const withoutPlan = !hasPlanStep(catalog.steps);
+    const publishWithoutPlan = async (saved: Ad): Promise<Ad> => {
+      if (!withoutPlan || saved.status !== 'draft') return saved;
+      const { ad } = await goLive(db, clock.now(), { orderId: saved.orderId, ...NO_PLAN_TRACK, reason: 'free' });
+      return ad ?? saved;
+    };
+
+    // Publishing again after going back: the customer's own saved draft of this selection is updated
+    // instead of creating a second ad. Someone else's OrderID is as if it did not exist.
+    const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
+    if (orderId) {
+      const own = await findOwnAd(db, customerId, orderId);
+      // The wizard's saved draft, or the ad reserved for this draft's photos (its first save fills it).
+      const usable = own?.status === 'draft' || own?.status === 'reserved';
+      if (!own || !usable || draftKey(own.selectors) !== draftKey(selectors)) {
+        return { status: 404, body: { status: 404, message: he.adNotFound } };
+      }
+      // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
+      await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
+      await deleteDraft(db, customerId, draftKey(selectors));
+      const saved = await publishWithoutPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' });
+      return {
+        status: 200,
+        body: savedAnswerWithPlan(saved, blocked, await ownedPackages(customerId)),
+        change: { customerId, orderId: own.orderId, before: own.values, after: result.payload },
+      };
+    }
+    const key =
+      typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
+    const { ad: inserted, created } = await insertAd(db, {
+      customerId,
+      cat,
+      subcat,
+      selectors,
+      values: result.payload,
+      status: blocked ? 'blocked' : 'draft',
+      idempotencyKey: key,
+    });
+    await deleteDraft(db, customerId, draftKey(selectors));
+    const ad = await publishWithoutPlan(inserted);
+    return {
+      status: 200,
+      // The same idempotency key after the ad was finished answers its plan as finished.
+      body: savedAnswerWithPlan(ad, ad.status === 'blocked', await ownedPackages(customerId)),
+      // The same idempotency key again saved nothing new: the first request's change was that one.
+      ...(created ? { change: { customerId, orderId: ad.orderId, before: null, after: result.payload } } : {}),
+    };
+  };
+
+  for (const method of ['GET', 'POST'] as const) {
+    for (const url of ['/api/publish/save-ad', '/api/publish/save-ad/:id']) {
+      app.route<{ Params: { id?: string } }>({
+        method,
+        url,
+        // The spec's GET save-ad saves too: the CSRF check covers it like the POST.
+        config: { changesState: true },
+        handler: async (req, reply) => {
+          const customer = await requireCustomer(req, reply);
+          if (!customer) return reply;
+          const { status, body, change } = await save(
+            { body: method === 'POST' ? req.body : undefined, query: req.query, params: req.params },
+            customer.id,
+            customer.trade,
+          );
+          await syncVirtualNumberAfterSave(db, clock, customer.id, body as SaveAdResponse, change);
+          await virtualNumberAfterSave(phones, req.log, change ?? null);
+          await testCallAfterSave(phones, req.log, req.ip, change ?? null);
+          return reply.code(status).send(body);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The car ad's side requests of the wizard (publish-wizard.md §4 "Field behaviour", §7; after-save-area.md
+ * §4-§7): the duplicate-ad check before the second step, the trade-in lead and the missing sub-model report.
+ * All need a session (422 otherwise) and the CSRF header (platform/http/csrf.ts; the stinker GET declares it changes
+ * state). An OrderID that is not the customer's own ad is 404 and nothing is stored.
+ */
+import type {
+  DuplicationCheckResponse,
+  MissingSubModelResponse,
+  PriceReminderOptionsResponse,
+  TradeInLeadResponse,
+} from '@app/contract/carExtras';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findOwnAd } from '../ads/ads-repository.ts';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import { requireCustomer } from '../catalogue/steps-routes.ts';
+import { carExtrasHe } from '../i18n/car-extras.ts';
+import { he } from '../i18n/messages.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
+import type { RateLimiter } from '../platform/rate-limiter.ts';
+import { findSameCarAd, insertMissingSubModel, insertTradeInLead, livePricesOfSame } from './car-extras-repository.ts';
+import {
+  pricePresets,
+  readDuplicationCheck,
+  readMissingSubModel,
+  readPriceMatch,
+  readTradeInLead,
+} from './car-extras-service.ts';
+
+type Body = Record<string, unknown>;
+const bodyOf = (v: unknown): Body => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Body) : {});
+const idText = (v: unknown): string => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '');
+
+/** Requests one customer may send per hour (a person sends one or two; a script is stopped). */
+const REQUESTS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; limiter: RateLimiter }): void {
+  const { db, clock, limiter } = deps;
+
+  /** The OrderID of the body: none (null), the customer's own ad (its id), or not theirs (404 sent, undefined). */
+  async function ownOrder(reply: FastifyReply, customerId: number, raw: unknown): Promise<number | null | undefined> {
+    const text = idText(raw);
+    if (text === '' || text === '0') return null;
+    const orderId = adNumber(text);
+    const ad = orderId ? await findOwnAd(db, customerId, orderId) : null;
+    if (!ad || ad.status === 'reserved') {
+      await reply.code(404).send({ status: 404, message: he.adNotFound });
+      return undefined;
+    }
+    return ad.orderId;
+  }
+
+  async function overLimit(kind: string, customerId: number): Promise<boolean> {
+    const { count } = await limiter.hit(`${kind}:cust:${customerId}`, HOUR_MS);
+    return count > REQUESTS_PER_HOUR;
+  }
+
+  // Spec §7: errors are swallowed by the wizard, so any input that does not apply answers "no duplicate".
+  app.post('/api/publish/check-duplication-car', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const body = bodyOf(req.body);
+    const check = readDuplicationCheck(body);
+    if (!check) return { status: 200, duplication: false } satisfies DuplicationCheckResponse;
+    const exclude = adNumber(idText(body.OrderID));
+    const same = await findSameCarAd(db, { customerId: customer.id, ...check, exclude });
+    if (!same) return { status: 200, duplication: false } satisfies DuplicationCheckResponse;
+    return {
+      status: 200,
+      duplication: true,
+      OrderID: same,
+      upgradeOrderUrl: `/my-ads?upgrade=${same}`,
+    } satisfies DuplicationCheckResponse;
+  });
+
+  app.post('/api/publish/car-trader/trade-in-lead', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const body = bodyOf(req.body);
+    const adId = await ownOrder(reply, customer.id, body.OrderID);
+    if (adId === undefined) return reply;
+    const check = readTradeInLead(body);
+    if (!check.ok) {
+      return reply.code(400).send({
+        status: 400,
+        data: { success: false },
+        errors: check.errors,
+        message: carExtrasHe.fieldErrors,
+      } satisfies TradeInLeadResponse);
+    }
+    if (await overLimit('trade-in', customer.id)) {
+      return reply
+        .code(429)
+        .send({ status: 429, data: { success: false }, message: carExtrasHe.tooMany } satisfies TradeInLeadResponse);
+    }
+    await insertTradeInLead(db, { customerId: customer.id, adId, ...check.value }, clock.now());
+    return { status: 200, data: { success: true } } satisfies TradeInLeadResponse;
+  });
+
+  const missingSubModel = async (req: FastifyRequest, reply: FastifyReply) => {
+    const query = bodyOf(req.query);
+    if (query.action !== 'missingSubModel') return reply.code(404).send({ status: 404, message: he.badRequest });
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    // GET carries the report in the query, POST in the body (the query's fields fill what the body lacks).
+    const body = { ...query, ...bodyOf(req.body) };
+    const adId = await ownOrder(reply, customer.id, body.OrderID);
+    if (adId === undefined) return reply;
+    const check = readMissingSubModel(body);
+    if (!check.ok) {
+      return reply.code(400).send({
+        status: 400,
+        success: false,
+        errors: check.errors,
+        message: carExtrasHe.fieldErrors,
+      } satisfies MissingSubModelResponse);
+    }
+    if (await overLimit('missing-sub-model', customer.id)) {
+      return reply
+        .code(429)
+        .send({ status: 429, success: false, message: carExtrasHe.tooMany } satisfies MissingSubModelResponse);
+    }
+    const subcat = Number(idText(body.SubCatID ?? body.subcat));
+    await insertMissingSubModel(
+      db,
+      {
+        customerId: customer.id,
+        adId,
+        cat: 1,
+        subcat: Number.isInteger(subcat) && subcat > 0 && subcat < 100 ? subcat : null,
+        subModel: check.value.subModel,
+        details: check.value.details,
+      },
+      clock.now(),
+    );
+    return { status: 200, success: true } satisfies MissingSubModelResponse;
+  };
+  // Ours (the price reminder's preset options, publish-wizard.md §9): the market of live ads of the same thing.
+  app.get('/api/publish/price-reminder-options', async (req, reply) => {
+    const customer = await requireCustomer(req, reply);
+    if (!customer) return reply;
+    const match = readPriceMatch(bodyOf(req.query));
+    const prices = match ? pricePresets(await livePricesOfSame(db, match)) : [];
+    return { status: 200, prices } satisfies PriceReminderOptionsResponse;
+  });
+
+  app.get('/api/stinker', { config: { changesState: true } }, missingSubModel);
+  app.post('/api/stinker', missingSubModel);
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { he } from '../i18n/messages.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
+import type { RateLimiter } from '../platform/rate-limiter.ts';
+import { insertMissingAddress } from './missing-address-repository.ts';
+import { readMissingAddress } from './missing-address-service.ts';
+
+/** Reports from one address (a person reports a few; a script is stopped). */
+const REPORTS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * POST /api/publish/missing-address {settlement, street, houseNumber} → {success: boolean} (spec §7): a street
+ * the user did not find in the list is kept for a person to review. 400 {success: false, errors} when the
+ * settlement is missing or a value is too long; 429 {success: false} when one address reports too often.
+ */
+export function missingAddressRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; limiter: RateLimiter }) {
+  const { db, clock, limiter } = deps;
+  app.post('/api/publish/missing-address', async (req, reply) => {
+    const check = readMissingAddress(req.body);
+    if (!check.ok) return reply.code(400).send({ success: false, errors: check.errors, message: he.fieldErrors });
+    const { count } = await limiter.hit(`missing-address:ip:${req.ip}`, HOUR_MS);
+    if (count > REPORTS_PER_HOUR) {
+      return reply.code(429).send({ success: false, message: he.missingAddressFailed });
+    }
+    const customer = await req.customer();
+    await insertMissingAddress(db, { ...check.value, customerId: customer?.id ?? null }, clock.now());
+    return { success: true };
+  });
+}

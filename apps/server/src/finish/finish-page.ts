@@ -1,0 +1,175 @@
+/**
+ * GET /api/publish/get-finish-page (after-save-area.md §3 "Finish page response", §4 "Payment result"): where
+ * the owner's ad stands after its plan, in words (title, finalMessage), in the spec's numbers (FinishTextID,
+ * StatusID) and as a timeline saved → paid → review → live. Payments are read here, never written.
+ */
+import { FREE_AD_TYPES, trackOfType } from '@app/catalog/tracks';
+import type { TradeMap } from '@app/contract/auth';
+import {
+  type AdPublishState,
+  type AdType,
+  type FinishPageState,
+  isPaymentFailureReason,
+  type TimelineEntry,
+} from '@app/contract/orders';
+import { ISRAEL_TIME_ZONE } from '@app/contract/phones';
+import type { Ad } from '../ads/ads-repository.ts';
+import { needsReview } from '../ads/go-live.ts';
+import { plansHe } from '../i18n/plans.ts';
+import { finishPath, planPath, trackSelectorsOf } from '../plans/plans.ts';
+import type { Queryable } from '../platform/db/db.ts';
+
+interface PaymentRow {
+  status: 'created' | 'paid' | 'failed' | 'cancelled';
+  purpose: 'track' | 'ad_package';
+  amount_agorot: number;
+  ad_type: string;
+  package_hash: string | null;
+  failure_reason: string | null;
+  paid_at: Date | string | null;
+  refund_status: 'pending' | 'refunded' | null;
+}
+
+/** The ad's payments that publish it (a track, or a package of ads bought for it), newest first. */
+async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `SELECT status, purpose, amount_agorot, ad_type, package_hash, failure_reason, paid_at, refund_status FROM payments
+     WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package')
+     ORDER BY created_at DESC, id DESC`,
+    [ad.orderId, ad.customerId],
+  );
+}
+
+/** DD/MM/YYYY in Israel time (built by hand: he-IL gives dots). */
+export function israelDate(d: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: ISRAEL_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}`;
+}
+
+/**
+ * The spec's numbers per state. StatusID follows the analytics rule of spec §4: 2, 9, 17 and 100 are pending
+ * approval (a pending trader ad is 2, an ad held for blocked words 17), 1 is live; 0 not finished yet.
+ */
+const NUMBERS: Record<
+  AdPublishState | 'paymentFailed' | 'phonePaymentRequested',
+  { FinishTextID: number; StatusID: number }
+> = {
+  active: { FinishTextID: 1, StatusID: 1 },
+  pending: { FinishTextID: 2, StatusID: 2 },
+  outOfSlots: { FinishTextID: 3, StatusID: 5 },
+  blocked: { FinishTextID: 4, StatusID: 17 },
+  awaitingPayment: { FinishTextID: 5, StatusID: 0 },
+  paymentFailed: { FinishTextID: 6, StatusID: 0 },
+  paid: { FinishTextID: 7, StatusID: 0 },
+  draft: { FinishTextID: 8, StatusID: 0 },
+  expired: { FinishTextID: 9, StatusID: 6 },
+  phonePaymentRequested: { FinishTextID: 10, StatusID: 0 },
+};
+
+/** A draft whose owner asked to pay by phone (the commercial chain): the business line calls back. */
+async function phonePaymentRequested(db: Queryable, ad: Ad): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM phone_payment_requests WHERE ad_id = $1 AND customer_id = $2 AND status = 'requested' LIMIT 1`,
+    [ad.orderId, ad.customerId],
+  );
+  return rows.length > 0;
+}
+
+const iso = (d: Date | string | null | undefined): string | undefined =>
+  d === null || d === undefined ? undefined : new Date(d).toISOString();
+
+/**
+ * Paying again for a draft whose last payment did not go through: its plan step with the payment choice of the same
+ * track (or package of ads) open again; undefined when that choice is no longer offered there.
+ */
+function payAgainPath(ad: Ad, payment: PaymentRow): string | undefined {
+  const hash =
+    payment.purpose === 'ad_package' ? payment.package_hash : trackOfType(trackSelectorsOf(ad), payment.ad_type)?.hash;
+  return (hash && planPath(ad, { payAgain: hash })) || undefined;
+}
+
+export async function finishPageState(
+  db: Queryable,
+  ad: Ad,
+  options: { trade: TradeMap | undefined; finishPayment: boolean },
+): Promise<FinishPageState> {
+  const payments = await trackPayments(db, ad);
+  // A payment refunded (it delivered nothing) paid for nothing: not the ad's payment.
+  const paid = payments.find((p) => p.status === 'paid' && p.refund_status === null);
+  const refunded = payments.find((p) => p.refund_status !== null);
+  const latest = payments[0];
+  let state: AdPublishState;
+  switch (ad.status) {
+    case 'active':
+      state = 'active';
+      break;
+    case 'pending':
+      state = 'pending';
+      break;
+    case 'out_of_slots':
+      state = 'outOfSlots';
+      break;
+    case 'blocked':
+      state = 'blocked';
+      break;
+    case 'expired':
+      state = 'expired';
+      break;
+    default:
+      state = paid ? 'paid' : latest?.status === 'created' ? 'awaitingPayment' : 'draft';
+  }
+  const paymentFailed = state === 'draft' && latest?.status === 'failed';
+  // Why the draft's last payment did not go through, and the way back to paying for the same track.
+  const unpaid = state === 'draft' && (latest?.status === 'failed' || latest?.status === 'cancelled') ? latest : null;
+  const failure = unpaid && isPaymentFailureReason(unpaid.failure_reason) ? unpaid.failure_reason : undefined;
+  const payAgainUrl = unpaid ? payAgainPath(ad, unpaid) : undefined;
+  const byPhone = state === 'draft' && !paymentFailed && (await phonePaymentRequested(db, ad));
+  const key = paymentFailed ? 'paymentFailed' : byPhone ? 'phonePaymentRequested' : state;
+  const texts = plansHe.finish[key];
+  const finalMessage =
+    typeof texts.message === 'function' ? texts.message(ad.endsAt ? israelDate(ad.endsAt) : '') : texts.message;
+  const reason = 'reason' in texts ? texts.reason : undefined;
+
+  const adType = (ad.adType ?? paid?.ad_type ?? latest?.ad_type) as AdType | undefined;
+  const live = ad.status === 'active' || ad.status === 'expired';
+  const timeline: TimelineEntry[] = [{ step: 'saved', done: true, at: ad.createdAt.toISOString() }];
+  // A refunded payment paid for nothing: it adds no 'paid' step (the ad went live without it).
+  if (payments.some((p) => p.refund_status === null) || (adType !== undefined && !FREE_AD_TYPES.has(adType))) {
+    const at = iso(paid?.paid_at);
+    timeline.push({ step: 'paid', done: paid !== undefined, ...(at ? { at } : {}) });
+  }
+  if (state === 'pending' || needsReview(ad, options.trade)) timeline.push({ step: 'review', done: live });
+  const liveAt = live ? iso(ad.publishedAt) : undefined;
+  timeline.push({ step: 'live', done: live, ...(liveAt ? { at: liveAt } : {}) });
+
+  const endsAt = live ? iso(ad.endsAt) : undefined;
+  return {
+    title: texts.title,
+    finalMessage,
+    ...NUMBERS[key],
+    addGtmForPayedOrder: paid !== undefined,
+    ...(options.finishPayment ? { returnUrl: finishPath(ad) } : {}),
+    state,
+    timeline,
+    ...(reason ? { reason } : {}),
+    ...(adType ? { adType } : {}),
+    ...(paid ? { paidAgorot: Number(paid.amount_agorot) } : {}),
+    ...(endsAt ? { endsAt } : {}),
+    ...(paymentFailed ? { paymentFailed: true } : {}),
+    ...(failure ? { paymentFailure: failure } : {}),
+    ...(payAgainUrl ? { payAgainUrl } : {}),
+    ...(byPhone ? { phonePaymentRequested: true } : {}),
+    ...(refunded?.refund_status
+      ? { refund: { status: refunded.refund_status, agorot: Number(refunded.amount_agorot) } }
+      : {}),
+    CatID: ad.cat,
+    SubCatID: ad.subcat,
+    OrderID: ad.orderId,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Every outside service the product talks to, chosen by configuration here and nowhere else. Each sits behind one
+ * interface beside the capability that uses it, with a stand-in that keeps state and enforces the same rules as the
+ * real service, and is the default (`npm start`, the tests):
+ *
+ * | service          | interface                           | stand-in (default)                   | real, by configuration  |
+ * | ---------------- | ----------------------------------- | ------------------------------------ | ----------------------- |
+ * | e-mail           | `Mailer` (mail/mailer.ts)           | the outbox table (sandbox-mailer.ts) | SMTP (MAIL_PROVIDER)    |
+ * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)| phones/sandbox-provider.ts           | (SMS_PROVIDER)          |
+ * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | (PAYMENT_PROVIDER)      |
+ * | photo storage    | `MediaStore` (media/store.ts)       | the data directory                   | S3 (S3_BUCKET)          |
+ * | video storage    | `VideoHost` (video/host.ts)         | tus uploads to the data directory    |                         |
+ * | vehicle registry | `VehicleRegistry` (vehicles/)       | the catalogue's sample registry      |                         |
+ * | price list       | `PriceList` (vehicles/)             | our model over the car catalogue     |                         |
+ *
+ * A real adapter is a class implementing the interface, picked below from its configuration key.
+ */
+import path from 'node:path';
+import type { Mailer } from './mail/mailer.ts';
+import { SandboxMailer } from './mail/sandbox-mailer.ts';
+import { SmtpMailer } from './mail/smtp-mailer.ts';
+import { LocalMediaStore, type MediaStore, S3MediaStore } from './media/store.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
+import { buildPaymentSandbox, type NotifyTransport, type PaymentSandbox } from './payments/sandbox/host.ts';
+import type { PhoneProvider } from './phones/provider.ts';
+import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Db } from './platform/db/db.ts';
+import type { JobScheduler } from './platform/jobs/scheduler.ts';
+import { ModelPriceList, type PriceList } from './vehicles/price-list.ts';
+import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry.ts';
+import { buildVideoHost, type VideoHost } from './video/host.ts';
+
+export interface OutsideServices {
+  mailer: Mailer;
+  /** The e-mail stand-in when it is the mailer: the sandbox's outbox page reads it. */
+  outbox?: SandboxMailer;
+  phones: PhoneProvider;
+  /** The SMS and voice stand-in when it is the provider: the sandbox's phone page reads and steers it. */
+  sandboxPhones?: SandboxPhoneProvider;
+  media: MediaStore;
+  registry: VehicleRegistry;
+  priceList: PriceList;
+}
+
+/** The services that need nothing but the configuration and the database. */
+export function chooseOutsideServices(config: Config, db: Db, given: { media?: MediaStore } = {}): OutsideServices {
+  const outbox = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailer(db) : undefined;
+  const mailer =
+    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
+      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : (outbox ?? new SandboxMailer(db));
+  // SMS_PROVIDER has one value today (config.ts); a real provider is chosen here.
+  const sandboxPhones = new SandboxPhoneProvider(db);
+  return {
+    mailer,
+    outbox,
+    phones: sandboxPhones,
+    sandboxPhones: config.SMS_PROVIDER === 'sandbox' ? sandboxPhones : undefined,
+    media: given.media ?? chooseMediaStore(config),
+    registry: new SampleVehicleRegistry(),
+    priceList: new ModelPriceList(),
+  };
+}
+
+/** Photo storage: S3 (or any S3-compatible store) when S3_BUCKET is configured, else the directory DATA_DIR/media. */
+export function chooseMediaStore(config: Config): MediaStore {
+  if (config.S3_BUCKET) {
+    return new S3MediaStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalMediaStore(path.join(config.DATA_DIR, 'media'));
+}
+
+/** Video storage: the video host, its own origin in this process (video/host.ts). */
+export function chooseVideoHost(deps: { config: Config; db: Db; clock: Clock }): Promise<VideoHost> {
+  return buildVideoHost(deps);
+}
+
+/**
+ * The payment provider. PAYMENT_PROVIDER has one value today (config.ts): the sandbox payment host, its own origin
+ * with its hosted card page, admin view and signed notifications; a real provider is chosen here, and then neither
+ * the sandbox listener nor its admin view exists.
+ */
+export async function choosePayments(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  jobs: JobScheduler;
+  transport?: NotifyTransport;
+  origin: () => string;
+}): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox }> {
+  const sandbox = await buildPaymentSandbox(deps);
+  return { provider: new SandboxPaymentProvider(deps.config, () => sandbox.apiBase()), sandbox };
+}

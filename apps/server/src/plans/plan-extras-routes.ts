@@ -1,0 +1,215 @@
+/**
+ * The plan step's side flows (after-save-area.md §4 "Broker lead flow", "Payment (commercial)",
+ * "Packages page", §7): related brokers and the real-estate lead, the commercial agreement, invoice details and
+ * the phone-payment request, the packages page and an ad's upgrade packages, campaign choices. Every call about an
+ * ad is the owner's only: another account's ad is 404 and nothing changes. The CSRF plugin covers every POST.
+ */
+import { adPackagesOnSale, upgradePackagesFor } from '@app/catalog/packages';
+import type {
+  AgreementResponse,
+  CustomerPackage,
+  GetPackagesResponse,
+  PackageLeadResponse,
+  PersonalPackagesResponse,
+  RealEstateLeadResponse,
+  StoreDetailsResponse,
+} from '@app/contract/planExtras';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
+import { adNumber } from '../catalogue/fields-routes.ts';
+import { insertRealEstateLeads } from '../finish/brokers-repository.ts';
+import { offersBrokers, relatedBrokers } from '../finish/related-brokers.ts';
+import { he } from '../i18n/messages.ts';
+import { planExtrasHe } from '../i18n/plan-extras.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
+import { agreementHtml } from './agreement.ts';
+import { campaignsFor } from './campaigns.ts';
+import { checkInvoiceDetails, checkPhonePaymentDetails } from './commercial-details.ts';
+import {
+  insertCampaignLeads,
+  upsertInvoiceDetails,
+  upsertPhonePaymentRequest,
+} from './commercial-payment-repository.ts';
+import { type CustomerPackageRow, packagesOfCustomer } from './customer-packages-repository.ts';
+import { requestPackageLead } from './package-lead.ts';
+
+type Body = Record<string, unknown>;
+const bodyOf = (req: FastifyRequest): Body =>
+  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Body) : {};
+const idText = (v: unknown): string => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '');
+const ptHash = (v: unknown): string | null => (typeof v === 'string' && /^[\w-]{1,100}$/.test(v) ? v : null);
+
+/** A list of whole positive ids (numbers or digit strings), at most `max`, else null. */
+function idList(v: unknown, max: number): number[] | null {
+  if (!Array.isArray(v) || v.length > max) return null;
+  const out: number[] = [];
+  for (const item of v) {
+    const n = adNumber(idText(item));
+    if (!n) return null;
+    out.push(n);
+  }
+  return [...new Set(out)];
+}
+
+const dmy = (d: Date): string =>
+  `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
+
+function packageView(p: CustomerPackageRow, now: Date): CustomerPackage {
+  const usable = now < p.usableUntil && p.adsUsed < p.adsTotal;
+  return {
+    id: p.id,
+    CustID: p.customerId,
+    catId: p.cat,
+    adType: p.adType,
+    hash: p.hash,
+    adsTotal: p.adsTotal,
+    adsUsed: p.adsUsed,
+    left: now < p.usableUntil ? p.adsTotal - p.adsUsed : 0,
+    boughtAt: p.boughtAt.toISOString(),
+    usableUntil: p.usableUntil.toISOString(),
+    EndDate: dmy(p.usableUntil),
+    usable,
+  };
+}
+
+export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  const { db, clock } = deps;
+
+  /** The session's own ad (not a reserved photo holder), else the answer is sent (422 guest, 404) and null. */
+  async function ownAd(req: FastifyRequest, reply: FastifyReply, id: unknown): Promise<Ad | null> {
+    const customer = await req.customer();
+    if (!customer) {
+      await reply.code(422).send({ status: 422, message: he.loginNeeded });
+      return null;
+    }
+    const orderId = adNumber(idText(id));
+    const ad = orderId ? await findOwnAd(db, customer.id, orderId) : null;
+    if (!ad || ad.status === 'reserved') {
+      await reply.code(404).send({ status: 404, message: he.adNotFound });
+      return null;
+    }
+    return ad;
+  }
+
+  const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ status: 400, message });
+
+  // ---- Brokers ----
+
+  app.get<{ Params: { orderID: string } }>('/api/publish/get-related-brokers/:orderID', async (req, reply) => {
+    const ad = await ownAd(req, reply, req.params.orderID);
+    if (!ad) return reply;
+    return relatedBrokers(db, ad);
+  });
+
+  app.post<{ Params: { OrderID: string } }>('/api/publish/real-estate-lead/:OrderID', async (req, reply) => {
+    const ad = await ownAd(req, reply, req.params.OrderID);
+    if (!ad) return reply;
+    const chosen = idList(bodyOf(req).brokers, 50);
+    if (!chosen) return badRequest(reply, planExtrasHe.badList);
+    // Closing the popup sends an empty list (spec §4): nothing to store.
+    if (chosen.length === 0) return { status: 200, sent: 0 } satisfies RealEstateLeadResponse;
+    if (!offersBrokers(ad)) return badRequest(reply, planExtrasHe.brokersNotOffered);
+    const offered = new Set((await relatedBrokers(db, ad)).brokers.map((b) => b.CustID));
+    if (chosen.some((id) => !offered.has(id))) return badRequest(reply, planExtrasHe.unknownBrokers);
+    await insertRealEstateLeads(db, ad.orderId, chosen, clock.now());
+    return { status: 200, sent: chosen.length } satisfies RealEstateLeadResponse;
+  });
+
+  // ---- Commercial payment ----
+
+  app.get('/api/publish/commercial-payment/get-agreement', async () => {
+    return { status: 200, html: agreementHtml() } satisfies AgreementResponse;
+  });
+
+  app.post('/api/publish/commercial-payment/store-invoice-details', async (req, reply) => {
+    const body = bodyOf(req);
+    const ad = await ownAd(req, reply, body.OrderID);
+    if (!ad) return reply;
+    const checked = checkInvoiceDetails(body);
+    if (!checked.ok)
+      return reply.code(400).send({ status: 400, errors: checked.errors } satisfies StoreDetailsResponse);
+    await upsertInvoiceDetails(db, {
+      adId: ad.orderId,
+      customerId: ad.customerId,
+      ptHash: ptHash(body.pt_hash),
+      at: clock.now(),
+      ...checked.value,
+    });
+    return { status: 200 } satisfies StoreDetailsResponse;
+  });
+
+  app.post('/api/publish/commercial-payment/store-phone-payment-details', async (req, reply) => {
+    const body = bodyOf(req);
+    const ad = await ownAd(req, reply, body.OrderID);
+    if (!ad) return reply;
+    const checked = checkPhonePaymentDetails(body);
+    if (!checked.ok)
+      return reply.code(400).send({ status: 400, errors: checked.errors } satisfies StoreDetailsResponse);
+    await upsertPhonePaymentRequest(db, {
+      adId: ad.orderId,
+      customerId: ad.customerId,
+      ptHash: ptHash(body.pt_hash),
+      at: clock.now(),
+      ...checked.value,
+    });
+    return { status: 200, phonePaymentStatus: 'requested' } satisfies StoreDetailsResponse;
+  });
+
+  // ---- Packages ----
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/publish/get-packages', async (req) => {
+    const customer = await req.customer();
+    if (!customer) {
+      return {
+        status: 200,
+        error: 1,
+        message: 'not connected',
+        text: planExtrasHe.notConnected,
+      } satisfies GetPackagesResponse;
+    }
+    const now = clock.now();
+    const cat = adNumber(req.query.cat ?? '') || undefined;
+    const packages = (await packagesOfCustomer(db, customer.id)).map((p) => packageView(p, now));
+    return {
+      status: 200,
+      error: 0,
+      adData: { packages, packagesOnSale: adPackagesOnSale(cat) },
+    } satisfies GetPackagesResponse;
+  });
+
+  // The buy-package contact form from the /packages page (ours; with an ad it is finish-publish's variant).
+  app.post('/api/packages/lead', async (req, reply) => {
+    const customer = await req.customer();
+    if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
+    const outcome = await requestPackageLead(db, clock.now(), { customerId: customer.id, ad: null }, bodyOf(req));
+    if (!outcome.ok) return { status: 200, errors: outcome.errors } satisfies PackageLeadResponse;
+    return { status: 200, sent: true } satisfies PackageLeadResponse;
+  });
+
+  app.get<{ Params: { adId: string } }>('/gateway/packages/personal/:adId', async (req, reply) => {
+    const ad = await ownAd(req, reply, req.params.adId);
+    if (!ad) return reply;
+    // An upgrade is for a live ad or one in review (what gateway packages/personal/pay sells); a draft chooses
+    // its track on the plan step, an expired or out-of-slots ad is not on the board to be upgraded.
+    const finished = ad.status === 'active' || ad.status === 'pending';
+    const salesCat = Number(ad.selectors.SalesCatID ?? ad.values.salesCatID ?? Number.NaN);
+    const msg = finished ? upgradePackagesFor(ad.cat, Number.isFinite(salesCat) ? salesCat : undefined) : [];
+    return { status: 200, msg } satisfies PersonalPackagesResponse;
+  });
+
+  // ---- Campaigns ----
+
+  app.post('/api/publish/campaign/save', async (req, reply) => {
+    const body = bodyOf(req);
+    const ad = await ownAd(req, reply, body.orderID);
+    if (!ad) return reply;
+    const ids = body.campaigns;
+    if (!Array.isArray(ids) || ids.length > 20 || !ids.every((c) => typeof c === 'string'))
+      return badRequest(reply, planExtrasHe.badList);
+    const offered = new Set(campaignsFor(ad.cat, ad.subcat).map((c) => c.id));
+    if (ids.some((id) => !offered.has(id))) return badRequest(reply, planExtrasHe.unknownCampaigns);
+    const saved = await insertCampaignLeads(db, ad.orderId, [...new Set(ids)], clock.now());
+    return { status: 200, saved };
+  });
+}

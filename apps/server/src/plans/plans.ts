@@ -1,0 +1,141 @@
+/**
+ * The plan step on the server: which tracks an ad is offered (save-ad's chooseOrderType and
+ * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
+ */
+
+import { catalogFor } from '@app/catalog/categories/registry';
+import { adPackageFits, adPackagesOnSale, findAdPackage, ownedPackageItem } from '@app/catalog/packages';
+import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
+import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
+import { SELECTOR_KEYS } from '@app/contract/publish';
+import type { Ad } from '../ads/ads-repository.ts';
+import { FINISHED_STATUSES } from '../ads/go-live.ts';
+import { catalogQuery } from '../catalogue/selectors.ts';
+import type { CustomerPackageRow } from './customer-packages-repository.ts';
+
+export const trackSelectorsOf = (ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): TrackSelectors => ({
+  cat: ad.cat,
+  subcat: ad.subcat,
+  SalesCatID: ad.selectors.SalesCatID,
+});
+
+/** The customer's packages for the ad's category, as the plan step sees them at `now`. */
+export interface PackagesAtNow {
+  packages: readonly CustomerPackageRow[];
+  now: Date;
+}
+
+/**
+ * The customer's packages of this category that may publish this ad (a business-for-sale package only a
+ * business-for-sale ad, adPackageFits) and are still within their 91-day window (with or without ads left:
+ * a package with none left is listed, its choice blocked), newest first; whether they ever held one of this
+ * category; and whether those have all ended (save-ad's traderPackageExpired).
+ */
+export function packagesForPlan(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>, owned: PackagesAtNow | undefined) {
+  const businessForSale = isBusinessForSaleSelection(trackSelectorsOf(ad));
+  const fits = (hash: string) => {
+    const row = findAdPackage(hash);
+    return row !== undefined && adPackageFits(row, { cat: ad.cat, businessForSale });
+  };
+  const ofCat = (owned?.packages ?? []).filter((p) => p.cat === ad.cat && fits(p.hash));
+  const usable = ofCat.filter((p) => owned && p.usableUntil.getTime() > owned.now.getTime());
+  const items = usable
+    .map((p) => ownedPackageItem({ id: p.id, hash: p.hash, left: p.adsTotal - p.adsUsed, usableUntil: p.usableUntil }))
+    .filter((item): item is OrderTypeItem => item !== null);
+  return { items, held: ofCat.length > 0, expired: ofCat.length > 0 && usable.length === 0 };
+}
+
+/**
+ * The plan step of a saved ad (spec §2, four modes):
+ * - fromPackage: the customer holds a package of the ad's category within its window with ads left (their
+ *   packages in packageOptions, one with none left listed and blocked; the regular tracks kept in orderType);
+ * - buyPackage: they held packages of this category and none has an ad left within its window any more (used up
+ *   or past 91 days): the packages on sale for the category (bought by payment, or the large ones through the
+ *   contact form);
+ * - businessForSale for SalesCatID 37; tracks otherwise.
+ * null where the category has no plan step (household workers). finished: the ad has already left 'draft'.
+ */
+export function chooseOrderTypeFor(ad: Ad, owned?: PackagesAtNow): ChooseOrderType | null {
+  const selectors = trackSelectorsOf(ad);
+  const orderType = tracksFor(selectors);
+  if (orderType.length === 0) return null;
+  const { items, held } = packagesForPlan(ad, owned);
+  const businessForSale = isBusinessForSaleSelection(selectors);
+  const usable = items.some((item) => (item.left ?? 0) > 0);
+  const onSale =
+    held && !usable && !businessForSale
+      ? adPackagesOnSale(ad.cat).filter((item) => item.isbusinessforsale === businessForSale)
+      : [];
+  const mode = usable
+    ? 'fromPackage'
+    : onSale.length > 0
+      ? 'buyPackage'
+      : businessForSale
+        ? 'businessForSale'
+        : 'tracks';
+  const packageOptions = mode === 'fromPackage' ? items : mode === 'buyPackage' ? onSale : [];
+  return {
+    adData: { OrderID: ad.orderId, RecordID: ad.orderId, CatID: ad.cat, SubCatID: ad.subcat },
+    mode,
+    orderType,
+    ...(packageOptions.length > 0 ? { packageOptions } : {}),
+    ...(FINISHED_STATUSES.has(ad.status) ? { finished: true } : {}),
+  };
+}
+
+/** The ad's selection as the wizard's query had it (every selector but step, which is not one), in order. */
+function selectionQuery(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of SELECTOR_KEYS) {
+    const value = key === 'cat' ? String(ad.cat) : key === 'subcat' ? ad.subcat : ad.selectors[key];
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return query;
+}
+
+/** /finishArea with the current query except step, plus OrderID (spec §2 Routes). */
+export function finishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>): string {
+  const query = selectionQuery(ad);
+  query.set('OrderID', String(ad.orderId));
+  return `/finishArea?${query}`;
+}
+
+/**
+ * The wizard on the plan step of a saved draft (a reload there shows the plan again: the server confirms the ad as
+ * adData.OrderID2), with `extra` query parameters; null where the ad's catalogue has no plan step. The browser's
+ * steps start with the category step (index 0) unless the catalogue's own first step is the sub-category picker.
+ */
+export function planPath(
+  ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>,
+  extra: Record<string, string> = {},
+): string | null {
+  const query = selectionQuery(ad);
+  const selection = catalogQuery(Object.fromEntries(query));
+  const steps = (selection && catalogFor(selection)?.steps) || [];
+  const plan = steps.findIndex((step, index) => index > 0 && step.stepGroup === 'choosePlan');
+  if (plan < 0) return null;
+  query.set('step', String(steps[0]?.stepGroup === 'chooseSubcat' ? plan : plan + 1));
+  query.set('OrderID', String(ad.orderId));
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return `/publish?${query}`;
+}
+
+/** The finish page of blocked words (as the save chain builds it from save-ad's hasWordBlocked). */
+export function blockedFinishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat'>): string {
+  const query = new URLSearchParams({ OrderID: String(ad.orderId), cat: String(ad.cat) });
+  if (ad.subcat !== null) query.set('subcat', String(ad.subcat));
+  return `/finishArea?${query}`;
+}
+
+/**
+ * Cat 3 'next ad' (spec §2 "Choose-order-type screen"): the publish flow again at step 1 with the OrderIDs list
+ * (comma separated, this ad added last when missing).
+ */
+export function continuePublishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat'>, earlier: number[]): string {
+  const ids = earlier.includes(ad.orderId) ? earlier : [...earlier, ad.orderId];
+  const query = new URLSearchParams({ cat: String(ad.cat) });
+  if (ad.subcat !== null) query.set('subcat', String(ad.subcat));
+  query.set('step', '1');
+  query.set('OrderIDs', ids.join(','));
+  return `/publish?${query.toString().replace(/%2C/g, ',')}`;
+}

@@ -1,0 +1,78 @@
+import { type AdVideo, type AdVideoResponse, VIDEO_TOKEN_TTL_MS, type VideoTokenResponse } from '@app/contract/media';
+import type { FastifyInstance } from 'fastify';
+import { he } from '../i18n/messages.ts';
+import { changesWait, findEditVideo, setEditVideo } from '../media/media-edits-repository.ts';
+import { ownAd, ownAdId } from '../media/routes.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/db.ts';
+import type { PublicOrigins } from '../platform/public-origins.ts';
+import type { VideoHost } from './host.ts';
+import { type AdVideoRow, deleteAdVideo, findAdVideo } from './repository.ts';
+import { signVideoToken } from './token.ts';
+
+const toWire = (row: AdVideoRow | null): AdVideo | null =>
+  row ? { id: row.videoKey, mime: row.mime, bytes: row.bytes, uploadedAt: row.createdAt.toISOString() } : null;
+
+/**
+ * The ad's video, app side: the token for the video host's upload page (our addition), the ad's
+ * video (our addition) and the spec's delete-video. All owner-only: another account's or no ad is 404, a visitor
+ * 422; the POSTs go through the CSRF check like every state-changing call.
+ */
+export function publishVideoRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; secret: string; video: VideoHost; origins: PublicOrigins },
+): void {
+  const { db, clock, secret, video, origins } = deps;
+
+  app.post('/api/publish/:OrderID/video/token', async (req, reply) => {
+    const adId = await ownAdId(db, req, reply);
+    if (adId === null) return reply;
+    const customer = await req.customer();
+    if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
+    const expiresAt = clock.now().getTime() + VIDEO_TOKEN_TTL_MS;
+    const token = signVideoToken(secret, {
+      orderId: adId,
+      customerId: customer.id,
+      // The site's public origin: the only parent the upload page will frame into and post to.
+      parentOrigin: origins.site(),
+      expiresAt,
+    });
+    const videoOrigin = origins.video();
+    return {
+      status: 'ok',
+      token,
+      uploadUrl: `${videoOrigin}/video/upload?token=${encodeURIComponent(token)}`,
+      videoOrigin,
+      expiresAt,
+    } satisfies VideoTokenResponse;
+  });
+
+  // The owner's video of the ad: that of its unfinished edit when it is published and being edited.
+  app.get('/api/publish/:OrderID/video', async (req, reply) => {
+    const ad = await ownAd(db, req, reply);
+    if (!ad) return reply;
+    const edited = changesWait(ad) ? await findEditVideo(db, ad.orderId) : undefined;
+    if (edited !== undefined)
+      return { status: 'ok', video: toWire(edited), pendingEdit: true } satisfies AdVideoResponse;
+    return { status: 'ok', video: toWire(await findAdVideo(db, ad.orderId)) } satisfies AdVideoResponse;
+  });
+
+  // Spec §7: POST /api/adds/delete-video/{id} with OrderID in the body; id is the OrderID. A published ad's video
+  // goes when its edit is finished (order-edited); until then only the edit has none.
+  app.post('/api/adds/delete-video/:OrderID', async (req, reply) => {
+    const ad = await ownAd(db, req, reply);
+    if (!ad) return reply;
+    const adId = ad.orderId;
+    const bodyId = (req.body as { OrderID?: unknown } | undefined)?.OrderID;
+    if (bodyId !== undefined && String(bodyId) !== String(adId))
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    if (changesWait(ad)) {
+      const { freed } = await setEditVideo(db, adId, null);
+      if (freed) await video.remove(freed);
+      return { status: 'ok', video: null, pendingEdit: true } satisfies AdVideoResponse;
+    }
+    const gone = await deleteAdVideo(db, adId);
+    if (gone) await video.remove(gone.videoKey);
+    return { status: 'ok', video: null } satisfies AdVideoResponse;
+  });
+}

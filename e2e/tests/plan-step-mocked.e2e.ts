@@ -97,7 +97,13 @@ const EASY_START = track({
 });
 
 function chooseOrderType(orderId: number, tracks = TRACKS): ChooseOrderType {
-  return { adData: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 }, mode: 'tracks', orderType: tracks };
+  // The auto-bump price is the server's (45 ₪ here, not the catalogue's 39): the browser shows the answer's price.
+  return {
+    adData: { OrderID: orderId, RecordID: orderId, CatID: 1, SubCatID: 1 },
+    mode: 'tracks',
+    orderType: tracks,
+    autoBumpPriceAgorot: 4500,
+  };
 }
 
 function finishPage(orderId: number, state: FinishPageState['state']): FinishPageState {
@@ -230,7 +236,7 @@ describe('plan step with stubbed plan and finish calls', () => {
     await page.close();
   });
 
-  it('390 px: stacked cards; Free opens the auto-bump offer (39 ₪); the finish page shows a payment failure', async () => {
+  it('390 px: stacked cards; Free opens the auto-bump offer at the answer’s price (45 ₪); the finish page shows a payment failure', async () => {
     const page = await newPage(browser, PHONE_390);
     const calls = await stubOrders(page);
     const orderId = await savedCar(page);
@@ -251,7 +257,7 @@ describe('plan step with stubbed plan and finish calls', () => {
     const offer = page.getByRole('dialog', { name: 'רוצים שהמודעה תקפוץ לבד?' });
     await offer.waitFor();
     expect(calls.finishPublish).toBe(1);
-    expect(await offer.getByTestId('auto-bump-price').textContent()).toContain('39 ₪');
+    expect(await offer.getByTestId('auto-bump-price').textContent()).toContain('45 ₪');
     await screenshot(page, 'plan-auto-bump-390');
     await offer.getByRole('button', { name: 'לא תודה', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/finishArea');

@@ -1,6 +1,6 @@
 /**
  * The server under test of bench/load.ts, in its own process (so the load generator's CPU and memory are not the
- * server's): src/main.ts's own start-up and graceful stop (platform/lifecycle/start.ts: open the database, migrate, the
+ * server's): src/main.ts's own start-up and graceful stop (start.ts: open the database, migrate, the
  * reference data, buildApp, listen, drain on SIGTERM) with the environment the bench gives it, on ephemeral
  * loopback ports, PostgreSQL in the bench's own schema (BENCH_SCHEMA) when DATABASE_URL is set.
  * Over the IPC channel it answers { type: 'memory', gc } with process.memoryUsage() (after a full collection when

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     await seedDemoAccounts(db);
     await seedBrokers(db);
   }
-  // Listen on the three ports, with the graceful stop on SIGTERM (platform/lifecycle/start.ts, platform/lifecycle/drain.ts).
+  // Listen on the three ports, with the graceful stop on SIGTERM (start.ts, platform/lifecycle/drain.ts).
   const { app, port } = await startServing(config, prepared);
   // The links the log prints are the public ones (public-origins.ts), as the product's own links are.
   const { origins } = app;

@@ -22,13 +22,12 @@ import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { LocalMediaStore, type MediaStore, S3MediaStore } from './media/store.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
-import { buildPaymentSandbox, type NotifyTransport, type PaymentSandbox } from './payments/sandbox/host.ts';
+import { buildPaymentSandbox, type PaymentSandbox } from './payments/sandbox/host.ts';
 import type { PhoneProvider } from './phones/provider.ts';
 import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
-import type { JobScheduler } from './platform/jobs/scheduler.ts';
 import { ModelPriceList, type PriceList } from './vehicles/price-list.ts';
 import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry.ts';
 import { buildVideoHost, type VideoHost } from './video/host.ts';
@@ -90,14 +89,9 @@ export function chooseVideoHost(deps: { config: Config; db: Db; clock: Clock }):
  * with its hosted card page, admin view and signed notifications; a real provider is chosen here, and then neither
  * the sandbox listener nor its admin view exists.
  */
-export async function choosePayments(deps: {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  jobs: JobScheduler;
-  transport?: NotifyTransport;
-  origin: () => string;
-}): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox }> {
+export async function choosePayments(
+  deps: Parameters<typeof buildPaymentSandbox>[0],
+): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox }> {
   const sandbox = await buildPaymentSandbox(deps);
   return { provider: new SandboxPaymentProvider(deps.config, () => sandbox.apiBase()), sandbox };
 }

@@ -120,6 +120,8 @@ describe('the plan step of a saved ad', () => {
       'c1-easystart',
     ]);
     expect(saved.chooseOrderType.finished).toBeUndefined();
+    // The auto-bump offer's price for a car, as the server charges it (39 ₪).
+    expect(saved.chooseOrderType.autoBumpPriceAgorot).toBe(3900);
     const reload = await owner.get(`/api/publish/${id}/order-types`);
     expect(reload.statusCode).toBe(200);
     expect(reload.json()).toEqual(saved.chooseOrderType);

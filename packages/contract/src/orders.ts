@@ -96,6 +96,11 @@ export interface ChooseOrderType {
   packageOptions?: OrderTypeItem[];
   /** Our addition: the ad is already finished (live, pending or paid): the plan step shows where it stands. */
   finished?: boolean;
+  /**
+   * Our addition: the price in agorot of the auto-bump offer (after-save-area.md §9) for this ad's category, as the
+   * server charges it; the browser shows no price of its own.
+   */
+  autoBumpPriceAgorot: number;
 }
 
 /** POST /api/publish/finish-publish (spec §7): a free track, or a package ad, or the contact-form variant. */

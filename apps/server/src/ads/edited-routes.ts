@@ -1,6 +1,5 @@
 import type { OrderEditedResponse } from '@app/contract/publish';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adNumber } from '../catalogue/fields-routes.ts';
 import type { CatalogService } from '../catalogue/service.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
@@ -11,7 +10,8 @@ import { syncVirtualNumberAfterSave } from '../phones/virtual-number.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
-import { applyPendingEdit, bannedWordsIn, findOwnAd, markEdited } from './ads-repository.ts';
+import { applyPendingEdit, bannedWordsIn, markEdited } from './ads-repository.ts';
+import { adNumber, findOwnSavedAd } from './own-ad.ts';
 import { savedAnswer } from './save-routes.ts';
 
 /** The finish page of an edit that went live (FinishAreaPage shows 'המודעה עודכנה'). */
@@ -39,8 +39,8 @@ export function publishEditedRoutes(
 
   const finish = async (customerId: number, id: number): Promise<{ code: number; body: unknown }> => {
     const notFound = { code: 404, body: { status: 404, message: he.adNotFound } };
-    const ad = id ? await findOwnAd(db, customerId, id) : null;
-    if (!ad || ad.status === 'reserved') return notFound;
+    const ad = await findOwnSavedAd(db, customerId, id);
+    if (!ad) return notFound;
     const live: OrderEditedResponse = {
       status: 200,
       redirect: editedPath(ad.orderId),

@@ -1,13 +1,13 @@
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { formatPhone, normalisePhone } from '@app/contract/phones';
 import type { FastifyInstance } from 'fastify';
-import { adNumber } from '../catalogue/fields-routes.ts';
 import { he } from '../i18n/messages.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
 import { findActiveAd, findOwnAd } from './ads-repository.ts';
+import { adNumber } from './own-ad.ts';
 import { publicAdView } from './public-ad.ts';
 
 /**

@@ -4,7 +4,6 @@ import type { SaveAdResponse } from '@app/contract/publish';
 import { lockedValues } from '@app/form-engine/editSteps';
 import { hasPlanStep } from '@app/form-engine/model';
 import type { FastifyInstance } from 'fastify';
-import { adNumber } from '../catalogue/fields-routes.ts';
 import { readSelectors } from '../catalogue/selectors.ts';
 import type { CatalogService } from '../catalogue/service.ts';
 import { queryPayload, requireCustomer } from '../catalogue/steps-routes.ts';
@@ -22,6 +21,7 @@ import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdV
 import { checkContactPhones } from './contact-step.ts';
 import { deleteDraft, draftKey } from './drafts-repository.ts';
 import { goLive } from './go-live.ts';
+import { adNumber, findOwnSavedAd } from './own-ad.ts';
 
 type Body = Record<string, unknown>;
 
@@ -80,10 +80,9 @@ export function publishSaveRoutes(
       req.body && typeof req.body === 'object' ? (req.body as Body) : queryPayload(req.query as Record<string, string>);
     const editId = req.params.id;
     if (editId !== undefined) {
-      const id = adNumber(editId);
-      const ad = id ? await findOwnAd(db, customerId, id) : null;
       // A reserved ad (photos only, never saved) is not an ad to edit.
-      if (!ad || ad.status === 'reserved') return { status: 404, body: { status: 404, message: he.adNotFound } };
+      const ad = await findOwnSavedAd(db, customerId, editId);
+      if (!ad) return { status: 404, body: { status: 404, message: he.adNotFound } };
       const catalog = catalogs.catalog(ad.selectors);
       if (!catalog) return { status: 404, body: { status: 404, message: he.adNotFound } };
       const traderFlow = isTraderFlow({

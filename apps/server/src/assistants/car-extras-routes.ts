@@ -11,8 +11,7 @@ import type {
   TradeInLeadResponse,
 } from '@app/contract/carExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findOwnAd } from '../ads/ads-repository.ts';
-import { adNumber } from '../catalogue/fields-routes.ts';
+import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { carExtrasHe } from '../i18n/car-extras.ts';
 import { he } from '../i18n/messages.ts';
@@ -43,9 +42,8 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
   async function ownOrder(reply: FastifyReply, customerId: number, raw: unknown): Promise<number | null | undefined> {
     const text = idText(raw);
     if (text === '' || text === '0') return null;
-    const orderId = adNumber(text);
-    const ad = orderId ? await findOwnAd(db, customerId, orderId) : null;
-    if (!ad || ad.status === 'reserved') {
+    const ad = await findOwnSavedAd(db, customerId, text);
+    if (!ad) {
       await reply.code(404).send({ status: 404, message: he.adNotFound });
       return undefined;
     }

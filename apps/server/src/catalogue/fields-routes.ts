@@ -6,6 +6,7 @@ import { adTitleOf } from '../ads/ad-title.ts';
 import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
 import { contactPrefill } from '../ads/contact-step.ts';
 import { draftKey } from '../ads/drafts-repository.ts';
+import { adNumber } from '../ads/own-ad.ts';
 import { he } from '../i18n/messages.ts';
 import { virtualNumberData } from '../phones/virtual-number.ts';
 import { trackSelectorsOf } from '../plans/plans.ts';
@@ -125,11 +126,6 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
         ),
       );
   });
-}
-
-/** An ad number from the URL: a whole positive number, else 0. */
-export function adNumber(text: unknown): number {
-  return typeof text === 'string' && /^\d{1,15}$/.test(text) ? Number(text) : 0;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { RealEstateCountResponse } from '@app/contract/marketCounts';
 import { type AdsCountersResponse, type GlimpseResponse, hasAdsCounters } from '@app/contract/marketCounts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findOwnAd } from '../ads/ads-repository.ts';
-import { adNumber } from '../catalogue/fields-routes.ts';
+import { adNumber } from '../ads/own-ad.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';

@@ -11,10 +11,10 @@ import { adPackageFits, findAdPackage, ownedPackageId } from '@app/catalog/packa
 import { FREE_AD_TYPES, findTrack, isBusinessForSaleSelection, trackOfType, tracksFor } from '@app/catalog/tracks';
 import type { AdType, FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
 import type { FastifyInstance } from 'fastify';
-import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
+import type { Ad } from '../ads/ads-repository.ts';
 import { FINISHED_STATUSES, type GoLiveReason, type GoLiveResult, goLive } from '../ads/go-live.ts';
+import { findOwnSavedAd } from '../ads/own-ad.ts';
 import { insertAnalyticsEvents } from '../analytics/events-repository.ts';
-import { adNumber } from '../catalogue/fields-routes.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
 import { plansHe } from '../i18n/plans.ts';
@@ -38,13 +38,6 @@ const MAX_ORDER_IDS = 50;
 const text = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 const truthy = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 'true';
-
-/** The owner's ad by a wire number, or null (another account's, unknown, or reserved: never saved). */
-async function ownSavedAd(db: Queryable, customerId: number, raw: unknown): Promise<Ad | null> {
-  const id = adNumber(text(raw));
-  const ad = id ? await findOwnAd(db, customerId, id) : null;
-  return ad && ad.status !== 'reserved' ? ad : null;
-}
 
 /** The page's OrderIDs that are this customer's ads, in their order (a 'next ad' list carries nothing else). */
 async function ownOrderIds(db: Queryable, customerId: number, raw: unknown): Promise<number[]> {
@@ -110,7 +103,7 @@ export function publishFinishRoutes(
   app.get<{ Params: { id: string } }>('/api/publish/:id/order-types', async (req, reply) => {
     const customer = await requireCustomer(req, reply);
     if (!customer) return reply;
-    const ad = await ownSavedAd(db, customer.id, req.params.id);
+    const ad = await findOwnSavedAd(db, customer.id, req.params.id);
     if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);
     const plan = chooseOrderTypeFor(ad, { packages: await packagesOfCustomer(db, customer.id), now: clock.now() });
     if (!plan) return reply.code(404).send({ status: 404, message: plansHe.noPlan });
@@ -137,7 +130,7 @@ export function publishFinishRoutes(
   };
 
   const finishPublish = async (customerId: number, body: FinishPublishRequest) => {
-    const ad = await ownSavedAd(db, customerId, body.OrderID);
+    const ad = await findOwnSavedAd(db, customerId, body.OrderID);
     if (!ad) return NOT_FOUND;
     if (isContactFormVariant(body)) return packageLead(customerId, ad, body);
     // Blocked words: the ad waits aside; the finish page of blocked words, as the save chain sends it.
@@ -227,7 +220,7 @@ export function publishFinishRoutes(
     async (req, reply) => {
       const customer = await requireCustomer(req, reply);
       if (!customer) return reply;
-      const ad = await ownSavedAd(db, customer.id, req.query.OrderID);
+      const ad = await findOwnSavedAd(db, customer.id, req.query.OrderID);
       if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);
       return finishPageState(db, ad, { trade: customer.trade, finishPayment: req.query.action === 'finishPayment' });
     },

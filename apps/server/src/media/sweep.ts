@@ -9,7 +9,7 @@
  *     claims it), for the local directory and for S3 alike, with an age bound: only objects written more than
  *     ORPHAN_MIN_AGE_MS ago, so an upload in progress on another process (its files stored, its row not yet) is
  *     never touched;
- *   - start-up on PGlite (platform/lifecycle/start.ts), with no age bound: the data directory's lock proves that no other
+ *   - start-up on PGlite (start.ts), with no age bound: the data directory's lock proves that no other
  *     process writes to DATA_DIR/media, so whatever is unreferenced there was left by the dead predecessor.
  *
  * Per page of the listing, the candidates are checked against ad_images and ad_image_edits (the photos of a published

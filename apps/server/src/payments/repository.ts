@@ -6,8 +6,8 @@ import type { Queryable } from '../platform/db/db.ts';
 export type PaymentPurpose = 'track' | 'auto_bump' | 'package' | 'ad_package';
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
-export interface Payment {
-  id: number;
+/** What a new payment is made of: the caller's choice of what is bought, by whom, for how much. */
+export interface NewPayment {
   publicId: string;
   customerId: number;
   adId: number | null;
@@ -16,16 +16,22 @@ export interface Payment {
   days: number;
   amountAgorot: number;
   channel: PaymentChannel;
-  status: PaymentStatus;
   idempotencyKey: string;
   provider: string;
+  /** The catalogue hash of the package of ads an ad_package payment buys, else null. */
+  packageHash?: string | null;
+}
+
+/** A payment as stored: what was bought, and where it stands at the provider. */
+export interface Payment extends Omit<NewPayment, 'packageHash'> {
+  id: number;
+  status: PaymentStatus;
   providerSessionId: string | null;
   hostedUrl: string | null;
   createdAt: Date;
   paidAt: Date | null;
   /** A newer start for the same ad replaced this open session (migration 0018): its payment fulfils nothing. */
   supersededAt: Date | null;
-  /** The catalogue hash of the package of ads an ad_package payment buys, else null. */
   packageHash: string | null;
   /** The automatic refund of a payment that delivered nothing (migration 0025): pending until the provider confirms. */
   refundStatus: 'pending' | 'refunded' | null;
@@ -78,21 +84,6 @@ const toPayment = (r: Row): Payment => ({
   refundStatus: r.refund_status ?? null,
   refundKey: r.refund_key ?? null,
 });
-
-export interface NewPayment {
-  publicId: string;
-  customerId: number;
-  adId: number | null;
-  purpose: PaymentPurpose;
-  adType: string;
-  days: number;
-  amountAgorot: number;
-  channel: PaymentChannel;
-  idempotencyKey: string;
-  provider: string;
-  /** ad_package only. */
-  packageHash?: string | null;
-}
 
 /** Inserts a payment, or answers the customer's payment of the same idempotency key. */
 export async function insertPayment(db: Queryable, p: NewPayment, now: Date): Promise<Payment> {

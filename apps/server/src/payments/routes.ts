@@ -19,8 +19,8 @@ import type {
   StartPaymentRequest,
 } from '@app/contract/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
-import { adNumber } from '../catalogue/fields-routes.ts';
+import type { Ad } from '../ads/ads-repository.ts';
+import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
 import { hePay } from '../i18n/payments.ts';
@@ -65,10 +65,7 @@ export function paymentRoutes(
 ): void {
   const { db, payments, clock, limiter, limits, origins } = deps;
 
-  const ownAd = async (customerId: number, id: number): Promise<Ad | null> => {
-    const ad = id ? await findOwnAd(db, customerId, id) : null;
-    return ad && ad.status !== 'reserved' ? ad : null;
-  };
+  const ownAd = (customerId: number, id: number): Promise<Ad | null> => findOwnSavedAd(db, customerId, id);
 
   /** Logs in, builds the start from the owner's data, starts; answers the hosted URL or has answered the error. */
   const start = async (

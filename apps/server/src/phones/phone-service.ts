@@ -154,23 +154,38 @@ export class PhoneService {
       }),
     );
     if (refused) return typed(refused);
+    return this.sendCode({ customerId, phone, isMain, keys }, 'sms', async (code) => {
+      const status = await this.provider.sendSms(phone, he.phoneSmsText(code));
+      // Accepted but not delivered: it cost, the code stays valid for when the SMS arrives.
+      return status === 'queued' ? typed(7) : undefined;
+    });
+  }
+
+  /**
+   * A new code for the number, kept hashed as the newest verification of its channel, then delivered. When the
+   * provider sends nothing (PhoneSendError), the code is void and the limits' counters are given back.
+   */
+  private async sendCode(
+    to: { customerId: number; phone: string; isMain: boolean; keys: string[] },
+    channel: 'sms' | 'ivr',
+    deliver: (code: string, verificationId: number) => Promise<PhoneOutcome | undefined>,
+  ): Promise<PhoneOutcome> {
+    const { customerId, phone, isMain } = to;
     const code = this.newCode();
     const now = this.clock.now();
     const id = await repo.insertVerification(
       this.db,
-      { customerId, phone, channel: 'sms', codeHash: this.hash(customerId, phone, code), isMain },
+      { customerId, phone, channel, codeHash: this.hash(customerId, phone, code), isMain },
       now,
       new Date(now.getTime() + CODE_TTL_MS),
     );
     try {
-      const status = await this.provider.sendSms(phone, he.phoneSmsText(code));
-      // Accepted but not delivered: it cost, the code stays valid for when the SMS arrives.
-      if (status === 'queued') return typed(7);
+      const early = await deliver(code, id);
+      if (early) return early;
     } catch (err) {
       if (!(err instanceof PhoneSendError)) throw err;
-      // Nothing was sent: the code is void and the counters are given back.
       await repo.voidVerification(this.db, id, now);
-      await this.limiter.giveBack(keys);
+      await this.limiter.giveBack(to.keys);
       return typed(6);
     }
     return done(phone, 0);
@@ -240,23 +255,10 @@ export class PhoneService {
       }),
     );
     if (refused) return typed(refused);
-    const code = this.newCode();
-    const now = this.clock.now();
-    const id = await repo.insertVerification(
-      this.db,
-      { customerId, phone, channel: 'ivr', codeHash: this.hash(customerId, phone, code), isMain },
-      now,
-      new Date(now.getTime() + CODE_TTL_MS),
-    );
-    try {
+    return this.sendCode({ customerId, phone, isMain, keys }, 'ivr', async (code, id) => {
       await this.provider.call(phone, he.phoneIvrText(code), id);
-    } catch (err) {
-      if (!(err instanceof PhoneSendError)) throw err;
-      await repo.voidVerification(this.db, id, now);
-      await this.limiter.giveBack(keys);
-      return typed(6);
-    }
-    return done(phone, 0);
+      return undefined;
+    });
   }
 
   /** POST valid-phone-check: the browser's poll after a call; result 1 once the number is confirmed. */

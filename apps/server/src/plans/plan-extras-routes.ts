@@ -16,7 +16,7 @@ import type {
 } from '@app/contract/planExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
-import { adNumber } from '../catalogue/fields-routes.ts';
+import { adNumber } from '../ads/own-ad.ts';
 import { insertRealEstateLeads } from '../finish/brokers-repository.ts';
 import { offersBrokers, relatedBrokers } from '../finish/related-brokers.ts';
 import { he } from '../i18n/messages.ts';

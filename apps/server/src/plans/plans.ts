@@ -5,7 +5,7 @@
 
 import { catalogFor } from '@app/catalog/categories/registry';
 import { adPackageFits, adPackagesOnSale, findAdPackage, ownedPackageItem } from '@app/catalog/packages';
-import { isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
+import { autoBumpPriceAgorot, isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
 import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
 import { SELECTOR_KEYS } from '@app/contract/publish';
 import type { Ad } from '../ads/ads-repository.ts';
@@ -80,6 +80,7 @@ export function chooseOrderTypeFor(ad: Ad, owned?: PackagesAtNow): ChooseOrderTy
     orderType,
     ...(packageOptions.length > 0 ? { packageOptions } : {}),
     ...(FINISHED_STATUSES.has(ad.status) ? { finished: true } : {}),
+    autoBumpPriceAgorot: autoBumpPriceAgorot(ad.cat),
   };
 }
 

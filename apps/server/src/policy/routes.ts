@@ -8,7 +8,7 @@
 import type { PolicyCheckResponse } from '@app/contract/policyCheck';
 import type { FastifyInstance } from 'fastify';
 import { bannedWordsIn } from '../ads/ads-repository.ts';
-import { adNumber } from '../catalogue/fields-routes.ts';
+import { adNumber } from '../ads/own-ad.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import type { Db } from '../platform/db/db.ts';
 import { freeText } from './free-text.ts';

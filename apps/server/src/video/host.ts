@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type AdVideo, VIDEO_MIME_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoMime } from '@app/contract/media';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { findOwnAd } from '../ads/ads-repository.ts';
 import { he } from '../i18n/messages.ts';
@@ -13,6 +13,7 @@ import { changesWait, setEditVideo } from '../media/media-edits-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import { type Config, videoPort } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
+import { framedPageCsp, secondOrigin, serveAssets } from '../platform/http/second-origin.ts';
 import { uploadPage } from './page.ts';
 import { replaceAdVideo } from './repository.ts';
 import { type VideoTokenPayload, verifyVideoToken } from './token.ts';
@@ -50,16 +51,7 @@ export interface VideoHost {
 
 /** The page's policy: our own scripts and styles only, tus calls to our own origin, framed only by the parent. */
 function pageCsp(parentOrigin: string | null): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "connect-src 'self'",
-    "img-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${parentOrigin ?? "'none'"}`,
-  ].join('; ');
+  return framedPageCsp({ parent: parentOrigin, formAction: "'none'", imgSrc: "'self'" });
 }
 
 function sniffMime(mime: string | undefined): VideoMime | null {
@@ -166,26 +158,13 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
     },
   });
 
-  const app = Fastify({
-    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+  // The token is in the page's URL: the second origin never sends it on as a referrer.
+  const host = secondOrigin(config, {
+    configuredPort: () => videoPort(config),
     // A PATCH carries a chunk (5 MB from our page) over a phone connection: allow it time.
     requestTimeout: 10 * 60_000,
-    connectionTimeout: 60_000,
-    keepAliveTimeout: 10_000,
-    forceCloseConnections: true,
   });
-
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    // The token is in the page's URL: never send it on as a referrer.
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  const { app, port } = host;
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).type('text/plain; charset=utf-8').send(he.notFound));
 
@@ -207,14 +186,7 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
       .send(html);
   });
 
-  app.get('/video/assets/:name', async (req, reply) => {
-    const asset = ASSETS[(req.params as { name: string }).name];
-    if (!asset) return reply.callNotFound();
-    return reply
-      .type(asset.type)
-      .header('cache-control', 'public, max-age=3600')
-      .send(await fs.readFile(asset.file));
-  });
+  serveAssets(app, '/video/assets', ASSETS);
 
   // tus reads the request body itself: Fastify must leave it alone.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
@@ -253,23 +225,5 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // The port it listens on, read once it listens (the CSP of every answer of the app names this origin, and
-  // server.address() asks the system each time), else the configured one.
-  let listensOn: number | undefined;
-  const port = () => {
-    if (listensOn !== undefined) return listensOn;
-    const address = app.server.address();
-    if (address && typeof address === 'object') listensOn = address.port;
-    return listensOn ?? videoPort(config);
-  };
-  return {
-    app,
-    directory,
-    remove,
-    port,
-    async listen(options) {
-      await app.listen(options);
-      return port();
-    },
-  };
+  return { app, directory, remove, port, listen: host.listen };
 }

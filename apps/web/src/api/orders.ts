@@ -32,7 +32,14 @@ function errorsOf(data: unknown): Record<string, string> | undefined {
 
 function isChooseOrderType(value: unknown): value is ChooseOrderType {
   const v = value as Partial<ChooseOrderType> | null;
-  return Boolean(v && typeof v === 'object' && v.adData && Array.isArray(v.orderType) && typeof v.mode === 'string');
+  return Boolean(
+    v &&
+      typeof v === 'object' &&
+      v.adData &&
+      Array.isArray(v.orderType) &&
+      typeof v.mode === 'string' &&
+      Number.isSafeInteger(v.autoBumpPriceAgorot),
+  );
 }
 
 /** GET /api/publish/{OrderID}/order-types: the plan step's tracks after a reload. */

@@ -1,11 +1,10 @@
 import type { FunnelResponse } from '@app/contract/analytics';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { fetchFunnel } from '../api/funnel.ts';
-import { sandboxKey } from '../api/outbox.ts';
-import { useSearchParams } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
 import { heFunnel as t } from '../i18n/heFunnel.ts';
+import { type SandboxLoad, useSandboxData, useSandboxKey } from '../pages/useSandboxData.ts';
 import { FunnelChart, FunnelTable } from './FunnelChart.tsx';
 import '../ui/textField.css';
 import './funnel.css';
@@ -23,32 +22,18 @@ const dayText = (iso: string) => {
  */
 export default function FunnelPage() {
   usePageTitle(t.title);
-  const [params, setParams] = useSearchParams();
-  const [key] = useState(() => sandboxKey(params.get('key')));
+  const { key, params, setParams } = useSandboxKey();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const [draft, setDraft] = useState({ from, to });
-  const [funnel, setFunnel] = useState<FunnelResponse | null>(null);
-  const [status, setStatus] = useState<'loading' | 'idle' | 'failed' | 'keyNeeded'>(key ? 'loading' : 'keyNeeded');
-
-  useEffect(() => {
-    if (params.has('key')) {
-      const rest = new URLSearchParams(params);
-      rest.delete('key');
-      setParams(rest, { replace: true });
-    }
-  }, [params, setParams]);
-
-  const load = useCallback(async () => {
-    setStatus('loading');
-    const result = await fetchFunnel({ from, to }, key);
-    setFunnel(result.kind === 'ok' ? result.funnel : null);
-    setStatus(result.kind === 'ok' ? 'idle' : result.kind);
-  }, [from, to, key]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const read = useCallback(
+    async (k: string | undefined): Promise<SandboxLoad<FunnelResponse>> => {
+      const result = await fetchFunnel({ from, to }, k);
+      return result.kind === 'ok' ? { kind: 'ok', value: result.funnel } : result;
+    },
+    [from, to],
+  );
+  const { data: funnel, status, load } = useSandboxData(key, read, true);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

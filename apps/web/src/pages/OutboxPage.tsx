@@ -1,55 +1,37 @@
 import type { OutboxEmail } from '@app/contract/auth';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { fetchOutbox, sandboxKey } from '../api/outbox.ts';
-import { useSearchParams } from '../app/routing.tsx';
+import { type FormEvent, useCallback, useState } from 'react';
+import { fetchOutbox } from '../api/outbox.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { formatDateTime } from '../format/dateTime.ts';
 import { he } from '../i18n/he.ts';
 import { TextField } from '../ui/TextField.tsx';
 import './pages.css';
+import { type SandboxLoad, useSandboxData, useSandboxKey } from './useSandboxData.ts';
 
 const t = he.outbox;
 
 /**
  * /sandbox/outbox: the sandbox e-mails sent to an address, newest first (developer page). Opens only with the
- * sandbox key: the ?key= of the link in the server's start-up log, kept for the tab and then removed from the
- * address bar.
+ * sandbox key (useSandboxKey).
  */
 export default function OutboxPage() {
   usePageTitle(he.meta.outbox);
-  const [params, setParams] = useSearchParams();
+  const { key, params, setParams } = useSandboxKey();
   const to = params.get('to') ?? '';
-  const [key] = useState(() => sandboxKey(params.get('key')));
   const [draft, setDraft] = useState(to);
-  const [emails, setEmails] = useState<OutboxEmail[] | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed' | 'keyNeeded'>(key ? 'idle' : 'keyNeeded');
-
-  useEffect(() => {
-    if (params.has('key')) {
-      const rest = new URLSearchParams(params);
-      rest.delete('key');
-      setParams(rest, { replace: true });
-    }
-  }, [params, setParams]);
-
-  const load = useCallback(
-    async (address: string) => {
-      setStatus('loading');
-      const result = await fetchOutbox(address, key);
-      setEmails(result.kind === 'ok' ? result.emails : null);
-      setStatus(result.kind === 'ok' ? 'idle' : result.kind);
+  const read = useCallback(
+    async (k: string | undefined): Promise<SandboxLoad<OutboxEmail[]>> => {
+      const result = await fetchOutbox(to, k);
+      return result.kind === 'ok' ? { kind: 'ok', value: result.emails } : result;
     },
-    [key],
+    [to],
   );
-
-  useEffect(() => {
-    if (to) void load(to);
-  }, [to, load]);
+  const { data: emails, status, load } = useSandboxData(key, read, to !== '');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = draft.trim();
-    if (address === to) void load(address);
+    if (address === to) void load();
     else setParams(address ? { to: address } : {}, { replace: true });
   };
 

@@ -1,13 +1,13 @@
 import { formatPhone } from '@app/contract/phones';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { answerCall, fetchPhoneOutbox, type OutboxPhoneEntry, sandboxKey } from '../api/outbox.ts';
-import { useSearchParams } from '../app/routing.tsx';
+import { type FormEvent, useCallback, useState } from 'react';
+import { answerCall, fetchPhoneOutbox, type OutboxPhoneEntry } from '../api/outbox.ts';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { formatDateTime } from '../format/dateTime.ts';
 import { he } from '../i18n/he.ts';
 import { heContact } from '../i18n/heContact.ts';
 import { TextField } from '../ui/TextField.tsx';
 import './pages.css';
+import { type SandboxLoad, useSandboxData, useSandboxKey } from './useSandboxData.ts';
 
 const t = heContact.outbox;
 
@@ -17,39 +17,22 @@ const t = heContact.outbox;
  */
 export default function PhoneOutboxPage() {
   usePageTitle(t.title);
-  const [params, setParams] = useSearchParams();
+  const { key, params, setParams } = useSandboxKey();
   const to = params.get('to') ?? '';
-  const [key] = useState(() => sandboxKey(params.get('key')));
   const [draft, setDraft] = useState(to);
-  const [messages, setMessages] = useState<OutboxPhoneEntry[] | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed' | 'keyNeeded'>(key ? 'idle' : 'keyNeeded');
-
-  useEffect(() => {
-    if (params.has('key')) {
-      const rest = new URLSearchParams(params);
-      rest.delete('key');
-      setParams(rest, { replace: true });
-    }
-  }, [params, setParams]);
-
-  const load = useCallback(
-    async (number: string) => {
-      setStatus('loading');
-      const result = await fetchPhoneOutbox(number, key);
-      setMessages(result.kind === 'ok' ? result.messages : null);
-      setStatus(result.kind === 'ok' ? 'idle' : result.kind);
+  const read = useCallback(
+    async (k: string | undefined): Promise<SandboxLoad<OutboxPhoneEntry[]>> => {
+      const result = await fetchPhoneOutbox(to, k);
+      return result.kind === 'ok' ? { kind: 'ok', value: result.messages } : result;
     },
-    [key],
+    [to],
   );
-
-  useEffect(() => {
-    if (key) void load(to);
-  }, [to, key, load]);
+  const { data: messages, status, load } = useSandboxData(key, read, key !== undefined);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const number = draft.trim();
-    if (number === to) void load(number);
+    if (number === to) void load();
     else setParams(number ? { to: number } : {}, { replace: true });
   };
 
@@ -88,7 +71,7 @@ export default function PhoneOutboxPage() {
                   className="btn btn--secondary"
                   onClick={async () => {
                     await answerCall(m.id, key, '1');
-                    await load(to);
+                    await load();
                   }}
                 >
                   {t.answer}

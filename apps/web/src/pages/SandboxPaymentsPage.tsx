@@ -1,17 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
-import { sandboxKey } from '../api/outbox.ts';
 import {
   fetchSandboxPayments,
   PAYMENT_SWITCHES,
   type SandboxPaymentsView,
   setPaymentSwitch,
 } from '../api/sandboxPayments.ts';
-import { useSearchParams } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { formatDateTime } from '../format/dateTime.ts';
 import { he } from '../i18n/he.ts';
 import { heSandboxPayments as t } from '../i18n/hePayment.ts';
 import './pages.css';
+import { type SandboxLoad, useSandboxData, useSandboxKey } from './useSandboxData.ts';
+
+async function readPayments(key: string | undefined): Promise<SandboxLoad<SandboxPaymentsView>> {
+  const result = await fetchSandboxPayments(key);
+  return result.kind === 'ok' ? { kind: 'ok', value: result.view } : result;
+}
 
 const shekels = (agorot: number) => `₪${(agorot / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
@@ -21,29 +24,8 @@ const shekels = (agorot: number) => `₪${(agorot / 100).toLocaleString('en-US',
  */
 export default function SandboxPaymentsPage() {
   usePageTitle(t.title);
-  const [params, setParams] = useSearchParams();
-  const [key] = useState(() => sandboxKey(params.get('key')));
-  const [view, setView] = useState<SandboxPaymentsView | null>(null);
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed' | 'keyNeeded'>(key ? 'idle' : 'keyNeeded');
-
-  useEffect(() => {
-    if (params.has('key')) {
-      const rest = new URLSearchParams(params);
-      rest.delete('key');
-      setParams(rest, { replace: true });
-    }
-  }, [params, setParams]);
-
-  const load = useCallback(async () => {
-    setStatus('loading');
-    const result = await fetchSandboxPayments(key);
-    setView(result.kind === 'ok' ? result.view : null);
-    setStatus(result.kind === 'ok' ? 'idle' : result.kind);
-  }, [key]);
-
-  useEffect(() => {
-    if (key) void load();
-  }, [key, load]);
+  const { key } = useSandboxKey();
+  const { data: view, status, load } = useSandboxData(key, readPayments, key !== undefined);
 
   return (
     <section className="outbox">

@@ -28,7 +28,6 @@ import { CommercialFlow } from './CommercialPopups.tsx';
 import {
   AUTO_BUMP_PACKAGE,
   autoBumpOffered,
-  autoBumpPrice,
   finishAreaPath,
   isFreeTrack,
   isTrackBlocked,
@@ -69,7 +68,7 @@ type Popup =
   | { name: 'paymentType'; target: PayTarget }
   | { name: 'trial'; track: OrderTypeItem }
   | { name: 'frame'; target: PayTarget; channel: PaymentChannel; url: string }
-  | { name: 'autoBump'; after: string }
+  | { name: 'autoBump'; after: string; priceAgorot: number }
   | { name: 'contact' }
   | { name: 'brokerLead'; track: OrderTypeItem; brokers: Broker[]; cityName: string | null }
   | { name: 'commercial'; track: OrderTypeItem };
@@ -185,8 +184,10 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     for (const event of outcome.data.events ?? []) postAppEvent(event, { OrderID: orderId });
     const redirect = outcome.data.redirect;
     // Spec §4: after a free finish (not from a package, not on to the next ad) the auto-bump offer opens.
-    if (!withPackage && !continueNext && !isAppUpgradeDisabled() && autoBumpOffered(cat, subcat)) {
-      setPopup({ name: 'autoBump', after: sameOriginPath(redirect) ?? finishAreaPath(params, orderId) });
+    const autoBumpPrice = data?.autoBumpPriceAgorot;
+    if (!withPackage && !continueNext && !isAppUpgradeDisabled() && autoBumpOffered(cat, subcat) && autoBumpPrice) {
+      const after = sameOriginPath(redirect) ?? finishAreaPath(params, orderId);
+      setPopup({ name: 'autoBump', after, priceAgorot: autoBumpPrice });
       return;
     }
     // Cat 3 'next ad': the publish flow reloads at step 1 with OrderIDs (spec §2), a fresh wizard, not this one.
@@ -437,7 +438,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       )}
       {popup.name === 'autoBump' && (
         <AutoBumpPopup
-          price={autoBumpPrice(cat)}
+          price={popup.priceAgorot / 100}
           onAccept={() => setPopup({ name: 'paymentType', target: { kind: 'autoBump', after: popup.after } })}
           onReject={() => {
             setPopup({ name: 'none' });

@@ -2,7 +2,6 @@ import type { OrderTypeItem } from '@app/contract/orders';
 import { describe, expect, it } from 'vitest';
 import {
   autoBumpOffered,
-  autoBumpPrice,
   cardPopupHeight,
   finishAreaPath,
   paymentChannels,
@@ -96,12 +95,6 @@ describe('payment choices and offers', () => {
     expect(autoBumpOffered(1, 13)).toBe(false);
     expect(autoBumpOffered(5, 1)).toBe(false);
     expect(autoBumpOffered(6, 0)).toBe(false);
-  });
-
-  it('prices auto-bump at 18 for second hand and 39 otherwise', () => {
-    expect(autoBumpPrice(3)).toBe(18);
-    expect(autoBumpPrice(1)).toBe(39);
-    expect(autoBumpPrice(2)).toBe(39);
   });
 
   it('ends the trial today plus its days, dd/mm/yyyy', () => {

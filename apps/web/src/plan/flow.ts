@@ -68,11 +68,6 @@ export function autoBumpOffered(cat: number, subcat: number | null | undefined):
   return [1, 2, 3].includes(cat) && Number.isInteger(sub) && sub >= 0 && sub <= 7;
 }
 
-/** The auto-bump price in shekels (spec §9): 18 for second hand, 39 otherwise. */
-export function autoBumpPrice(cat: number): number {
-  return cat === 3 ? 18 : 39;
-}
-
 /** The auto-bump package's hash (spec §7: weekly-package). */
 export const AUTO_BUMP_PACKAGE = 'weekly-package';
 

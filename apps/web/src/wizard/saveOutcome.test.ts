@@ -35,6 +35,7 @@ describe('save outcomes', () => {
       adData: { OrderID: 5, RecordID: 5, CatID: 1, SubCatID: 1 },
       mode: 'tracks' as const,
       orderType: [],
+      autoBumpPriceAgorot: 3900,
     };
     const answer = { orderID: 5, recordID: 5, chooseOrderType };
     expect(saveResult(answer, sel)).toEqual({ kind: 'saved', orderID: 5, recordID: 5, chooseOrderType });

@@ -12,12 +12,11 @@
  * After a success or a decline the hosted page sends its frame to the merchant's success or failure URL.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPaymentFailureReason, type PaymentFailureReason } from '@app/contract/orders';
 import fastifyFormbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { hePay } from '../../i18n/payments.ts';
@@ -26,6 +25,7 @@ import { type Config, paymentPort } from '../../platform/config.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { isUnstorableText } from '../../platform/http/input-guard.ts';
 import { sandboxKeyMatches } from '../../platform/http/sandbox-guard.ts';
+import { framedPageCsp, secondOrigin, serveAssets } from '../../platform/http/second-origin.ts';
 import type { JobScheduler } from '../../platform/jobs/scheduler.ts';
 import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
 import { type CardForm, checkCardForm, TEST_CARDS, type TestCardBehaviour } from './card-form.ts';
@@ -129,16 +129,11 @@ const DECLINES: Partial<Record<TestCardBehaviour, PaymentFailureReason>> = {
 
 /** The page's policy: own scripts, styles and calls; forms post here (and follow the redirect to the merchant). */
 function pageCsp(merchantOrigin: string | null): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    `form-action 'self'${merchantOrigin ? ` ${merchantOrigin}` : ''}`,
-    `frame-ancestors ${merchantOrigin ?? "'none'"}`,
-  ].join('; ');
+  return framedPageCsp({
+    parent: merchantOrigin,
+    formAction: `'self'${merchantOrigin ? ` ${merchantOrigin}` : ''}`,
+    imgSrc: "'self' data:",
+  });
 }
 
 const originOf = (url: string): string | null => {
@@ -161,42 +156,19 @@ export async function buildPaymentSandbox(deps: {
   const { config, db, clock, jobs, origin } = deps;
   const transport = deps.transport ?? fetchTransport;
 
-  const app = Fastify({
-    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 64 * 1024,
-    connectionTimeout: 60_000,
+  const host = secondOrigin(config, {
+    configuredPort: () => paymentPort(config),
     requestTimeout: 30_000,
-    keepAliveTimeout: 10_000,
-    forceCloseConnections: true,
+    bodyLimit: 64 * 1024,
   });
+  const { app, port } = host;
   await app.register(fastifyFormbody);
-
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
   app.setNotFoundHandler((_req, reply) =>
     reply
       .code(404)
       .type('text/html; charset=utf-8')
       .send(messagePage(hePay.sessionNotFound, hePay.sessionNotFoundText)),
   );
-
-  // The port it listens on, read once it listens (the CSP of every answer of the app names this origin, and
-  // server.address() asks the system each time), else the configured one.
-  let listensOn: number | undefined;
-  const port = () => {
-    if (listensOn !== undefined) return listensOn;
-    const address = app.server.address();
-    if (address && typeof address === 'object') listensOn = address.port;
-    return listensOn ?? paymentPort(config);
-  };
 
   const html = (reply: FastifyReply, session: SandboxSession | null, body: string, code = 200) =>
     reply
@@ -522,14 +494,7 @@ export async function buildPaymentSandbox(deps: {
     return { status: resultOf(session).status, next: nextUrl(session), expired: isExpired(session) };
   });
 
-  app.get('/assets/:name', async (req, reply) => {
-    const asset = ASSETS[(req.params as { name: string }).name];
-    if (!asset) return reply.callNotFound();
-    return reply
-      .type(asset.type)
-      .header('cache-control', 'public, max-age=3600')
-      .send(await fs.readFile(asset.file));
-  });
+  serveAssets(app, '/assets', ASSETS);
 
   return {
     app,
@@ -542,9 +507,6 @@ export async function buildPaymentSandbox(deps: {
       if (host === '0.0.0.0' || host === '::' || host === '') return `http://127.0.0.1:${port()}`;
       return host.includes(':') ? `http://[${host}]:${port()}` : `http://${host}:${port()}`;
     },
-    async listen(options) {
-      await app.listen(options);
-      return port();
-    },
+    listen: host.listen,
   };
 }

@@ -1,8 +1,9 @@
 import type { MissingSubModelRequest } from '@app/contract/carExtras';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { reportMissingSubModel } from '../api/carExtras.ts';
 import { heReminders } from '../i18n/heReminders.ts';
 import { Popup } from '../popups/Popup.tsx';
+import { useFormPopup } from '../popups/useFormPopup.ts';
 import { TextField } from '../ui/TextField.tsx';
 import '../popups/confirmPopup.css';
 
@@ -24,27 +25,20 @@ export interface MissingSubModelPopupProps {
  * stinker?action=missingSubModel and kept for review; the thank-you heading is "באסה, לפעמים גם לנו יש פנצ'ר".
  */
 export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupProps) {
-  const [subModel, setSubModel] = useState('');
-  const [gearBox, setGearBox] = useState('');
-  const [engineSize, setEngineSize] = useState('');
-  const [error, setError] = useState<string>();
-  const [state, setState] = useState<'form' | 'sending' | 'failed' | 'thanks'>('form');
+  const { values, errors, state, set, submit } = useFormPopup({
+    initial: { missingSubModel: '', missingGearBox: '', missingEngineSize: '' },
+    // The button is disabled while the sub-model is empty; a submit by Enter sends nothing either.
+    check: ({ missingSubModel }) => (missingSubModel.trim() === '' ? { missingSubModel: '' } : {}),
+    send: ({ missingSubModel, missingGearBox: gearBox, missingEngineSize: engineSize }) =>
+      reportMissingSubModel({
+        ...context,
+        missingSubModel: missingSubModel.trim(),
+        ...(gearBox ? { missingGearBox: gearBox } : {}),
+        ...(engineSize ? { missingEngineSize: engineSize, engineSize } : {}),
+      }),
+  });
+  const { missingSubModel: subModel, missingGearBox: gearBox, missingEngineSize: engineSize } = values;
   const gearId = useId();
-
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (state === 'sending' || subModel.trim() === '') return;
-    setState('sending');
-    const outcome = await reportMissingSubModel({
-      ...context,
-      missingSubModel: subModel.trim(),
-      ...(gearBox ? { missingGearBox: gearBox } : {}),
-      ...(engineSize ? { missingEngineSize: engineSize, engineSize } : {}),
-    });
-    if (outcome.kind === 'sent') return setState('thanks');
-    if (outcome.kind === 'errors') setError(outcome.errors.missingSubModel);
-    setState(outcome.kind === 'errors' ? 'form' : 'failed');
-  };
 
   const thanks = state === 'thanks';
   return (
@@ -63,19 +57,16 @@ export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupP
           </button>
         </div>
       ) : (
-        <form noValidate onSubmit={send} data-testid="missing-sub-model-form">
+        <form noValidate onSubmit={submit} data-testid="missing-sub-model-form">
           <TextField
             name="missingSubModel"
             label={w.subModel}
             value={subModel}
-            onChange={(value) => {
-              setSubModel(value);
-              setError(undefined);
-            }}
+            onChange={set('missingSubModel')}
             autoComplete="off"
             maxLength={100}
             required
-            error={error}
+            error={errors.missingSubModel}
             autoFocus
           />
           <div className="text-field">
@@ -86,7 +77,7 @@ export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupP
               id={gearId}
               className="text-field__input"
               value={gearBox}
-              onChange={(event) => setGearBox(event.target.value)}
+              onChange={(event) => set('missingGearBox')(event.target.value)}
             >
               <option value="">{w.notChosen}</option>
               {GEAR_BOXES.map((g) => (
@@ -100,7 +91,7 @@ export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupP
             name="missingEngineSize"
             label={w.engineSize}
             value={engineSize}
-            onChange={(value) => setEngineSize(value.replace(/\D/g, '').slice(0, 5))}
+            onChange={(value) => set('missingEngineSize')(value.replace(/\D/g, '').slice(0, 5))}
             autoComplete="off"
             inputMode="numeric"
             dir="ltr"

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { sendTradeInLead } from '../api/carExtras.ts';
 import { heReminders } from '../i18n/heReminders.ts';
 import { Popup } from '../popups/Popup.tsx';
+import { useFormPopup } from '../popups/useFormPopup.ts';
 import { TextField } from '../ui/TextField.tsx';
 import '../popups/confirmPopup.css';
 
@@ -24,25 +24,15 @@ export interface TradeInPopupProps {
  * חובה'; errors clear on typing); a failure says 'שליחת הבקשה נכשלה, נסו שנית מאוחר יותר'; success shows a thank-you.
  */
 export function TradeInPopup({ initialName, extra, onSent, onCancel }: TradeInPopupProps) {
-  const [name, setName] = useState(initialName);
-  const [phone, setPhone] = useState('');
-  const [errors, setErrors] = useState<{ name?: string | undefined; phone?: string | undefined }>({});
-  const [state, setState] = useState<'form' | 'sending' | 'failed' | 'thanks'>('form');
-
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (state === 'sending') return;
-    const missing = {
+  const { values, errors, state, set, submit } = useFormPopup({
+    initial: { name: initialName, phone: '' },
+    check: ({ name, phone }) => ({
       ...(name.trim() ? {} : { name: w.nameRequired }),
       ...(phone.trim() ? {} : { phone: w.phoneRequired }),
-    };
-    if (Object.keys(missing).length > 0) return setErrors(missing);
-    setState('sending');
-    const outcome = await sendTradeInLead({ name: name.trim(), phone: phone.trim(), ...extra });
-    if (outcome.kind === 'sent') return setState('thanks');
-    if (outcome.kind === 'errors') setErrors(outcome.errors);
-    setState(outcome.kind === 'errors' ? 'form' : 'failed');
-  };
+    }),
+    send: ({ name, phone }) => sendTradeInLead({ name: name.trim(), phone: phone.trim(), ...extra }),
+  });
+  const { name, phone } = values;
 
   const thanks = state === 'thanks';
   return (
@@ -61,15 +51,12 @@ export function TradeInPopup({ initialName, extra, onSent, onCancel }: TradeInPo
           </button>
         </div>
       ) : (
-        <form noValidate onSubmit={send} data-testid="trade-in-form">
+        <form noValidate onSubmit={submit} data-testid="trade-in-form">
           <TextField
             name="tradeInName"
             label={w.name}
             value={name}
-            onChange={(value) => {
-              setName(value);
-              setErrors((prev) => ({ ...prev, name: undefined }));
-            }}
+            onChange={set('name')}
             autoComplete="name"
             maxLength={60}
             required
@@ -80,10 +67,7 @@ export function TradeInPopup({ initialName, extra, onSent, onCancel }: TradeInPo
             name="tradeInPhone"
             label={w.phone}
             value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              setErrors((prev) => ({ ...prev, phone: undefined }));
-            }}
+            onChange={set('phone')}
             autoComplete="tel"
             inputMode="tel"
             dir="ltr"

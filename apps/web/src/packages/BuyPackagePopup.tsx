@@ -6,12 +6,12 @@
  */
 import { type BuyPackageContactField, checkBuyPackageContact } from '@app/contract/buyPackageContact';
 import type { OrderTypeItem } from '@app/contract/orders';
-import { type FormEvent, useState } from 'react';
 import { finishWithPackageLead, sendPackageLead } from '../api/packages.ts';
 import { useNavigate } from '../app/routing.tsx';
 import { sameOriginPath } from '../app/safeUrl.ts';
 import { hePackages } from '../i18n/hePackages.ts';
 import { Popup } from '../popups/Popup.tsx';
+import { type FormSendOutcome, useFormPopup } from '../popups/useFormPopup.ts';
 import { TextField } from '../ui/TextField.tsx';
 
 const t = hePackages.buyForm;
@@ -29,54 +29,34 @@ const EMPTY: Values = { contactus_fullName: '', contactus_phone: '', contactus_e
 export function BuyPackagePopup(props: { item: OrderTypeItem; ad: AdContext | null; onClose: () => void }) {
   const { item, ad, onClose } = props;
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [tried, setTried] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [thanked, setThanked] = useState(false);
-
-  const set = (field: BuyPackageContactField) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first try the messages follow the typing.
-    if (tried) setErrors(checkBuyPackageContact(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    setTried(true);
-    setFailed(false);
-    const found = checkBuyPackageContact(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.querySelector<HTMLInputElement>(`.buy-package input[name="${first}"]`)?.focus();
-      return;
-    }
-    setSending(true);
+  const send = async (typed: Values): Promise<FormSendOutcome> => {
     if (ad) {
-      const res = await finishWithPackageLead({ ...ad, RecordID: ad.OrderID, pt_hash: item.hash, ...values });
-      setSending(false);
+      const res = await finishWithPackageLead({ ...ad, RecordID: ad.OrderID, pt_hash: item.hash, ...typed });
       const target = sameOriginPath(res.data?.redirect);
       if (res.ok && target) {
         onClose();
         navigate(target);
-        return;
+        return { kind: 'handled' };
       }
-      if (res.ok && res.data?.errors) setErrors(res.data.errors);
-      else setFailed(true);
-      return;
+      return res.ok && res.data?.errors ? { kind: 'errors', errors: res.data.errors } : { kind: 'failed' };
     }
-    const res = await sendPackageLead({ pt_hash: item.hash, ...values });
-    setSending(false);
-    if (res.ok && res.data && 'sent' in res.data) setThanked(true);
-    else if (res.ok && res.data && 'errors' in res.data) setErrors(res.data.errors);
-    else setFailed(true);
+    const res = await sendPackageLead({ pt_hash: item.hash, ...typed });
+    if (res.ok && res.data && 'sent' in res.data) return { kind: 'sent' };
+    if (res.ok && res.data && 'errors' in res.data) return { kind: 'errors', errors: res.data.errors };
+    return { kind: 'failed' };
   };
+  // After a first try the messages follow the typing.
+  const { values, errors, state, set, submit } = useFormPopup<Values>({
+    initial: EMPTY,
+    check: checkBuyPackageContact,
+    send,
+    recheck: true,
+    formSelector: '.buy-package',
+  });
+  const sending = state === 'sending';
+  const failed = state === 'failed';
 
-  if (thanked) {
+  if (state === 'thanks') {
     return (
       <Popup
         header={t.thanksTitle}

@@ -6,10 +6,11 @@
  */
 import type { OrderTypeItem } from '@app/contract/orders';
 import type { FieldErrorLists } from '@app/contract/planExtras';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { fetchAgreement, storeInvoiceDetails, storePhonePaymentDetails } from '../api/planExtras.ts';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { fetchAgreement, type StoreOutcome, storeInvoiceDetails, storePhonePaymentDetails } from '../api/planExtras.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 import { Popup } from '../popups/Popup.tsx';
+import { type FormSendOutcome, useFormPopup } from '../popups/useFormPopup.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { type AgreementNode, agreementTree, fieldMessages, otherMessages } from './sideFlows.ts';
 
@@ -170,34 +171,39 @@ function useServerErrors(fields: readonly string[]) {
   };
 }
 
+/** A details form's answer: stored (the popup moves on), the server's messages shown by field, or a failure. */
+function settled(
+  outcome: StoreOutcome,
+  server: ReturnType<typeof useServerErrors>,
+  onStored: () => void,
+): FormSendOutcome {
+  if (outcome.kind === 'ok') {
+    onStored();
+    return { kind: 'handled' };
+  }
+  if (outcome.kind === 'invalid') {
+    server.show(outcome.errors);
+    return { kind: 'handled' };
+  }
+  server.clear();
+  return { kind: 'failed' };
+}
+
 const INVOICE_FIELDS = ['businessName', 'authorizedDealer', 'invoiceEmail'] as const;
 
 function InvoicePopup(props: { track: OrderTypeItem; ids: CommercialIds; onStored: () => void; onClose: () => void }) {
   const t = hePlan.invoice;
-  const [values, setValues] = useState({ businessName: '', authorizedDealer: '', invoiceEmail: '' });
-  const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
   const server = useServerErrors(INVOICE_FIELDS);
-  const set = (field: (typeof INVOICE_FIELDS)[number]) => (value: string) =>
-    setValues((v) => ({ ...v, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    setFailed(false);
-    const outcome = await storeInvoiceDetails({
-      ...values,
-      ...props.ids,
-      pt_hash: props.track.hash,
-      paymentmethod: 2,
-    });
-    setSending(false);
-    if (outcome.kind === 'ok') return props.onStored();
-    if (outcome.kind === 'invalid') return server.show(outcome.errors);
-    server.clear();
-    setFailed(true);
-  };
+  const { values, state, set, submit } = useFormPopup({
+    initial: { businessName: '', authorizedDealer: '', invoiceEmail: '' },
+    send: async (typed) =>
+      settled(
+        await storeInvoiceDetails({ ...typed, ...props.ids, pt_hash: props.track.hash, paymentmethod: 2 }),
+        server,
+        props.onStored,
+      ),
+  });
+  const sending = state === 'sending';
 
   return (
     <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose} className="commercial-popup">
@@ -238,7 +244,7 @@ function InvoicePopup(props: { track: OrderTypeItem; ids: CommercialIds; onStore
           error={server.errors.invoiceEmail}
           required
         />
-        <FormProblems failed={failed} failedText={t.failed} other={server.other} />
+        <FormProblems failed={state === 'failed'} failedText={t.failed} other={server.other} />
         <button
           type="submit"
           className="btn btn--primary btn--block"
@@ -324,32 +330,25 @@ function PhonePaymentPopup(props: {
   onClose: () => void;
 }) {
   const t = hePlan.phonePayment;
-  const [values, setValues] = useState({ fullPhone1: '', fullPhone2: '' });
-  const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
   const server = useServerErrors(PHONE_FIELDS);
-  const set = (field: (typeof PHONE_FIELDS)[number]) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    setFailed(false);
-    const { OrderID, CatID, SubCatID } = props.ids;
-    const outcome = await storePhonePaymentDetails({
-      fullPhone1: values.fullPhone1,
-      ...(values.fullPhone2.trim() ? { fullPhone2: values.fullPhone2 } : {}),
-      OrderID,
-      CatID,
-      SubCatID,
-      pt_hash: props.track.hash,
-    });
-    setSending(false);
-    if (outcome.kind === 'ok') return props.onStored();
-    if (outcome.kind === 'invalid') return server.show(outcome.errors);
-    server.clear();
-    setFailed(true);
-  };
+  const { OrderID, CatID, SubCatID } = props.ids;
+  const { values, state, set, submit } = useFormPopup({
+    initial: { fullPhone1: '', fullPhone2: '' },
+    send: async (typed) =>
+      settled(
+        await storePhonePaymentDetails({
+          fullPhone1: typed.fullPhone1,
+          ...(typed.fullPhone2.trim() ? { fullPhone2: typed.fullPhone2 } : {}),
+          OrderID,
+          CatID,
+          SubCatID,
+          pt_hash: props.track.hash,
+        }),
+        server,
+        props.onStored,
+      ),
+  });
+  const sending = state === 'sending';
 
   return (
     <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose} className="commercial-popup">
@@ -379,7 +378,7 @@ function PhonePaymentPopup(props: {
           maxLength={20}
           error={server.errors.fullPhone2}
         />
-        <FormProblems failed={failed} failedText={t.failed} other={server.other} />
+        <FormProblems failed={state === 'failed'} failedText={t.failed} other={server.other} />
         <button
           type="submit"
           className="btn btn--primary btn--block"

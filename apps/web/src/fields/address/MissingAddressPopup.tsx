@@ -1,8 +1,8 @@
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
-import { useState } from 'react';
 import { type MissingAddressReport, reportMissingAddress } from '../../api/missingAddress.ts';
 import { he } from '../../i18n/he.ts';
 import { Popup } from '../../popups/Popup.tsx';
+import { useFormPopup } from '../../popups/useFormPopup.ts';
 import { TextField } from '../../ui/TextField.tsx';
 
 const t = MISSING_ADDRESS.texts;
@@ -29,32 +29,22 @@ export interface MissingAddressPopupProps {
  * what was typed.
  */
 export function MissingAddressPopup({ initial, onReported, onCancel }: MissingAddressPopupProps) {
-  const [report, setReport] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof MissingAddressReport, string>>>({});
-  const [state, setState] = useState<'form' | 'sending' | 'failed' | 'thanks'>('form');
-
-  const set = (key: keyof MissingAddressReport) => (value: string) => {
-    setReport((prev) => ({ ...prev, [key]: value }));
-    setErrors((prev) => ({ ...prev, [key]: undefined }));
-  };
-
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (state === 'sending') return;
-    if (report.settlement.trim() === '') {
-      setErrors({ settlement: t.settlementRequired });
-      return;
-    }
-    setState('sending');
-    const outcome = await reportMissingAddress({
-      settlement: report.settlement.trim(),
-      street: report.street.trim(),
-      houseNumber: report.houseNumber.trim(),
-    });
-    if (outcome.kind === 'sent') return setState('thanks');
-    if (outcome.kind === 'errors') setErrors(outcome.errors);
-    setState(outcome.kind === 'errors' ? 'form' : 'failed');
-  };
+  const {
+    values: report,
+    errors,
+    state,
+    set,
+    submit,
+  } = useFormPopup<MissingAddressReport>({
+    initial,
+    check: ({ settlement }) => (settlement.trim() === '' ? { settlement: t.settlementRequired } : {}),
+    send: (typed) =>
+      reportMissingAddress({
+        settlement: typed.settlement.trim(),
+        street: typed.street.trim(),
+        houseNumber: typed.houseNumber.trim(),
+      }),
+  });
 
   // One popup whose content moves from the form to the thank-you (one history entry, focus moves along).
   const thanks = state === 'thanks';
@@ -79,7 +69,7 @@ export function MissingAddressPopup({ initial, onReported, onCancel }: MissingAd
           </button>
         </div>
       ) : (
-        <form className="missing-address" noValidate onSubmit={send} data-testid="missing-address-form">
+        <form className="missing-address" noValidate onSubmit={submit} data-testid="missing-address-form">
           <TextField
             name="settlement"
             label={w.settlement}

@@ -54,7 +54,7 @@ const MEDIA =
 /**
  * Chunk groups (rolldown codeSplitting): the first screen's code as one file ('$initial': it was the entry plus
  * React's and the HTTP helper's chunks), then the kit, the engine and the media fields. What each page loads is printed by
- * `npm run bench:bundle`; why, with Lighthouse's figures before and after, in docs/QUALITY.md ("Performance").
+ * `npm run bench:bundle`; why, and Lighthouse's figures, in docs/QUALITY.md ("Bundle budgets", "Performance").
  */
 const CHUNK_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 3 },

@@ -210,11 +210,13 @@ export async function buildVideoHost(deps: { config: Config; db: Db; clock: Cloc
           return text(404, he.notFound);
       }
     }
+    // An upload ended by its owner (tus termination) no longer counts, from before the answer: a new upload sent
+    // as soon as the 204 arrives finds the room (recorded after it, the two raced). A finished upload's row is gone
+    // already, and tus refuses to end it.
+    const id = (req.params as { id?: string }).id;
+    if (req.method === 'DELETE' && id) await closeUpload(db, id);
     reply.hijack();
     await tus.handle(req.raw, reply.raw);
-    // An unfinished upload ended by its owner (tus termination) no longer counts.
-    const id = (req.params as { id?: string }).id;
-    if (req.method === 'DELETE' && id && reply.raw.statusCode === 204) await closeUpload(db, id);
   };
   app.route({ method: ['POST', 'OPTIONS'], url: FILES_PATH, handler: tusRoute });
   app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS', 'GET'], url: `${FILES_PATH}/:id`, handler: tusRoute });

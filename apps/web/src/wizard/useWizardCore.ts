@@ -58,14 +58,23 @@ export function useWizardCore(data: WizardData, mode: Mode, selectors: Selectors
     const open = openStep.current;
     fetchMissing(form.resolution, idle.current || open === undefined ? undefined : (field) => field.step === open);
   }, [fetchMissing, form.resolution]);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        idle.current = true;
-        fetchMissing(resolutionNow.current);
-      }),
-    [fetchMissing],
-  );
+  useEffect(() => {
+    // Idle once the open step is on the glass: an effect may run before the frame that draws it, and the page may be
+    // idle before that frame too, so the wait starts at the frame after it (the second animation frame from here).
+    let cancel: () => void = () => undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        cancel = whenIdle(() => {
+          idle.current = true;
+          fetchMissing(resolutionNow.current);
+        });
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      cancel();
+    };
+  }, [fetchMissing]);
   /**
    * A step opened (a passed one reopened) before the page is idle: its lists are asked for at once, not when the
    * other steps' come (up to two seconds later, whenIdle's limit). Once idle, every list is already asked for.

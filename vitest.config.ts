@@ -35,8 +35,8 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: UNIT_AND_API_WORKERS,
           // A worker's files share its loaded modules (each file still builds its own app on its own database):
-          // loading the server's sources again for every file was a third of the suite's CPU (import 123 s of 337 s
-          // wall with two workers, against 12 s of 184 s shared, on 28 Nov 2026), and PGlite's WebAssembly stays
+          // loading the server's sources again for every file is a third of the suite's CPU (import 123 s of 337 s
+          // wall with two workers, against 12 s of 184 s shared), and PGlite's WebAssembly stays
           // compiled from one file to the next. No API file depends on a fresh module: state the server keeps in a
           // module (caches keyed by catalogue version, the request-id pool) is the same for every app.
           isolate: false,
@@ -69,8 +69,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files side by side, each with its own product (a copy of the seeded data directory) and its own
           // Chromium: the suite's time is mostly waiting (debounces, animations, the server's answers), so two
-          // files at once take half the wall time of one after the other (9 min instead of 18 on 24 Nov 2026).
-          // E2E_WORKERS changes it for a trial: four were slower on 25 Nov 2026 (two cores at load 12-14).
+          // files at once take half the wall time of one after the other (9 min instead of 18).
+          // E2E_WORKERS changes it for a trial: four are slower on two cores (load 12-14).
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           // No retries: a browser test passes the first time or the run fails (a flaky test is a defect).
           retry: 0,

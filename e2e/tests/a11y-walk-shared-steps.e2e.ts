@@ -166,8 +166,8 @@ describe('the sample ads', () => {
  * The catalogues whose contact step is opened filled: in CI one per distinct contact step in each category, a
  * catalogue with a sample ad of its own first (the screens of a category's other catalogues differ only in the
  * texts of the passed steps' briefs above the step: the same buttons); with A11Y_EVERY_CATALOGUE=1 every catalogue
- * (`npm run test:a11y-every-catalogue`, the figures in docs/QUALITY.md). Cut on 25 Nov 2026 to keep CI under 30
- * minutes on a slow day.
+ * (`npm run test:a11y-every-catalogue`, the figures in docs/QUALITY.md). CI takes one per contact step to keep its
+ * run under 25 minutes on a slow day.
  */
 const contactKey = (s: CatalogSample): string => `${s.selectors.cat} ${signature(s, LOGIN)}`;
 function onePerCategoryContact(): CatalogSample[] {

@@ -10,7 +10,7 @@ if (root) {
   const app = createRoot(root);
   // The first render as a transition: React draws the app in slices that give the main thread back every few
   // milliseconds instead of one long task after the HTML's top bar has painted (Lighthouse's total blocking time on
-  // a cold wizard step: 150-310 ms before, 10-70 ms after, docs/QUALITY.md, "Performance (Lighthouse, mobile)").
+  // a cold wizard step: 10-70 ms, docs/QUALITY.md, "Performance (Lighthouse, mobile)").
   startTransition(() =>
     app.render(
       <StrictMode>

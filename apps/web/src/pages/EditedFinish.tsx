@@ -1,7 +1,6 @@
 import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
-import { FinishIcon } from './FinishIcon.tsx';
 import './finishArea.css';
 
 const t = he.finishArea;
@@ -11,7 +10,11 @@ export function EditedFinish({ orderId }: { orderId: string | null }) {
   usePageTitle(t.editedTitle);
   return (
     <section className="finish card" data-testid="finish-edited">
-      <FinishIcon />
+      <span className="finish__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </span>
       <h1 className="page__title">{t.editedTitle}</h1>
       <p className="page__lead">{t.editedText}</p>
       {orderId && (

@@ -2,7 +2,6 @@ import { Link } from '../app/routing.tsx';
 import { usePageTitle } from '../app/usePageTitle.ts';
 import { he } from '../i18n/he.ts';
 import { hePackages } from '../i18n/hePackages.ts';
-import { FinishIcon } from './FinishIcon.tsx';
 import './finishArea.css';
 
 const t = hePackages.leadFinish;
@@ -15,7 +14,11 @@ export function PackageLeadFinish({ orderId }: { orderId: string | null }) {
   usePageTitle(hePackages.meta.leadFinish);
   return (
     <section className="finish card" data-testid="finish-package-lead">
-      <FinishIcon />
+      <span className="finish__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </span>
       <h1 className="page__title">{t.title}</h1>
       <p className="page__lead">{t.text}</p>
       <p>{hePackages.salesHours}</p>

@@ -16,7 +16,6 @@ import { hePaymentFailure } from '../i18n/hePayment.ts';
 import { hePlan } from '../i18n/hePlan.ts';
 import { FINISH_POLL_MS, shouldPoll } from '../plan/flow.ts';
 import { refundText } from '../refund/refundText.ts';
-import { FinishIcon } from './FinishIcon.tsx';
 import { PaymentFailureNotice } from './PaymentFailureNotice.tsx';
 import './finishArea.css';
 
@@ -123,7 +122,22 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
   usePageTitle(failed ? t.paymentFailedTitle : page?.title || t.pageTitle);
   return (
     <section className="finish card" data-testid="finish-published" data-state={page?.state}>
-      <FinishIcon failed={failed} />
+      <span
+        className={`finish__icon${failed ? ' finish__icon--failure' : ''}`}
+        aria-hidden="true"
+        data-testid="finish-icon"
+        data-variant={failed ? 'failure' : 'done'}
+      >
+        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+          <path
+            d={failed ? 'M12 6v8M12 18v.5' : 'M5 12.5l4.5 4.5L19 7.5'}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </span>
       <h1 className="page__title">{failed ? t.paymentFailedTitle : page?.title || t.pageTitle}</h1>
       {failed && <PaymentFailureNotice page={page} />}
       {!page && !loadFailed && (

@@ -60,6 +60,8 @@ async function openEdit(page: Page, orderId: number): Promise<void> {
   // The top bar says what the page does, not 'publish a new ad'.
   expect(await page.locator('.topbar__title').textContent()).toBe('עריכת מודעה');
   await settled(page);
+  // The photos come with the ad's media, after the page: count them once the first one is there.
+  await tiles(page).first().waitFor();
   await allUploaded(page, await tiles(page).count());
 }
 

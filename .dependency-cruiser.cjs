@@ -91,6 +91,50 @@ module.exports = {
       to: { path: '^apps/server/src/', pathNot: ['^apps/server/src/(platform|i18n)/'] },
     },
     {
+      name: 'web-features-through-their-entry',
+      severity: 'error',
+      comment:
+        'A web feature (apps/web/src/features/<name>) is reached from outside only through its public entry ' +
+        '(index.ts). A page loaded on demand is imported dynamically by its own module: the code split needs one.',
+      from: { path: '^apps/web/src/(?!features/)|^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'web-shared-through-its-entry',
+      severity: 'error',
+      comment:
+        'Shared web code (apps/web/src/shared/<library>) is reached from outside a library through its index.ts; a ' +
+        'shared stylesheet (the pages’ layout, the text field, the confirm popup) by its file, and the not-found page, ' +
+        'loaded on demand, by its module.',
+      from: { path: '^apps/web/src/(?!shared/)|^apps/web/src/shared/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/shared/[^/]+/',
+        pathNot: ['^apps/web/src/shared/$1/', '^apps/web/src/shared/[^/]+/index\\.ts$', '\\.css$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'web-shared-below-features',
+      severity: 'error',
+      comment:
+        'Shared web code knows no feature and not the app shell. It may name a feature’s type (the field widgets’ ' +
+        'contract names the photo session a media field works on).',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(features|app)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-features-below-the-app',
+      severity: 'error',
+      comment:
+        'The app (apps/web/src/app: the router, the shell, the home page) puts the features together: none imports it.',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'product-code-never-imports-tests',
       severity: 'error',
       from: { path: '^(packages|apps)/[^/]+/src/', pathNot: '\\.test\\.tsx?$' },

@@ -51,6 +51,13 @@ describe('the import rules', () => {
         'apps/server/src/ads/ads-service.ts': "import { g } from './go-live.ts';\nexport const e = g;\n",
         'apps/server/src/ads/save-routes.ts': "import { e } from './ads-service.ts';\nexport const f = e;\n",
         'apps/server/src/app.ts': "import { f } from './ads/save-routes.ts';\nexport const app = f;\n",
+        'apps/web/src/shared/api/http.ts': 'export const get = 1;\n',
+        'apps/web/src/shared/api/index.ts': "export { get } from './http.ts';\n",
+        'apps/web/src/features/payment/PaymentPopup.tsx':
+          "import { get } from '../../shared/api/index.ts';\nexport const pay = get;\n",
+        'apps/web/src/features/payment/index.ts': "export { pay } from './PaymentPopup.tsx';\n",
+        'apps/web/src/features/plan/PlanStep.tsx': "import { pay } from '../payment/index.ts';\nexport default pay;\n",
+        'apps/web/src/app/router.tsx': "export const plan = () => import('../features/plan/PlanStep.tsx');\n",
       }),
     ).toEqual([]);
   });
@@ -67,6 +74,11 @@ describe('the import rules', () => {
     ['only-the-app-mounts-routes', { 'apps/server/src/ads/go-live.ts': "import '../plans/plan-routes.ts';\n" }],
     ['platform-below-capabilities', { 'apps/server/src/platform/http/x.ts': "import '../../accounts/y.ts';\n" }],
     ['product-code-never-imports-tests', { 'apps/server/src/x.ts': "import './y.test.ts';\n" }],
+    ['web-features-through-their-entry', { 'apps/web/src/features/my-ads/x.ts': "import '../plan/flow.ts';\n" }],
+    ['web-features-through-their-entry', { 'apps/web/src/app/x.ts': "import '../features/plan/flow.ts';\n" }],
+    ['web-shared-through-its-entry', { 'apps/web/src/features/plan/x.ts': "import '../../shared/api/http.ts';\n" }],
+    ['web-shared-below-features', { 'apps/web/src/shared/api/x.ts': "import '../../features/plan/index.ts';\n" }],
+    ['web-features-below-the-app', { 'apps/web/src/features/plan/x.ts': "import '../../app/shell/TopBar.tsx';\n" }],
     [
       'no-cycles',
       {

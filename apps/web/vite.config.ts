@@ -14,7 +14,7 @@ const proxy = {
 
 /**
  * heic-to's libheif built without eval (plain JavaScript, no WebAssembly), for our own HEIC worker
- * (src/media/device/heic.worker.ts): heic-to's entry points start a blob: worker, which our CSP refuses, and the
+ * (src/features/media/device/heic.worker.ts): heic-to's entry points start a blob: worker, which our CSP refuses, and the
  * package does not export this file, so it is reached by its path next to the package's entry.
  */
 export const heicAlias = {
@@ -35,21 +35,21 @@ const unix = (id: string) => id.replaceAll('\\', '/');
  * network); as one chunk they are about 16 KB, loaded once by every page that needs any of them.
  */
 const KIT =
-  /apps\/web\/src\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup)|popups\/login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|ui\/TextField|wizard\/(StepHead|steps\.css)|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Packages|Payment|Plan|Price)\b|format\/|app\/(analytics|safeUrl)|plan\/flow|payment\/paymentFinished)|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
+  /apps\/web\/src\/(shared\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup)|ui\/TextField|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Packages|Payment|Plan|Price)\b|format\/|analytics\/analytics|routing\/safeUrl)|features\/(login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|wizard\/(StepHead|steps\.css)|plan\/flow|payment\/paymentFinished))|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
 
 /**
  * The wizard's engine: form-engine, the wizard's hooks and field logic, phone numbers. Needed by the publishing and
  * edit wizards, the plan step and the photo and video fields, never by the other pages.
  */
 const ENGINE =
-  /packages\/form-engine\/|libphonenumber-js|packages\/contract\/src\/(phones|phoneMetadata|media)\b|packages\/catalog\/src\/categories\/contact\b|apps\/web\/src\/wizard\/(?!PublishWizard|EditWizard)/;
+  /packages\/form-engine\/|libphonenumber-js|packages\/contract\/src\/(phones|phoneMetadata|media)\b|packages\/catalog\/src\/categories\/contact\b|apps\/web\/src\/shared\/analytics\/wizardAnalytics\b|apps\/web\/src\/features\/wizard\/(vehicles\/|(?!PublishWizard|EditWizard|EditPage|index)[^/]+$)/;
 
 /**
  * The photo and video fields (not their lazy wrappers, which the wizard's field registry imports): one chunk instead
  * of two scripts and two style sheets, asked for together when a page opens on the media step.
  */
 const MEDIA =
-  /apps\/web\/src\/media\/(MediaField|VideoField|PhotoGrid|session|useMediaSession|media\.css|video\.css)\b/;
+  /apps\/web\/src\/features\/media\/(MediaField|VideoField|PhotoGrid|session|useMediaSession|media\.css|video\.css)\b/;
 
 /**
  * Chunk groups (rolldown codeSplitting): the first screen's code as one file ('$initial': it was the entry plus

@@ -1,5 +1,5 @@
 /**
- * The on-device photo pipeline (apps/web/src/media/device/prepare.ts) running for real in Chromium, under the
+ * The on-device photo pipeline (apps/web/src/features/media/device/prepare.ts) running for real in Chromium, under the
  * product's own Content-Security-Policy: Vite bundles the module (its HEIC worker and libheif included, exactly as
  * the app build does) into a throwaway page, a tiny static server sends it with the CSP of
  * apps/server/src/platform/http/security-headers.ts, and the page runs preparePhoto/renderPhoto on the fixtures in
@@ -19,7 +19,7 @@ import { heicAlias } from '../../apps/web/vite.config.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const deviceDir = path.join(root, 'apps/web/src/media/device');
+const deviceDir = path.join(root, 'apps/web/src/features/media/device');
 const fixtures = path.join(root, 'e2e/fixtures');
 
 /** The CSP header exactly as helmet writes it from our directives. */
@@ -121,8 +121,8 @@ function run(fixture: string, edit?: Edit, as?: { name: string; type: string }):
   return page.evaluate(
     async ({ fixture, edit, as }) => {
       type W = typeof window & {
-        device: typeof import('../../apps/web/src/media/device/prepare.ts');
-        PhotoError: typeof import('../../apps/web/src/media/device/types.ts').PhotoError;
+        device: typeof import('../../apps/web/src/features/media/device/prepare.ts');
+        PhotoError: typeof import('../../apps/web/src/features/media/device/types.ts').PhotoError;
       };
       const w = window as W;
       const colour = (d: Uint8ClampedArray): Colour => {
@@ -230,7 +230,9 @@ describe('the device photo pipeline in Chromium, under the product CSP', () => {
       bytes[at + 9] = 1;
       const jpeg = await page.evaluate(
         async ({ b64, n }) => {
-          const w = window as typeof window & { device: typeof import('../../apps/web/src/media/device/prepare.ts') };
+          const w = window as typeof window & {
+            device: typeof import('../../apps/web/src/features/media/device/prepare.ts');
+          };
           const raw = await w.device.decodeRaw(
             new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }),
           );
@@ -290,7 +292,9 @@ describe('the device photo pipeline in Chromium, under the product CSP', () => {
 
   it('a 12 MP phone-sized photo is scaled to a working copy with a long edge of WORKING_MAX_EDGE', async () => {
     const out = await page.evaluate(async () => {
-      const w = window as typeof window & { device: typeof import('../../apps/web/src/media/device/prepare.ts') };
+      const w = window as typeof window & {
+        device: typeof import('../../apps/web/src/features/media/device/prepare.ts');
+      };
       const canvas = new OffscreenCanvas(3024, 4032); // drawn here, never written to disk
       const ctx = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
       ctx.fillStyle = '#1e50c8';

@@ -39,7 +39,7 @@ const plan = (page: Page) => page.getByTestId('plan-step');
 const choice = (page: Page) => page.getByRole('dialog', { name: 'איך תרצו לשלם?' });
 const cardFrame = (page: Page) => page.frameLocator('[data-testid="card-payment-frame"]');
 
-/** The hosted card page's guidance per reason (apps/web/src/i18n/hePayment.ts), as the user reads it. */
+/** The hosted card page's guidance per reason (apps/web/src/shared/i18n/hePayment.ts), as the user reads it. */
 const GUIDANCE = {
   card_declined: 'אפשר לנסות כרטיס אחר, או לשלם באפליקציית תשלום בנייד',
   expired_card: 'תוקף הכרטיס פג',

@@ -9,7 +9,7 @@ import { findTrack } from '@app/catalog/tracks';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cardForm } from '../../apps/server/test/support/payment-sandbox.ts';
-import { formatPrice } from '../../apps/web/src/format/price.ts';
+import { formatPrice } from '../../apps/web/src/shared/format/price.ts';
 import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';

@@ -1,7 +1,7 @@
 /**
  * The popups' history entries (spec §2 "Popups": a popup closes on browser back) against the app's own navigations,
  * in Chromium against the production server: a navigation asked for while a closed popup's entry is being popped
- * lands after the pop (apps/web/src/app/history.ts, popups/popupHistory.ts). The other cases are in the flows that
+ * lands after the pop (apps/web/src/shared/routing/history.ts, shared/popups/popupHistory.ts). The other cases are in the flows that
  * meet them: the auto-bump offer declined (plan-step.e2e.ts) and the card popup on /my-ads (packages-my-ads.e2e.ts).
  */
 import type { Browser, Page } from 'playwright-core';

@@ -17,8 +17,12 @@ export const PROCESS_WORD_PATTERNS = [
   { name: 'work session', pattern: /(?<![a-z])sessions?[\s_-]#?\d+/gi },
   // "stop 18": a work stop, never a stop button.
   { name: 'work stop', pattern: /(?<![a-z])stops?[\s_-]#?\d+/gi },
-  // Documents of other repositories: "../shared/spec", "shared/data/...", the handbook and its sections.
-  { name: 'shared repository', pattern: /\.\.\/shared\b|(?<![\w./-])shared\/(?:spec|data)\b/gi },
+  // Documents of other repositories: "../shared/spec", "shared/data/...", the handbook and its sections. The web
+  // app's own shared code (`../../shared/api/index.ts`) is a folder of this repository and stays clear.
+  {
+    name: 'shared repository',
+    pattern: /\.\.\/shared\b(?!\/(?!(?:spec|data|providers)\b))|(?<![\w./-])shared\/(?:spec|data|providers)\b/gi,
+  },
   { name: 'handbook', pattern: /\bENGINEERING(?:\.md\b|\s*§)|\b(?:engineering )?handbook\b/gi },
   { name: 'steering repository', pattern: /\bsteering (?:repo|repository|project|documents?|docs)\b/gi },
 ];

@@ -10,6 +10,7 @@ describe('findProcessWords', () => {
     ['measured at stop 18', ['stop 18']],
     ['const ISSUE_4_X = [];', ['ISSUE_4']],
     ['see ../shared/spec/publish-wizard.md', ['../shared']],
+    ['with ../shared beside it, and ../shared/providers/twilio', ['../shared', '../shared']],
     ['(ENGINEERING.md §8)', ['ENGINEERING.md']],
     ['dates are built by hand (ENGINEERING §5)', ['ENGINEERING §']],
     [
@@ -35,6 +36,7 @@ describe('findProcessWords', () => {
     'the tissue 3 ply',
     'step 3 only, cat 1, subcat 1 to 4',
     'e2e/tests/a11y-walk-shared-steps.e2e.ts and src/shared/format.ts',
+    "import { getJson } from '../../shared/api/index.ts';",
     'power steering, air conditioning',
     "'זה הטווח המומלץ למכירת הרכב', 'פריט 3 ברשימה', 'מפגש 24'",
   ])('leaves %j alone', (text) => {

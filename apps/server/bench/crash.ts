@@ -334,7 +334,7 @@ async function publish(
     expectOk(login.status === 200, 'login after register', login);
   }
 
-  // The phone, as the web app does it (contact/PhoneField.tsx, contact/PhoneCodePopup.tsx): the send button, then
+  // The phone, as the web app does it (features/contact/PhoneField.tsx, features/contact/PhoneCodePopup.tsx): the send button, then
   // the popup's resend (forceSend) in later rounds. An answer `confirmed: 1` is a number already verified (a kill cut
   // the answer of a confirm the server had applied: the field then shows it verified); errorType 5 (an SMS already
   // sent) opens the code popup as a sent SMS does. The code is the newest in the sandbox outbox. A confirm answered

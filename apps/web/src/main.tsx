@@ -1,9 +1,9 @@
-import './styles/fonts.css';
-import './styles/base.css';
+import './app/styles/fonts.css';
+import './app/styles/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/routing.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { AppRouter } from './shared/routing/index.ts';
 
 const root = document.getElementById('root');
 if (root) {

@@ -3,7 +3,7 @@
  * saved — the banned words that will keep it from going live (publish-save's hasWordBlocked), and a live ad of the
  * same customer (active or pending, same category) whose text nearly repeats this one. The browser shows both as
  * warnings at the step where the text is typed; phone numbers, e-mails and links it finds itself
- * (apps/web/src/policy/detect.ts). The customer's own ads only (a guest: 422); POST, so the CSRF check applies.
+ * (apps/web/src/features/wizard/policy/detect.ts). The customer's own ads only (a guest: 422); POST, so the CSRF check applies.
  */
 import type { PolicyCheckResponse } from '@app/contract/policyCheck';
 import type { FastifyInstance } from 'fastify';

@@ -13,14 +13,17 @@ const MANIFEST = {
   '_react.js': { file: 'assets/react-1.js' },
   '_wizard.js': { file: 'assets/wizard-1.js', imports: ['_react.js', '_phones.js'], css: ['assets/wizard-1.css'] },
   '_phones.js': { file: 'assets/phones-1.js' },
-  'src/publish/PublishArea.tsx': { file: 'assets/PublishArea-1.js', imports: ['index.html', '_react.js'] },
+  'src/features/wizard/publish/PublishArea.tsx': {
+    file: 'assets/PublishArea-1.js',
+    imports: ['index.html', '_react.js'],
+  },
   '_media-1.js': {
     file: 'assets/media-1.js',
     name: 'media',
     imports: ['index.html', '_wizard.js'],
     css: ['assets/media-1.css'],
   },
-  'src/wizard/PublishWizard.tsx': {
+  'src/features/wizard/PublishWizard.tsx': {
     file: 'assets/PublishWizard-1.js',
     imports: ['index.html', '_wizard.js'],
     css: ['assets/PublishWizard-1.css'],
@@ -31,7 +34,9 @@ const INDEX =
 
 describe('wizard page preloads', () => {
   it('names every chunk the wizard imports, but not what the main entry loads already', () => {
-    expect(chunkFiles(MANIFEST, ['src/publish/PublishArea.tsx', 'src/wizard/PublishWizard.tsx'])).toEqual({
+    expect(
+      chunkFiles(MANIFEST, ['src/features/wizard/publish/PublishArea.tsx', 'src/features/wizard/PublishWizard.tsx']),
+    ).toEqual({
       js: ['assets/PublishArea-1.js', 'assets/PublishWizard-1.js', 'assets/wizard-1.js', 'assets/phones-1.js'],
       css: ['assets/PublishWizard-1.css', 'assets/wizard-1.css'],
     });

@@ -13,7 +13,7 @@ interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /** The code a page opened on a wizard step runs before its first step shows: the step area and the wizard. */
-const WIZARD_ENTRIES = ['src/publish/PublishArea.tsx', 'src/wizard/PublishWizard.tsx'];
+const WIZARD_ENTRIES = ['src/features/wizard/publish/PublishArea.tsx', 'src/features/wizard/PublishWizard.tsx'];
 
 /**
  * The files of `entries` and of every chunk they import statically (the manifest's `imports`), minus what the
@@ -62,8 +62,8 @@ const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '
 
 /**
  * GETs a page asks for as it starts, named in its HTML so they start with the page instead of after the main bundle
- * has loaded and run: the session on every page (app/CustomerContext.tsx), the site's links where the first screen
- * shows them (api/site.ts: the home page, the chooser and the wizard, the finish page). A preload the page does not
+ * has loaded and run: the session on every page (shared/session/CustomerContext.tsx), the site's links where the first screen
+ * shows them (shared/api/site.ts: the home page, the chooser and the wizard, the finish page). A preload the page does not
  * use is a wasted request and a console warning, so the list is per page.
  */
 export function pageGets(pathname: string): string[] {
@@ -73,7 +73,7 @@ export function pageGets(pathname: string): string[] {
 
 /**
  * `<link rel="preload" as="fetch">` of API GETs: the browser hands each answer to the app's own request of the same
- * URL (apps/web/src/api/http.ts `getPreloaded`: credentials included, no header of its own).
+ * URL (apps/web/src/shared/api/http.ts `getPreloaded`: credentials included, no header of its own).
  */
 export function fetchPreloadTags(paths: readonly string[]): string {
   return paths
@@ -87,7 +87,7 @@ export function opensWizard(url: string): boolean {
   return pathname === '/publish' && Boolean(new URLSearchParams(query).get('cat'));
 }
 
-/** The pages without the top bar (apps/web/src/router.tsx: outside ShellLayout). */
+/** The pages without the top bar (apps/web/src/app/router.tsx: outside ShellLayout). */
 const NO_TOP_BAR = /^\/(login|finishPayment|finishPaymentArea|print)(\/|$)/;
 
 /** index.html's static top bar (between these markers; apps/web/index.html). */

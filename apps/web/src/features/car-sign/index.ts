@@ -1,0 +1,1 @@
+export { carSignPath, openCarSign } from './openCarSign.ts';

@@ -1,0 +1,2 @@
+export { CategoryChooser } from './CategoryChooser.tsx';
+export { type IconId, TileIcon } from './TileIcon.tsx';

@@ -1,0 +1,3 @@
+export { ContactLogin } from './ContactLogin.tsx';
+export { PhoneField } from './PhoneField.tsx';
+export { VirtualNumberCheckbox } from './VirtualNumberCheckbox.tsx';

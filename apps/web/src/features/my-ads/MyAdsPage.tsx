@@ -1,0 +1,184 @@
+/**
+ * /my-ads (ours; the ad-strength meter's upgrade link, after-save-area.md §4, opens /my-ads?upgrade={id}): the
+ * customer's ads from GET /api/my-ads — title, number, status in Hebrew, track, days left, auto-bump (until when),
+ * a draft's link to finish publishing (its plan step), an edit link and an upgrade button that opens the ad's
+ * one-ad upgrades ({gateway}/packages/personal/{adId}) under it, each bought by card or the mobile-payment app
+ * (UpgradeList). A guest (422) gets the login popup and the list loads after the login.
+ */
+import type { MyAd } from '@app/contract/planExtras';
+import { useEffect, useState } from 'react';
+import { getMyAds } from '../../shared/api/index.ts';
+import { usePageTitle } from '../../shared/hooks/index.ts';
+import { hePackages } from '../../shared/i18n/index.ts';
+import { Link, sameOriginPath, useNavigate, useSearchParams } from '../../shared/routing/index.ts';
+import { useCustomer } from '../../shared/session/index.ts';
+import { useOpenLogin } from '../login/index.ts';
+import { useLoginGate } from '../packages/index.ts';
+import { refundText } from '../payment/index.ts';
+import { AdThumb } from './AdThumb.tsx';
+import { autoBumpText, statusText, trackText } from './myAdsText.ts';
+import { UpgradeList } from './UpgradeList.tsx';
+
+const t = hePackages.myAds;
+
+type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; ads: MyAd[] };
+
+/** A draft's way to its plan step (the server's path, same origin only). */
+const publishUrl = (ad: MyAd): string | undefined => sameOriginPath(ad.publishUrl);
+
+/** Statuses an upgrade is for: a live ad or one in review (the gateway lists and sells none for any other). */
+const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending']);
+
+export default function MyAdsPage() {
+  usePageTitle(hePackages.meta.myAds);
+  const { loaded } = useCustomer();
+  const openLogin = useOpenLogin();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [paid, setPaid] = useState(false);
+  const customerId = useLoginGate(state.kind === 'guest');
+  const upgradeRaw = params.get('upgrade');
+  const upgradeId = upgradeRaw && /^\d{1,12}$/.test(upgradeRaw) ? Number(upgradeRaw) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again after a login (customerId) or a retry
+  useEffect(() => {
+    if (!loaded) return;
+    const controller = new AbortController();
+    setState((now) => (now.kind === 'ready' ? now : { kind: 'loading' }));
+    void getMyAds(controller.signal).then((res) => {
+      if (controller.signal.aborted) return;
+      if (res.status === 422) setState({ kind: 'guest' });
+      else if (!res.ok || !res.data) setState({ kind: 'failed' });
+      else setState({ kind: 'ready', ads: res.data.ads });
+    });
+    return () => controller.abort();
+  }, [loaded, customerId, attempt]);
+
+  const toggleUpgrade = (id: number) =>
+    navigate({ search: upgradeId === id ? '' : `?upgrade=${id}` }, { replace: true });
+
+  return (
+    <section className="my-ads-page" aria-busy={state.kind === 'loading'}>
+      <h1 className="page__title">{t.title}</h1>
+      <p className="page__lead">{t.lead}</p>
+      {paid && (
+        <p role="status" className="packages-page__notice" data-testid="upgrade-paid">
+          {t.upgradePaid}
+        </p>
+      )}
+      {state.kind === 'loading' && <p role="status">{t.loading}</p>}
+      {state.kind === 'failed' && (
+        <div role="alert" className="packages-page__notice">
+          <p>{t.loadFailed}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {hePackages.packages.retry}
+          </button>
+        </div>
+      )}
+      {state.kind === 'guest' && (
+        <div className="packages-page__notice">
+          <p>{t.loginNeeded}</p>
+          <button type="button" className="btn btn--primary" onClick={() => openLogin('login')}>
+            {hePackages.packages.login}
+          </button>
+        </div>
+      )}
+      {state.kind === 'ready' && state.ads.length === 0 && (
+        <div className="packages-page__notice">
+          <p>{t.none}</p>
+          <Link to="/publish" className="btn btn--primary">
+            {t.publish}
+          </Link>
+        </div>
+      )}
+      {state.kind === 'ready' && state.ads.length > 0 && (
+        <ul className="my-ads" data-testid="my-ads">
+          {state.ads.map((ad) => {
+            const titleId = `my-ad-${ad.OrderID}-title`;
+            const open = upgradeId === ad.OrderID;
+            const finishUrl = publishUrl(ad);
+            return (
+              <li key={ad.OrderID}>
+                <article className="my-ad card" aria-labelledby={titleId} data-order-id={ad.OrderID}>
+                  <AdThumb ad={ad} />
+                  <h2 id={titleId} className="my-ad__title">
+                    {ad.title}
+                  </h2>
+                  <dl className="my-ad__facts">
+                    <div>
+                      <dt>{t.adNumber}</dt>
+                      <dd>
+                        <bdi>{ad.OrderID}</bdi>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t.status}</dt>
+                      <dd className={`my-ad__status my-ad__status--${ad.status}`}>{statusText(ad)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t.track}</dt>
+                      <dd>{trackText(ad)}</dd>
+                    </div>
+                    {ad.daysLeft !== null && (
+                      <div>
+                        <dt>{t.daysLeft}</dt>
+                        <dd>{t.days(ad.daysLeft)}</dd>
+                      </div>
+                    )}
+                  </dl>
+                  <p className="my-ad__bump">{autoBumpText(ad)}</p>
+                  {ad.refund && (
+                    <p className="my-ad__refund" data-testid="my-ad-refund" data-refund={ad.refund.status}>
+                      {refundText(ad.refund)}
+                    </p>
+                  )}
+                  <ul className="link-list">
+                    {finishUrl && (
+                      <li>
+                        <Link to={finishUrl} className="btn btn--primary" aria-describedby={titleId}>
+                          {t.finishPublishing}
+                        </Link>
+                      </li>
+                    )}
+                    <li>
+                      <Link to={ad.editUrl} className="btn btn--secondary" aria-describedby={titleId}>
+                        {t.edit}
+                      </Link>
+                    </li>
+                    {UPGRADABLE.has(ad.status) && (
+                      <li>
+                        <button
+                          type="button"
+                          className="btn btn--primary"
+                          aria-expanded={open}
+                          aria-controls={`my-ad-${ad.OrderID}-upgrades`}
+                          aria-describedby={titleId}
+                          onClick={() => toggleUpgrade(ad.OrderID)}
+                        >
+                          {open ? t.hideUpgrade : t.upgrade}
+                        </button>
+                      </li>
+                    )}
+                  </ul>
+                  {open && (
+                    <UpgradeList
+                      adId={ad.OrderID}
+                      id={`my-ad-${ad.OrderID}-upgrades`}
+                      onPaid={() => {
+                        // The ad's new track and days come from the server: the list is read again in place.
+                        setPaid(true);
+                        setAttempt((n) => n + 1);
+                      }}
+                    />
+                  )}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { PackageCard } from './PackageCard.tsx';
+export { useLoginGate } from './useLoginGate.ts';

@@ -1,6 +1,0 @@
-import { textValue, type WidgetProps } from './types.ts';
-
-/** Type hidden: kept and sent, never shown. */
-export function HiddenInput({ field }: WidgetProps) {
-  return <input type="hidden" name={field.def.name ?? field.def.id} value={textValue(field.value)} />;
-}

@@ -1,0 +1,13 @@
+export { CheckboxInput } from './CheckboxInput.tsx';
+export { FieldLabel } from './FieldLabel.tsx';
+export {
+  type ActionState,
+  type FieldEnv,
+  type FieldIds,
+  inputAria,
+  labelOf,
+  type MediaEnv,
+  textValue,
+  type Widget,
+  type WidgetProps,
+} from './types.ts';

@@ -1,0 +1,3 @@
+export { externalUrl, useExternalLinks } from './useExternalLinks.ts';
+export { useIsMobile, useMediaQuery } from './useMediaQuery.ts';
+export { usePageTitle } from './usePageTitle.ts';

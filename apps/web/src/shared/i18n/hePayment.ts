@@ -1,0 +1,93 @@
+/** The payment result pages' texts (after-save-area.md §2 "/finishPayment", "/finishPaymentArea", §2 "Payment failure"). */
+import { type PaymentFailureReason, SERVICE_PHONE } from '@app/contract/orders';
+import type { TestCardBehaviour } from '../api/index.ts';
+
+/**
+ * What happened and what to do, per reason the payment provider gave for a payment that did not go through (the
+ * finish page's failure variant, under the spec's failure message).
+ */
+export const hePaymentFailure = {
+  reasons: {
+    card_declined: 'חברת האשראי דחתה את העסקה, והכרטיס לא חויב. אפשר לנסות כרטיס אחר, או לשלם באפליקציית תשלום בנייד.',
+    expired_card: 'תוקף הכרטיס פג, והוא לא חויב. בדקו את תאריך התוקף שעל הכרטיס, או נסו כרטיס אחר.',
+    authentication_failed:
+      'האימות הנוסף של בעל הכרטיס מול חברת האשראי לא הצליח, והכרטיס לא חויב. נסו שוב והקלידו את הקוד החד-פעמי שקיבלתם, או נסו כרטיס אחר.',
+    processing_error: 'אירעה תקלה טכנית בעיבוד התשלום, והכרטיס לא חויב. אפשר לנסות שוב עכשיו.',
+    app_declined: 'התשלום לא אושר באפליקציה, ולא בוצע חיוב. אפשר לנסות שוב, או לשלם בכרטיס אשראי.',
+    session_expired: 'הזמן שהוקצב לתשלום עבר לפני שהתשלום הושלם, ולא בוצע חיוב. אפשר להתחיל את התשלום מחדש.',
+    cancelled: 'התשלום בוטל, ולא בוצע חיוב. אפשר לנסות שוב.',
+  } satisfies Record<PaymentFailureReason, string>,
+  /** No reason known (the frame came back before the provider said why). */
+  unknown: 'התשלום לא הושלם. אפשר לנסות שוב, בכרטיס אחר או באפליקציית תשלום בנייד.',
+  payAgain: 'לתשלום חוזר',
+  /** The finish page's timeline: the payment step of a payment that did not go through. */
+  paidStepFailed: 'התשלום לא הושלם',
+  stepFailed: 'נכשל',
+} as const;
+
+export const hePayment = {
+  meta: {
+    finishPayment: 'סיום התשלום',
+    finishPaymentArea: 'מעבירים אתכם',
+  },
+  /** The spec's 'Please wait ...'. */
+  pleaseWait: 'אנא המתינו...',
+  failureTitle: 'התשלום לא הושלם',
+  /** The spec's payment failure: 'Oops, the payment process failed, please try again later' with a service phone. */
+  failureText: 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר',
+  failurePhone: 'לעזרה אפשר להתקשר לשירות הלקוחות:',
+  servicePhone: SERVICE_PHONE,
+  returnFailed: 'לא הצלחנו להמשיך לעמוד הבא.',
+  toFinishArea: 'לאזור סיום הפרסום',
+} as const;
+
+/** The payment sandbox's admin page (developer page, sandbox key). */
+export const heSandboxPayments = {
+  title: 'סביבת התשלומים לבדיקה',
+  intro: 'דפי התשלום של סביבת הבדיקה, קודי האימות החד-פעמיים, ההודעות שנשלחו לשרת ותקלות שאפשר להפעיל.',
+  testCardsTitle: 'כרטיסי בדיקה',
+  /** What each test card does (the sandbox's test-cards.json lists the numbers). */
+  testCards: {
+    success: 'מאושר',
+    decline: 'נדחה על ידי חברת האשראי',
+    expiredCard: 'נדחה: תוקף הכרטיס פג',
+    authenticationFails: 'מבקש קוד חד-פעמי, והאימות נכשל בכל קוד',
+    processingError: 'תקלה טכנית אצל חברת התשלומים',
+    challenge: 'מבקש קוד חד-פעמי, ומאושר עם הקוד הנכון',
+    slow: 'מאושר, ההודעה לשרת מגיעה באיחור',
+    lost: 'מאושר, ההודעה לשרת אובדת',
+  } satisfies Record<TestCardBehaviour, string>,
+  kinds: {
+    'payment.succeeded': 'תשלום אושר',
+    'payment.declined': 'תשלום נדחה',
+    'payment.cancelled': 'תשלום בוטל',
+  } as Record<string, string>,
+  responseCode: 'קוד תשובה',
+  sessionsTitle: 'דפי תשלום',
+  deliveriesTitle: 'הודעות לשרת',
+  switchesTitle: 'תקלות',
+  empty: 'אין עדיין',
+  failed: 'לא הצלחנו לטעון את הנתונים',
+  refresh: 'רענון',
+  code: 'קוד חד-פעמי:',
+  attempts: (n: number) => `ניסיונות: ${n}`,
+  switches: {
+    declineAll: 'כל תשלום נדחה',
+    dropNotifications: 'הודעות לשרת אובדות',
+    failNotifications: 'שליחת הודעות נכשלת (ניסיון חוזר)',
+    apiUnavailable: 'ממשק הספק אינו זמין',
+    loseRefundAnswers: 'החזר מתבצע אך התשובה עליו אובדת',
+  },
+  refunded: (amount: string) => `הוחזר ${amount}`,
+  status: {
+    pending: 'ממתין',
+    challenge: 'ממתין לקוד',
+    paid: 'שולם',
+    declined: 'נדחה',
+    cancelled: 'בוטל',
+    delivered: 'נמסרה',
+    failed: 'נכשלה',
+    dropped: 'אבדה',
+  },
+  channel: { creditCard: 'כרטיס אשראי', bit: 'תשלום באפליקציה' },
+} as const;

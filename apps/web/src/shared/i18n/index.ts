@@ -1,0 +1,13 @@
+export { he } from './he.ts';
+export { heCarSign } from './heCarSign.ts';
+export { heContact } from './heContact.ts';
+export { heContactUs } from './heContactUs.ts';
+export { heDebug } from './heDebug.ts';
+export { heFunnel } from './heFunnel.ts';
+export { heMedia } from './heMedia.ts';
+export { hePackages } from './hePackages.ts';
+export { hePayment, hePaymentFailure, heSandboxPayments } from './hePayment.ts';
+export { hePlan } from './hePlan.ts';
+export { hePrice } from './hePrice.ts';
+export { heReminders } from './heReminders.ts';
+export { heCounts, hePolicy, heStrength } from './heStrength.ts';

@@ -1,0 +1,3 @@
+export { Popup } from './Popup.tsx';
+export { isPopupEntry } from './popupHistory.ts';
+export { type FormSendOutcome, useFormPopup } from './useFormPopup.ts';

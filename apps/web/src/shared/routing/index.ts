@@ -1,0 +1,19 @@
+export { preloadable, useLoaded, whenIdle } from './preloadable.ts';
+export {
+  type AppLocation,
+  AppRouter,
+  assignLocation,
+  Layout,
+  Link,
+  leaveEntry,
+  Outlet,
+  Route,
+  RouteBoundary,
+  Switch,
+  useBackRedirect,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from './routing.tsx';
+export { continuePath, sameOriginPath } from './safeUrl.ts';

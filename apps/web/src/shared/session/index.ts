@@ -1,0 +1,1 @@
+export { CustomerProvider, fullName, isLoggedIn, useCustomer } from './CustomerContext.tsx';

@@ -1,0 +1,5 @@
+export { BdiText } from './BdiText.tsx';
+export { Logo } from './Logo.tsx';
+export { default as NotFoundPage } from './NotFoundPage.tsx';
+export { PageFallback } from './PageFallback.tsx';
+export { TextField } from './TextField.tsx';

@@ -5,7 +5,9 @@
  * only for a selection that offers it.
  */
 import { type AdType, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
+import { CAT, SALES_CATS_WITHOUT_UPGRADES, SUBCAT } from './categories/ids.ts';
 import {
+  AUTO_BUMP,
   BUSINESS_FOR_SALE_SALES_CAT,
   EASY_START_TRIAL_DAYS,
   TRACK_KINDS,
@@ -22,25 +24,22 @@ export interface TrackSelectors {
 }
 
 /** Auto-bump (spec §9): every 4 hours for 7 days, 18 ₪ in second hand and 39 ₪ elsewhere, hash weekly-package. */
-export const AUTO_BUMP_HASH = 'weekly-package';
-export const AUTO_BUMP_EVERY_HOURS = 4;
-export const AUTO_BUMP_DAYS = 7;
-export const AUTO_BUMP_PRICE_AGOROT_SECOND_HAND = 1800;
-export const AUTO_BUMP_PRICE_AGOROT = 3900;
+export const AUTO_BUMP_HASH: string = AUTO_BUMP.hash;
+export const AUTO_BUMP_EVERY_HOURS: number = AUTO_BUMP.everyHours;
+export const AUTO_BUMP_DAYS: number = AUTO_BUMP.days;
+export const AUTO_BUMP_PRICE_AGOROT_SECOND_HAND: number = AUTO_BUMP.secondHandPriceAgorot;
+export const AUTO_BUMP_PRICE_AGOROT: number = AUTO_BUMP.priceAgorot;
 /** The auto-bump price of a category, in agorot. */
 export const autoBumpPriceAgorot = (cat: number): number =>
-  cat === 3 ? AUTO_BUMP_PRICE_AGOROT_SECOND_HAND : AUTO_BUMP_PRICE_AGOROT;
-/** Spec §4: the auto-bump offer follows a free finish in cats 1-3, subcategories 0-7. */
+  cat === CAT.secondHand ? AUTO_BUMP_PRICE_AGOROT_SECOND_HAND : AUTO_BUMP_PRICE_AGOROT;
+/** Spec §4: the auto-bump offer follows a free finish in vehicles, real estate and second hand, subcategories 0-7. */
 export const offersAutoBump = (cat: number, subcat: number | null): boolean =>
-  cat >= 1 && cat <= 3 && (subcat ?? 0) >= 0 && (subcat ?? 0) <= 7;
+  (cat === CAT.vehicles || cat === CAT.realEstate || cat === CAT.secondHand) &&
+  (subcat ?? 0) >= 0 &&
+  (subcat ?? 0) <= 7;
 
 /** Ad types that finish an ad without a payment (finish-publish). */
 export const FREE_AD_TYPES: ReadonlySet<AdType> = new Set(['Free', 'FreeView']);
-
-/** Second-hand sections whose plan step offers the free track only (spec §6). */
-const NO_UPGRADE_SALES_CATS: ReadonlySet<number> = new Set([28, 40]);
-/** Real estate's commercial sub-category. */
-const COMMERCIAL_SUBCAT = 4;
 
 const num = (v: number | string | null | undefined): number | null => {
   if (v === null || v === undefined || v === '') return null;
@@ -58,7 +57,7 @@ export const priceWithoutTax = (amountAgorot: number): number =>
 
 /** Is this selection business for sale (cat 3, SalesCatID 37)? */
 export const isBusinessForSaleSelection = (s: TrackSelectors): boolean =>
-  num(s.cat) === 3 && num(s.SalesCatID) === BUSINESS_FOR_SALE_SALES_CAT;
+  num(s.cat) === CAT.secondHand && num(s.SalesCatID) === BUSINESS_FOR_SALE_SALES_CAT;
 
 /** The track set of a selection, or null where publishing has no plan step (household workers, …). */
 function trackSetFor(s: TrackSelectors): TrackSet | null {
@@ -66,19 +65,19 @@ function trackSetFor(s: TrackSelectors): TrackSet | null {
   const subcat = num(s.subcat);
   const salesCat = num(s.SalesCatID);
   switch (cat) {
-    case 1:
+    case CAT.vehicles:
       return TRACK_SETS.vehicles;
-    case 2:
-      return subcat === COMMERCIAL_SUBCAT ? TRACK_SETS.commercial : TRACK_SETS.realEstate;
-    case 3:
+    case CAT.realEstate:
+      return subcat === SUBCAT.realEstateCommercial ? TRACK_SETS.commercial : TRACK_SETS.realEstate;
+    case CAT.secondHand:
       if (salesCat === BUSINESS_FOR_SALE_SALES_CAT) return TRACK_SETS.businessForSale;
-      if (salesCat !== null && NO_UPGRADE_SALES_CATS.has(salesCat)) return TRACK_SETS.secondHandNoUpgrade;
+      if (salesCat !== null && SALES_CATS_WITHOUT_UPGRADES.has(salesCat)) return TRACK_SETS.secondHandNoUpgrade;
       return TRACK_SETS.secondHand;
-    case 5:
+    case CAT.pets:
       return TRACK_SETS.pets;
-    case 6:
+    case CAT.studies:
       return TRACK_SETS.studies;
-    case 10:
+    case CAT.tourism:
       return TRACK_SETS.tourism;
     default:
       return null;

@@ -3,6 +3,7 @@
  * and lookups over it. The wizard chooses a path with the fields salesCatID / salesSubCatID / salesSubCat3ID;
  * the free search answers paths. Ids are unique across levels (a test holds it), so a node id names its path.
  */
+import { SALES_CAT } from '../categories/ids.ts';
 import type { ProductNode } from './node.ts';
 import { BABY, FASHION, JEWELLERY } from './tree-family.ts';
 import { APPLIANCES, FURNITURE, GARDEN, HOME_DESIGN, TOOLS } from './tree-home.ts';
@@ -13,8 +14,8 @@ import { CELLULAR, COMPUTERS, GAMES } from './tree-tech.ts';
 export type { ProductNode };
 
 /** SalesCatIDs with their own wizard: baby and child (11), fashion (18). Business for sale (37) is no product. */
-export const BABY_SALES_CAT = 11;
-export const FASHION_SALES_CAT = 18;
+export const BABY_SALES_CAT: number = SALES_CAT.baby;
+export const FASHION_SALES_CAT: number = SALES_CAT.fashion;
 
 /** Top categories in display order. */
 export const PRODUCT_TREE: readonly ProductNode[] = [

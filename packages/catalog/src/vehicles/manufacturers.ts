@@ -1,82 +1,16 @@
 /**
- * Vehicle makes sold in Israel. Which sub-categories a make appears in is not stored here: it follows from its
+ * Vehicle makes sold in Israel (the rows: data/vehicles/manufacturers.json). Which sub-categories a make appears in is not stored here: it follows from its
  * models (a make is listed under a sub-category when it has models there), see lookup.ts manufacturersFor.
  * registryName is the registry's tozeret_nm style (maker + country of manufacture, truncated like the registry);
  * registryCode (tozeret_cd) is invented for this sample.
  */
+import table from '../../data/vehicles/manufacturers.json' with { type: 'json' };
 import type { Manufacturer } from './types.ts';
 
 /** [id, name, nameEn, country, registryName, registryCode] */
 type ManufacturerRow = readonly [number, string, string, string, string, number];
 
-// biome-ignore format: one make per line
-const ROWS: readonly ManufacturerRow[] = [
-  // Cars (subcats 1, 2, 3); some also make two-wheelers, trucks or boats.
-  [1, 'טויוטה', 'Toyota', 'יפן', 'טויוטה יפן', 413],
-  [2, 'יונדאי', 'Hyundai', 'דרום קוריאה', 'יונדאי קוריאה', 481],
-  [3, 'קיה', 'Kia', 'דרום קוריאה', 'קיה ד. קוריאה', 482],
-  [4, 'מאזדה', 'Mazda', 'יפן', 'מאזדה יפן', 416],
-  [5, 'סקודה', 'Skoda', "צ'כיה", "סקודה צ'כיה", 591],
-  [6, 'פולקסווגן', 'Volkswagen', 'גרמניה', 'פולקסווגן גרמנ', 511],
-  [7, 'מיצובישי', 'Mitsubishi', 'יפן', 'מיצובישי יפן', 417],
-  [8, 'ניסאן', 'Nissan', 'יפן', 'ניסאן יפן', 418],
-  [9, 'סוזוקי', 'Suzuki', 'יפן', 'סוזוקי יפן', 421],
-  [10, 'רנו', 'Renault', 'צרפת', 'רנו צרפת', 531],
-  [11, "פיג'ו", 'Peugeot', 'צרפת', "פיג'ו צרפת", 532],
-  [12, 'סיטרואן', 'Citroen', 'צרפת', 'סיטרואן צרפת', 533],
-  [13, 'שברולט', 'Chevrolet', 'ארה"ב', 'שברולט קוריאה', 484],
-  [14, 'פורד', 'Ford', 'ארה"ב', 'פורד גרמניה', 512],
-  [15, 'הונדה', 'Honda', 'יפן', 'הונדה יפן', 419],
-  [16, 'סובארו', 'Subaru', 'יפן', 'סובארו יפן', 422],
-  [17, 'ב.מ.וו', 'BMW', 'גרמניה', 'ב מ וו גרמניה', 513],
-  [18, 'מרצדס-בנץ', 'Mercedes-Benz', 'גרמניה', 'מרצדס בנץ גרמנ', 514],
-  [19, 'אאודי', 'Audi', 'גרמניה', 'אאודי גרמניה', 515],
-  [20, 'וולוו', 'Volvo', 'שוודיה', 'וולוו שוודיה', 551],
-  [21, 'לקסוס', 'Lexus', 'יפן', 'לקסוס יפן', 414],
-  [22, 'סיאט', 'Seat', 'ספרד', 'סיאט ספרד', 561],
-  [23, 'אופל', 'Opel', 'גרמניה', 'אופל גרמניה', 516],
-  [24, "דאצ'יה", 'Dacia', 'רומניה', "דאצ'יה רומניה", 595],
-  [25, 'טסלה', 'Tesla', 'ארה"ב', 'טסלה סין', 611],
-  [26, 'בי.ווי.די', 'BYD', 'סין', 'בי ווי די סין', 621],
-  [27, "צ'רי", 'Chery', 'סין', "צ'רי סין", 622],
-  [28, "ג'ילי", 'Geely', 'סין', "ג'ילי סין", 623],
-  [29, "אם.ג'י", 'MG', 'סין', "אם ג'י סין", 624],
-  [30, "ג'יפ", 'Jeep', 'ארה"ב', "ג'יפ ארה\"ב", 612],
-  [31, 'לנד רובר', 'Land Rover', 'בריטניה', 'לנד רובר בריטנ', 571],
-  [32, 'פיאט', 'Fiat', 'איטליה', 'פיאט איטליה', 581],
-  [33, 'איסוזו', 'Isuzu', 'יפן', 'איסוזו יפן', 423],
-  [34, 'דייהטסו', 'Daihatsu', 'יפן', 'דייהטסו יפן', 424],
-  [35, 'מיני', 'Mini', 'בריטניה', 'ב מ וו בריטניה', 572],
-  [36, 'קופרה', 'Cupra', 'ספרד', 'קופרה ספרד', 562],
-  [37, 'סאנגיונג', 'SsangYong', 'דרום קוריאה', 'סאנגיונג קוריאה', 485],
-  [38, 'פורשה', 'Porsche', 'גרמניה', 'פורשה גרמניה', 517],
-  // Two-wheelers (subcats 4, 5), boats (13).
-  [40, 'ימאהה', 'Yamaha', 'יפן', 'ימאהה יפן', 431],
-  [41, 'קוואסאקי', 'Kawasaki', 'יפן', 'קוואסאקי יפן', 432],
-  [42, 'ק.ט.מ', 'KTM', 'אוסטריה', 'ק.ט.מ אוסטריה', 541],
-  [43, 'הארלי דייוידסון', 'Harley-Davidson', 'ארה"ב', 'הארלי דייוידסון', 613],
-  [44, 'טריומף', 'Triumph', 'בריטניה', 'טריומף בריטניה', 573],
-  [45, 'דוקאטי', 'Ducati', 'איטליה', 'דוקאטי איטליה', 582],
-  [46, 'קימקו', 'Kymco', 'טייוואן', 'קימקו טייוואן', 641],
-  [47, 'סאן יאנג', 'SYM', 'טייוואן', 'סאן יאנג טייוואן', 642],
-  [48, "פיאג'ו", 'Piaggio', 'איטליה', "פיאג'ו איטליה", 583],
-  [49, 'וספה', 'Vespa', 'איטליה', 'וספה איטליה', 584],
-  // Trucks (subcat 9).
-  [50, 'מאן', 'MAN', 'גרמניה', 'מאן גרמניה', 518],
-  [51, 'דאף', 'DAF', 'הולנד', 'דאף הולנד', 545],
-  [52, 'סקניה', 'Scania', 'שוודיה', 'סקניה שוודיה', 552],
-  [53, 'איווקו', 'Iveco', 'איטליה', 'איווקו איטליה', 585],
-  // Watercraft (subcat 13).
-  [54, 'סי-דו', 'Sea-Doo', 'קנדה', 'סי-דו קנדה', 651],
-  [55, 'ביילינר', 'Bayliner', 'ארה"ב', 'ביילינר ארה"ב', 614],
-  [56, 'זודיאק', 'Zodiac', 'צרפת', 'זודיאק צרפת', 534],
-  [57, 'בנטו', 'Beneteau', 'צרפת', 'בנטו צרפת', 535],
-  // Special vehicles (subcat 6).
-  [58, "ג'יי.סי.בי", 'JCB', 'בריטניה', "ג'יי סי בי בריטנ", 574],
-  [59, 'בובקט', 'Bobcat', 'ארה"ב', 'בובקט ארה"ב', 615],
-];
-
-export const MANUFACTURERS: readonly Manufacturer[] = ROWS.map(
+export const MANUFACTURERS: readonly Manufacturer[] = (table.rows as unknown as readonly ManufacturerRow[]).map(
   ([id, name, nameEn, country, registryName, registryCode]) => ({
     id,
     name,

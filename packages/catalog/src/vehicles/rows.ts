@@ -1,21 +1,8 @@
 /**
- * Compact row forms of the model and sub-model tables, so each data file reads as one row per line, and the
- * short names the sub-model tables use for gear and engine types.
+ * The row forms of the model and sub-model tables (data/vehicles/models.json, sub-models.json: one row per line,
+ * the columns named in each file) and their objects.
  */
 import type { EngineType, GearTitle, SubModel, VehicleModel, VehicleSubcat } from './types.ts';
-
-/** Gear: A automatic, M manual, R robotised (dual clutch / automated manual). */
-export const A: GearTitle = 'אוטומטי';
-export const M: GearTitle = 'ידני';
-export const R: GearTitle = 'רובוטי';
-
-/** Engine: P petrol, D diesel, H hybrid, E electric, PH plug-in hybrid, G LPG. */
-export const P: EngineType = 'בנזין';
-export const D: EngineType = 'דיזל';
-export const H: EngineType = 'היברידי';
-export const E: EngineType = 'חשמלי';
-export const PH: EngineType = 'היברידי נטען';
-export const G: EngineType = 'גפ"מ';
 
 /** [id, manufacturerId, subcat, name, nameEn, yearFrom, yearTo] */
 export type ModelRow = readonly [number, number, VehicleSubcat, string, string, number, number];

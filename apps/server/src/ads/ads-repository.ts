@@ -66,13 +66,7 @@ export const toAd = (r: AdRow): Ad => ({
 
 export async function insertAd(
   db: Queryable,
-  ad: {
-    customerId: number;
-    cat: number;
-    subcat: number | null;
-    selectors: Selectors;
-    values: FieldValues;
-    status: AdStatus;
+  ad: Pick<Ad, 'customerId' | 'cat' | 'subcat' | 'selectors' | 'values' | 'status'> & {
     idempotencyKey?: string | undefined;
   },
 ): Promise<{ ad: Ad; created: boolean }> {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { neighborhoodName, normalizeName } from '@app/catalog/realEstate/addressSearch';
-import { parseCsv } from '../seed/csv.ts';
+import { parseCsv, readCsvRecords } from '../seed/csv.ts';
 
 const seedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data');
 
@@ -51,29 +51,18 @@ function place(code: number, name: string, ...other: (string | null | undefined)
 
 /** Reads and indexes the seed files (use addressData(): it does this once). */
 export function loadAddressData(dir = seedDir): AddressData {
-  const locRows = parseCsv(fs.readFileSync(path.join(dir, 'localities.csv'), 'utf8'));
-  const header = locRows.shift() ?? [];
-  const col = (name: string) => header.indexOf(name);
-  const [iId, iName, iEn, iDist, iDistName, iPop] = [
-    'id',
-    'name',
-    'name_en',
-    'district_id',
-    'district_name',
-    'population',
-  ].map(col) as [number, number, number, number, number, number];
   const locality = new Map<number, Locality>();
-  for (const r of locRows) {
-    const id = int(r[iId]);
-    const name = (r[iName] ?? '').trim();
+  for (const r of readCsvRecords(path.join(dir, 'localities.csv'))) {
+    const id = int(r.id);
+    const name = (r.name ?? '').trim();
     if (id === null || !name) continue;
-    const nameEn = r[iEn]?.trim() || null;
+    const nameEn = r.name_en?.trim() || null;
     locality.set(id, {
       ...place(id, name, nameEn),
       nameEn,
-      districtId: int(r[iDist]),
-      districtName: r[iDistName]?.trim() || null,
-      population: int(r[iPop]) ?? 0,
+      districtId: int(r.district_id),
+      districtName: r.district_name?.trim() || null,
+      population: int(r.population) ?? 0,
     });
   }
 

@@ -24,13 +24,17 @@ const REFUND_MAX_ATTEMPTS = 30;
 
 export type RefundState = 'none' | 'pending' | 'refunded';
 
+/** What the payment services work with: the database, the clock, the provider and the job scheduler. */
+export interface PaymentMachinery {
+  db: Db;
+  clock: Clock;
+  provider: PaymentProvider;
+  jobs: JobScheduler;
+}
+
 export class PaymentRefunds {
   constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      provider: PaymentProvider;
-      jobs: JobScheduler;
+    private readonly deps: PaymentMachinery & {
       log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
     },
   ) {

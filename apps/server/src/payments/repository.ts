@@ -135,14 +135,7 @@ export async function findPaymentByPublicId(
 /** The customer's open payment of the same ad, purpose, charge and channel, created since `since` (reused). */
 export async function findOpenPayment(
   db: Queryable,
-  q: {
-    customerId: number;
-    adId: number | null;
-    purpose: PaymentPurpose;
-    adType: string;
-    days: number;
-    amountAgorot: number;
-    channel: PaymentChannel;
+  q: Pick<NewPayment, 'customerId' | 'adId' | 'purpose' | 'adType' | 'days' | 'amountAgorot' | 'channel'> & {
     since: Date;
   },
 ): Promise<Payment | null> {

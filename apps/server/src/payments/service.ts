@@ -19,7 +19,7 @@ import type { Config } from '../platform/config.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
 import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import type { PaymentProvider, ProviderEvent, ProviderResult } from './provider.ts';
-import { PaymentRefunds } from './refunds.ts';
+import { type PaymentMachinery, PaymentRefunds } from './refunds.ts';
 import {
   findOpenPayment,
   findOpenSessionsOfAd,
@@ -112,11 +112,7 @@ export class PaymentService {
   readonly refunds: PaymentRefunds;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      provider: PaymentProvider;
-      jobs: JobScheduler;
+    private readonly deps: PaymentMachinery & {
       config: Pick<Config, 'PAYMENT_RECOVERY_AFTER_S' | 'PAYMENT_NOTIFY_ORIGIN' | 'PORT'>;
       onPaid: OnPaid;
       /** The port the app listens on, once it does (the default notify origin); else config.PORT. */
@@ -143,7 +139,8 @@ export class PaymentService {
       if (input.adId !== null) await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [input.adId]);
       const byKey = await findPaymentByKey(tx, input.customerId, input.idempotencyKey);
       if (byKey) return { payment: byKey, reused: false };
-      const open = await findOpenPayment(tx, {
+      // What is bought, by whom, for how much and how: an open payment of the same is reused.
+      const same = {
         customerId: input.customerId,
         adId: input.adId,
         purpose: input.purpose,
@@ -151,20 +148,14 @@ export class PaymentService {
         days: charge.days,
         amountAgorot: charge.amountAgorot,
         channel: input.channel,
-        since: new Date(now.getTime() - OPEN_SESSION_REUSE_MS),
-      });
+      };
+      const open = await findOpenPayment(tx, { ...same, since: new Date(now.getTime() - OPEN_SESSION_REUSE_MS) });
       if (open) return { payment: open, reused: true };
       const created = await insertPayment(
         tx,
         {
           publicId: `pay_${crypto.randomBytes(16).toString('base64url')}`,
-          customerId: input.customerId,
-          adId: input.adId,
-          purpose: input.purpose,
-          adType: charge.adType,
-          days: charge.days,
-          amountAgorot: charge.amountAgorot,
-          channel: input.channel,
+          ...same,
           idempotencyKey: input.idempotencyKey,
           provider: this.deps.provider.name,
           packageHash: charge.packageHash ?? null,

@@ -245,15 +245,7 @@ export class PhoneService {
     const { phone } = checked;
     if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
     if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return typed(4);
-    const { keys, refused } = await this.reserve(
-      ivrLimits({
-        customerId,
-        phone,
-        ip,
-        dailyBudget: this.config.SMS_DAILY_BUDGET,
-        ipHourly: this.config.SMS_IP_HOURLY_LIMIT,
-      }),
-    );
+    const { keys, refused } = await this.reserveCall(customerId, phone, ip);
     if (refused) return typed(refused);
     return this.sendCode({ customerId, phone, isMain, keys }, 'ivr', async (code, id) => {
       await this.provider.call(phone, he.phoneIvrText(code), id);
@@ -327,15 +319,9 @@ export class PhoneService {
    * (allocated now when it has none). A voice call costs like a verification call, so it is counted against the
    * same IVR counters (per address, number, customer and the daily budget) and given back when nothing was placed.
    */
-  async testCall(customerId: number, ip: string, shown: unknown): Promise<TestCallOutcome> {
-    const phone = normalisePhone(typeof shown === 'string' ? shown : '');
-    if (!phone) return { ok: false, reason: 'invalid' };
-    if (await repo.isPhoneBlocked(this.db, phone)) return { ok: false, reason: 'blocked' };
-    const virtual = await this.addVirtual(customerId, phone);
-    if (!virtual.ok) return { ok: false, reason: 'notFound' in virtual ? 'notVerified' : 'noVirtual' };
-    const virtualPhone = normalisePhone(virtual.virtualPhone);
-    if (!virtualPhone) return { ok: false, reason: 'noVirtual' };
-    const { keys, refused } = await this.reserve(
+  /** A voice call's place under the limits: the customer's, the number's, the address's and the day's budget. */
+  private reserveCall(customerId: number, phone: string, ip: string) {
+    return this.reserve(
       ivrLimits({
         customerId,
         phone,
@@ -344,6 +330,17 @@ export class PhoneService {
         ipHourly: this.config.SMS_IP_HOURLY_LIMIT,
       }),
     );
+  }
+
+  async testCall(customerId: number, ip: string, shown: unknown): Promise<TestCallOutcome> {
+    const phone = normalisePhone(typeof shown === 'string' ? shown : '');
+    if (!phone) return { ok: false, reason: 'invalid' };
+    if (await repo.isPhoneBlocked(this.db, phone)) return { ok: false, reason: 'blocked' };
+    const virtual = await this.addVirtual(customerId, phone);
+    if (!virtual.ok) return { ok: false, reason: 'notFound' in virtual ? 'notVerified' : 'noVirtual' };
+    const virtualPhone = normalisePhone(virtual.virtualPhone);
+    if (!virtualPhone) return { ok: false, reason: 'noVirtual' };
+    const { keys, refused } = await this.reserveCall(customerId, phone, ip);
     if (refused) return { ok: false, reason: 'limit', errorType: refused };
     try {
       await this.provider.testCall(phone, virtualPhone, he.testCallText(formatPhone(virtualPhone)));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, a BOM) into rows of strings. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -31,4 +32,10 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** A CSV file with a header row, as one record per row by column name (a column the file lacks reads undefined). */
+export function readCsvRecords(file: string): Record<string, string | undefined>[] {
+  const [header = [], ...rows] = parseCsv(fs.readFileSync(file, 'utf8'));
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
 }

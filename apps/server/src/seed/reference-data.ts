@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../platform/db/db.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv, readCsvRecords } from './csv.ts';
 
 const seedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data');
 const BATCH = 10_000;
@@ -18,32 +18,19 @@ export async function seedReferenceData(db: Db): Promise<{ localities: number; s
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM localities');
   if (n > 0) return null;
 
-  const locRows = parseCsv(fs.readFileSync(path.join(seedDir, 'localities.csv'), 'utf8'));
-  const header = locRows.shift() ?? [];
-  const col = (name: string) => header.indexOf(name);
-  const [iId, iName, iEn, iDist, iDistName, iPop, iLat, iLon] = [
-    'id',
-    'name',
-    'name_en',
-    'district_id',
-    'district_name',
-    'population',
-    'coordinates_wgs84_latitude',
-    'coordinates_wgs84_longitude',
-  ].map(col) as number[];
   const localities = new Map<number, (string | number | null)[]>();
-  for (const r of locRows) {
-    const id = int(r[iId as number]);
+  for (const r of readCsvRecords(path.join(seedDir, 'localities.csv'))) {
+    const id = int(r.id);
     if (id === null) continue;
     localities.set(id, [
       id,
-      (r[iName as number] ?? '').trim(),
-      r[iEn as number] || null,
-      int(r[iDist as number]),
-      r[iDistName as number] || null,
-      int(r[iPop as number]),
-      num(r[iLat as number]),
-      num(r[iLon as number]),
+      (r.name ?? '').trim(),
+      r.name_en || null,
+      int(r.district_id),
+      r.district_name || null,
+      int(r.population),
+      num(r.coordinates_wgs84_latitude),
+      num(r.coordinates_wgs84_longitude),
     ]);
   }
 

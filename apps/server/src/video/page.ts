@@ -1,14 +1,12 @@
 import { VIDEO_MIME_TYPES, VIDEO_UPLOAD_MAX_BYTES } from '@app/contract/media';
 import { he } from '../i18n/messages.ts';
+import { escapeHtml, hebrewPage } from '../platform/http/second-origin.ts';
 import type { VideoTokenPayload } from './token.ts';
 
 export type UploadPageState =
   | { state: 'ready'; token: string; payload: VideoTokenPayload }
   | { state: 'expired'; payload: VideoTokenPayload }
   | { state: 'invalid' };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** JSON inside <script type="application/json">: no `<` can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -58,19 +56,9 @@ export function uploadPage(input: UploadPageState): string {
 <script src="/video/assets/tus.min.js"></script>
 <script src="/video/assets/upload.js"></script>`
     : '';
-  return `<!doctype html>
-<html lang="he" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(t.title)}</title>
-<link rel="stylesheet" href="/video/assets/upload.css">
-</head>
-<body>
-${body}
-${scripts}
-</body>
-</html>
-`;
+  return hebrewPage({
+    title: t.title,
+    head: '<link rel="stylesheet" href="/video/assets/upload.css">',
+    body: `${body}\n${scripts}`,
+  });
 }

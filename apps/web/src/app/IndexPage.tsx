@@ -29,31 +29,19 @@ export default function IndexPage() {
       <h1 className="page__title">{isLoggedIn(customer) ? t.greeting(fullName(customer)) : t.title}</h1>
       <p className="page__lead">{t.intro}</p>
       <ul className="index-page__links">
-        <li>
-          <Link to="/publish" className="index-link index-link--primary">
-            {t.publish}
-          </Link>
-        </li>
-        <li>
-          <Link to="/login" className="index-link">
-            {t.login}
-          </Link>
-        </li>
-        <li>
-          <Link to="/finishArea" className="index-link">
-            {t.finishArea}
-          </Link>
-        </li>
-        <li>
-          <Link to="/my-ads" className="index-link">
-            {hePackages.myAds.title}
-          </Link>
-        </li>
-        <li>
-          <Link to="/packages" className="index-link">
-            {t.packages}
-          </Link>
-        </li>
+        {[
+          { to: '/publish', text: t.publish },
+          { to: '/login', text: t.login },
+          { to: '/finishArea', text: t.finishArea },
+          { to: '/my-ads', text: hePackages.myAds.title },
+          { to: '/packages', text: t.packages },
+        ].map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={link.to === '/publish' ? 'index-link index-link--primary' : 'index-link'}>
+              {link.text}
+            </Link>
+          </li>
+        ))}
         <li>
           <a href={externalUrl(links, 'personalArea') ?? '/'} className="index-link" onClick={resetEnvironment}>
             {t.backToMyArea}

@@ -5,11 +5,11 @@
  * mobile-payment status.
  */
 import { hePay } from '../../i18n/payments.ts';
+import { escapeHtml, hebrewPage } from '../../platform/http/second-origin.ts';
 import { type CardField, type CardForm, TEST_CARD_LIST } from './card-form.ts';
 import type { SandboxSession } from './store.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: string | number): string => String(s).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export const esc = escapeHtml;
 
 /** ₪1,234.50 style, for the amount line. */
 export function shekels(agorot: number): string {
@@ -19,23 +19,14 @@ export function shekels(agorot: number): string {
 }
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="he" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title>
-<link rel="stylesheet" href="/assets/pay.css">
-<script src="/assets/pay.js" defer></script>
-</head>
-<body>
-<main class="pay">
+  return hebrewPage({
+    title,
+    head: '<link rel="stylesheet" href="/assets/pay.css">\n<script src="/assets/pay.js" defer></script>',
+    body: `<main class="pay">
 <p class="banner" role="note">${esc(hePay.sandboxBanner)}</p>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 function summary(session: SandboxSession): string {

@@ -96,3 +96,28 @@ export function serveAssets(
       .send(await fs.readFile(asset.file));
   });
 }
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text or an attribute's value in an HTML page: the five characters that could end either, escaped. */
+export const escapeHtml = (s: string | number): string => String(s).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/**
+ * A second origin's HTML page: Hebrew, right to left, sized for a phone, no referrer sent on; its title, what else
+ * its head holds (a style sheet, scripts) and its body.
+ */
+export function hebrewPage(page: { title: string; head: string; body: string }): string {
+  return `<!doctype html>
+<html lang="he" dir="rtl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(page.title)}</title>
+${page.head}
+</head>
+<body>
+${page.body}
+</body>
+</html>
+`;
+}

@@ -5,7 +5,7 @@ import { he } from '../../shared/i18n/index.ts';
 import { APP_EVENTS, postAppEvent } from '../../shared/native-app/index.ts';
 import { Link, useLocation, useSearchParams } from '../../shared/routing/index.ts';
 import { fullName, isLoggedIn, useCustomer } from '../../shared/session/index.ts';
-import { Logo } from '../../shared/ui/index.ts';
+import { HomeLogo } from '../../shared/ui/index.ts';
 import { UserIcon, UserMenu } from './UserMenu.tsx';
 import './topBar.css';
 
@@ -36,9 +36,7 @@ export function TopBar() {
   return (
     <header className="topbar">
       <div className="topbar__inner">
-        <Link to="/" className="topbar__logo" aria-label={he.topBar.logo}>
-          <Logo />
-        </Link>
+        <HomeLogo />
         <p className="topbar__title">{editing ? he.wizard.editTitle : he.topBar.title}</p>
         <div className="topbar__actions">
           <Link to="/contactus" className="topbar__link">

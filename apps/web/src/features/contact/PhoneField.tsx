@@ -1,7 +1,7 @@
 import { isLandline, PHONE_PREFIXES, PHONE_TEXTS, phoneDigits, phoneError, phonePrefix } from '@app/contract/phones';
 import { type ReactNode, useRef, useState } from 'react';
 import { sendPhoneCall, sendPhoneSms } from '../../shared/api/index.ts';
-import { FieldLabel, inputAria, textValue, type WidgetProps } from '../../shared/fields/index.ts';
+import { FieldLabel, inputBase, textValue, type WidgetProps } from '../../shared/fields/index.ts';
 import { heContact as t } from '../../shared/i18n/index.ts';
 import { PhoneCodePopup } from './PhoneCodePopup.tsx';
 import { PhoneListPopup } from './PhoneListPopup.tsx';
@@ -44,7 +44,6 @@ export function PhoneField(props: WidgetProps) {
   const entry = phoneEntry(phones, value);
   const rule = value.length > 7 ? phoneError(value, { primary, categoryTrader: env.trader }) : null;
   const shownError = error ?? rule ?? sendError;
-  const aria = inputAria({ ...props, error: shownError });
   const statusId = `${ids.input}-status`;
 
   const set = (next: string) => {
@@ -131,15 +130,13 @@ export function PhoneField(props: WidgetProps) {
         </select>
         <input
           ref={numberRef}
-          id={ids.input}
-          name={def.name ?? def.id}
+          {...inputBase({ ...props, error: shownError }, { describedBy: [statusId] })}
           className="field__input phone__number"
           type="tel"
           dir="ltr"
           inputMode="numeric"
           autoComplete="tel-national"
           value={rest}
-          disabled={!field.enabled}
           onChange={(event) => {
             const typed = event.target.value;
             // A whole number pasted or filled in (0501234567, +972…): its prefix goes to the select.
@@ -147,8 +144,6 @@ export function PhoneField(props: WidgetProps) {
             if (whole.prefix && typed.replace(/\D/g, '').length > 7) set(join(whole.prefix, whole.rest.slice(0, 7)));
             else set(join(prefix, typed.replace(/\D/g, '').slice(0, 7)));
           }}
-          {...aria}
-          aria-describedby={[aria['aria-describedby'], statusId].filter(Boolean).join(' ')}
           data-testid={`phone-number-${def.id}`}
         />
       </div>

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import type { WidgetProps } from '../../shared/fields/index.ts';
 import { CheckboxInput } from '../../shared/fields/index.ts';
 import { heContact as t } from '../../shared/i18n/index.ts';
-import { Popup } from '../../shared/popups/index.ts';
+import { ConfirmPopup } from '../../shared/popups/index.ts';
 import { phoneEntry, usePhones } from './phoneStore.ts';
-import '../../shared/popups/confirmPopup.css';
 
 /**
  * The virtual number checkbox (after-save-area.md §4): ticking sets virtual_num; unticking asks first; cancelling
@@ -39,37 +38,23 @@ export function VirtualNumberCheckbox(props: WidgetProps) {
         </p>
       )}
       {asking && (
-        <Popup
-          kind="default"
-          size={{ width: 300, height: 122 }}
+        <ConfirmPopup
           header={t.virtualCancelTitle}
+          text={t.virtualCancelText}
+          size={{ width: 300, height: 122 }}
           onClose={() => setAsking(false)}
           className="confirm-popup"
-        >
-          <p className="confirm-popup__text">{t.virtualCancelText}</p>
-          <div className="confirm-popup__actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-testid="virtual-keep"
-              onClick={() => setAsking(false)}
-            >
-              {t.virtualKeep}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              data-testid="virtual-cancel"
-              onClick={() => {
-                setAsking(false);
-                env.setValue?.(CONTACT_FIELDS.virtualCanceled, '1');
-                onChange('0');
-              }}
-            >
-              {t.virtualCancel}
-            </button>
-          </div>
-        </Popup>
+          confirm={{ text: t.virtualKeep, onClick: () => setAsking(false), testId: 'virtual-keep' }}
+          cancel={{
+            text: t.virtualCancel,
+            testId: 'virtual-cancel',
+            onClick: () => {
+              setAsking(false);
+              env.setValue?.(CONTACT_FIELDS.virtualCanceled, '1');
+              onChange('0');
+            },
+          }}
+        />
       )}
     </>
   );

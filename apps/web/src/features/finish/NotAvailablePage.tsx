@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../shared/hooks/index.ts';
 import { he } from '../../shared/i18n/index.ts';
-import { Link } from '../../shared/routing/index.ts';
+import { LinkList } from '../../shared/ui/index.ts';
 import '../../shared/ui/pages.css';
 
 /** Honest placeholder for routes that are linked but not built yet (/packages, /contactus, other finish pages). */
@@ -10,18 +10,12 @@ export default function NotAvailablePage({ text = he.notAvailable.text }: { text
     <section className="message-page">
       <h1 className="page__title">{he.notAvailable.title}</h1>
       <p className="page__lead">{text}</p>
-      <ul className="link-list">
-        <li>
-          <Link to="/publish" className="btn btn--primary">
-            {he.notAvailable.toPublish}
-          </Link>
-        </li>
-        <li>
-          <Link to="/" className="btn btn--secondary">
-            {he.notAvailable.toHome}
-          </Link>
-        </li>
-      </ul>
+      <LinkList
+        links={[
+          { to: '/publish', text: he.notAvailable.toPublish, primary: true },
+          { to: '/', text: he.notAvailable.toHome },
+        ]}
+      />
     </section>
   );
 }

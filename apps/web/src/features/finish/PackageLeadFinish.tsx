@@ -1,6 +1,7 @@
 import { usePageTitle } from '../../shared/hooks/index.ts';
 import { he, hePackages } from '../../shared/i18n/index.ts';
-import { Link } from '../../shared/routing/index.ts';
+import { LinkList } from '../../shared/ui/index.ts';
+import { DoneMark } from './DoneMark.tsx';
 import './finishArea.css';
 
 const t = hePackages.leadFinish;
@@ -13,11 +14,7 @@ export function PackageLeadFinish({ orderId }: { orderId: string | null }) {
   usePageTitle(hePackages.meta.leadFinish);
   return (
     <section className="finish card" data-testid="finish-package-lead">
-      <span className="finish__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-      </span>
+      <DoneMark />
       <h1 className="page__title">{t.title}</h1>
       <p className="page__lead">{t.text}</p>
       <p>{hePackages.salesHours}</p>
@@ -26,23 +23,13 @@ export function PackageLeadFinish({ orderId }: { orderId: string | null }) {
           {t.adNumber} <bdi>{orderId}</bdi>
         </p>
       )}
-      <ul className="link-list">
-        <li>
-          <Link to="/my-ads" className="btn btn--primary">
-            {t.toMyAds}
-          </Link>
-        </li>
-        <li>
-          <Link to="/packages" className="btn btn--secondary">
-            {t.toPackages}
-          </Link>
-        </li>
-        <li>
-          <Link to="/" className="btn btn--secondary">
-            {he.wizard.toMyArea}
-          </Link>
-        </li>
-      </ul>
+      <LinkList
+        links={[
+          { to: '/my-ads', text: t.toMyAds, primary: true },
+          { to: '/packages', text: t.toPackages },
+          { to: '/', text: he.wizard.toMyArea },
+        ]}
+      />
     </section>
   );
 }

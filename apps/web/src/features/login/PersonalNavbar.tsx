@@ -2,8 +2,7 @@ import type { NavLink, PersonalNavbarResponse } from '@app/contract/auth';
 import { useEffect, useState } from 'react';
 import { fetchPersonalNavbar } from '../../shared/api/index.ts';
 import { he } from '../../shared/i18n/index.ts';
-import { Link } from '../../shared/routing/index.ts';
-import { Logo } from '../../shared/ui/index.ts';
+import { HomeLogo } from '../../shared/ui/index.ts';
 import { type IconId, TileIcon } from '../chooser/index.ts';
 import './personalNavbar.css';
 
@@ -71,9 +70,7 @@ export function PersonalNavbar() {
   return (
     <header className="pnav">
       <div className="pnav__top">
-        <Link to="/" className="topbar__logo" aria-label={he.topBar.logo}>
-          <Logo />
-        </Link>
+        <HomeLogo />
         {bar && (
           <nav aria-label={t.actions} className="pnav__actions">
             <ul>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, type RefObject, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { type FieldEnv, FieldLabel, textValue, type WidgetProps } from '../../shared/fields/index.ts';
 import { useMediaQuery } from '../../shared/hooks/index.ts';
 import { heMedia } from '../../shared/i18n/index.ts';
@@ -111,33 +111,14 @@ function PhotoPicker(props: {
         {!touch && !full && (
           <p className="media__drop-text">{dragging ? heMedia.dropNow(cap) : heMedia.dropHere(cap)}</p>
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
+        <HiddenFileInput
+          inputRef={fileInput}
           accept={PHOTO_ACCEPT}
           multiple={cap > 1}
-          data-testid="media-input"
-          onChange={(event) => {
-            take(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
+          testId="media-input"
+          onFiles={take}
         />
-        <input
-          ref={cameraInput}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          accept="image/*"
-          capture="environment"
-          onChange={(event) => {
-            take(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
+        <HiddenFileInput inputRef={cameraInput} accept="image/*" capture="environment" onFiles={take} />
       </div>
 
       <div className="media__notices" role="status" aria-live="polite" data-testid="media-notices">
@@ -203,5 +184,33 @@ function PhotoPicker(props: {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** A file input no one sees: a button opens it, and what is chosen goes to `onFiles` (the input is then emptied). */
+function HiddenFileInput(props: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  accept: string;
+  multiple?: boolean;
+  capture?: 'environment';
+  testId?: string;
+  onFiles: (files: FileList | null) => void;
+}) {
+  return (
+    <input
+      ref={props.inputRef}
+      type="file"
+      className="visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+      accept={props.accept}
+      multiple={props.multiple}
+      capture={props.capture}
+      data-testid={props.testId}
+      onChange={(event) => {
+        props.onFiles(event.currentTarget.files);
+        event.currentTarget.value = '';
+      }}
+    />
   );
 }

@@ -12,8 +12,7 @@ import { usePageTitle } from '../../shared/hooks/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
 import { Link, sameOriginPath, useNavigate, useSearchParams } from '../../shared/routing/index.ts';
 import { useCustomer } from '../../shared/session/index.ts';
-import { useOpenLogin } from '../login/index.ts';
-import { useLoginGate } from '../packages/index.ts';
+import { LoadNotices, useLoginGate } from '../packages/index.ts';
 import { refundText } from '../payment/index.ts';
 import { AdThumb } from './AdThumb.tsx';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
@@ -32,7 +31,6 @@ const UPGRADABLE: ReadonlySet<MyAd['status']> = new Set(['active', 'pending']);
 export default function MyAdsPage() {
   usePageTitle(hePackages.meta.myAds);
   const { loaded } = useCustomer();
-  const openLogin = useOpenLogin();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -69,22 +67,7 @@ export default function MyAdsPage() {
         </p>
       )}
       {state.kind === 'loading' && <p role="status">{t.loading}</p>}
-      {state.kind === 'failed' && (
-        <div role="alert" className="packages-page__notice">
-          <p>{t.loadFailed}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {hePackages.packages.retry}
-          </button>
-        </div>
-      )}
-      {state.kind === 'guest' && (
-        <div className="packages-page__notice">
-          <p>{t.loginNeeded}</p>
-          <button type="button" className="btn btn--primary" onClick={() => openLogin('login')}>
-            {hePackages.packages.login}
-          </button>
-        </div>
-      )}
+      <LoadNotices kind={state.kind} texts={t} onRetry={() => setAttempt((n) => n + 1)} />
       {state.kind === 'ready' && state.ads.length === 0 && (
         <div className="packages-page__notice">
           <p>{t.none}</p>

@@ -8,7 +8,7 @@ import { type BuyPackageContactField, checkBuyPackageContact } from '@app/contra
 import type { OrderTypeItem } from '@app/contract/orders';
 import { finishWithPackageLead, sendPackageLead } from '../../shared/api/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
-import { type FormSendOutcome, Popup, useFormPopup } from '../../shared/popups/index.ts';
+import { type FormSendOutcome, Popup, SendButton, useFormPopup } from '../../shared/popups/index.ts';
 import { sameOriginPath, useNavigate } from '../../shared/routing/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
 
@@ -44,14 +44,13 @@ export function BuyPackagePopup(props: { item: OrderTypeItem; ad: AdContext | nu
     return { kind: 'failed' };
   };
   // After a first try the messages follow the typing.
-  const { values, errors, state, set, submit } = useFormPopup<Values>({
+  const { errors, state, field, submit } = useFormPopup<Values>({
     initial: EMPTY,
     check: checkBuyPackageContact,
     send,
     recheck: true,
     formSelector: '.buy-package',
   });
-  const sending = state === 'sending';
   const failed = state === 'failed';
 
   if (state === 'thanks') {
@@ -76,48 +75,14 @@ export function BuyPackagePopup(props: { item: OrderTypeItem; ad: AdContext | nu
   return (
     <Popup header={t.header} subheader={t.subheader(item.title)} size={{ width: 600, height: 780 }} onClose={onClose}>
       <form className="buy-package" noValidate onSubmit={submit}>
-        <TextField
-          name="contactus_fullName"
-          label={t.fullName}
-          value={values.contactus_fullName}
-          onChange={set('contactus_fullName')}
-          autoComplete="name"
-          maxLength={100}
-          error={errors.contactus_fullName}
-          required
-          autoFocus
-        />
-        <TextField
-          name="contactus_phone"
-          label={t.phone}
-          value={values.contactus_phone}
-          onChange={set('contactus_phone')}
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          maxLength={20}
-          error={errors.contactus_phone}
-          required
-        />
-        <TextField
-          name="contactus_email"
-          label={t.email}
-          type="email"
-          value={values.contactus_email}
-          onChange={set('contactus_email')}
-          autoComplete="email"
-          dir="ltr"
-          maxLength={254}
-          error={errors.contactus_email}
-          required
-        />
+        <TextField {...field('contactus_fullName')} label={t.fullName} kind="name" required autoFocus />
+        <TextField {...field('contactus_phone')} label={t.phone} kind="phone" required />
+        <TextField {...field('contactus_email')} label={t.email} kind="email" required />
         <div aria-live="polite">
           {(failed || formError) && <p className="buy-package__error">{formError ?? t.failed}</p>}
         </div>
         <p className="buy-package__hours">{hePackages.salesHours}</p>
-        <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
-          {sending ? t.sending : t.submit}
-        </button>
+        <SendButton sending={state === 'sending'} label={t.submit} sendingLabel={t.sending} block />
       </form>
     </Popup>
   );

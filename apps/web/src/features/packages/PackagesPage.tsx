@@ -13,8 +13,8 @@ import { usePageTitle } from '../../shared/hooks/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
 import { useLocation, useSearchParams } from '../../shared/routing/index.ts';
 import { useCustomer } from '../../shared/session/index.ts';
-import { useOpenLogin } from '../login/index.ts';
 import { type AdContext, BuyPackagePopup } from './BuyPackagePopup.tsx';
+import { LoadNotices } from './LoadNotices.tsx';
 import { PackageCard } from './PackageCard.tsx';
 import { useLoginGate } from './useLoginGate.ts';
 import './packages.css';
@@ -32,7 +32,6 @@ const digits = (v: string | null): string | null => (v && /^\d{1,12}$/.test(v) ?
 export default function PackagesPage() {
   usePageTitle(hePackages.meta.packages);
   const { loaded } = useCustomer();
-  const openLogin = useOpenLogin();
   const { search } = useLocation();
   const [params] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -73,22 +72,7 @@ export default function PackagesPage() {
       <h1 className="page__title">{t.title}</h1>
       <p className="page__lead">{t.lead}</p>
       {state.kind === 'loading' && <p role="status">{t.loading}</p>}
-      {state.kind === 'failed' && (
-        <div role="alert" className="packages-page__notice">
-          <p>{t.loadFailed}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {t.retry}
-          </button>
-        </div>
-      )}
-      {state.kind === 'guest' && (
-        <div className="packages-page__notice">
-          <p>{t.loginNeeded}</p>
-          <button type="button" className="btn btn--primary" onClick={() => openLogin('login')}>
-            {t.login}
-          </button>
-        </div>
-      )}
+      <LoadNotices kind={state.kind} texts={t} onRetry={() => setAttempt((n) => n + 1)} />
       {state.kind === 'ready' && (
         <>
           <h2 className="packages-page__heading">{t.mine}</h2>

@@ -1,2 +1,3 @@
+export { LoadNotices } from './LoadNotices.tsx';
 export { PackageCard } from './PackageCard.tsx';
 export { useLoginGate } from './useLoginGate.ts';

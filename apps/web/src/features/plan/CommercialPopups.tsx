@@ -5,8 +5,7 @@
  * thank-you that cannot be closed and leads to the finish area. Field errors come from the server, per field.
  */
 import type { OrderTypeItem } from '@app/contract/orders';
-import type { FieldErrorLists } from '@app/contract/planExtras';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import {
   fetchAgreement,
   type StoreOutcome,
@@ -14,8 +13,9 @@ import {
   storePhonePaymentDetails,
 } from '../../shared/api/index.ts';
 import { hePlan } from '../../shared/i18n/index.ts';
-import { type FormSendOutcome, Popup, useFormPopup } from '../../shared/popups/index.ts';
+import { type FormSendOutcome, Popup, SendButton, useFormPopup } from '../../shared/popups/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
+import { OpeningStatus } from './PlanPopups.tsx';
 import { type AgreementNode, agreementTree, fieldMessages, otherMessages } from './sideFlows.ts';
 
 export interface CommercialIds {
@@ -155,110 +155,89 @@ function AgreementPopup({ onRead, onClose }: { onRead: () => void; onClose: () =
 
 // ---- Forms ----
 
-function useServerErrors(fields: readonly string[]) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+/**
+ * A details form (invoice, phone payment): its values, and the store's answer: stored (the popup moves on), the
+ * server's messages by field and those of no field (`other`), or a failure.
+ */
+function useDetailsForm<V extends { [K in keyof V]: string }>(
+  initial: V,
+  fields: readonly string[],
+  store: (typed: V) => Promise<StoreOutcome>,
+  onStored: () => void,
+) {
   const [other, setOther] = useState<string[]>([]);
-  return {
-    errors,
-    other,
-    clear: () => {
-      setErrors({});
-      setOther([]);
+  const form = useFormPopup({
+    initial,
+    formSelector: '.commercial-form',
+    send: async (typed): Promise<FormSendOutcome> => {
+      const outcome = await store(typed);
+      setOther(outcome.kind === 'invalid' ? otherMessages(outcome.errors, fields) : []);
+      if (outcome.kind === 'ok') {
+        onStored();
+        return { kind: 'handled' };
+      }
+      if (outcome.kind === 'invalid') return { kind: 'errors', errors: fieldMessages(outcome.errors, fields) };
+      return { kind: 'failed' };
     },
-    show: (lists: FieldErrorLists) => {
-      const shown = fieldMessages(lists, fields);
-      setErrors(shown);
-      setOther(otherMessages(lists, fields));
-      const first = fields.find((f) => shown[f]);
-      if (first) document.querySelector<HTMLInputElement>(`.commercial-form input[name="${first}"]`)?.focus();
-    },
-  };
+  });
+  return { form, other };
 }
 
-/** A details form's answer: stored (the popup moves on), the server's messages shown by field, or a failure. */
-function settled(
-  outcome: StoreOutcome,
-  server: ReturnType<typeof useServerErrors>,
-  onStored: () => void,
-): FormSendOutcome {
-  if (outcome.kind === 'ok') {
-    onStored();
-    return { kind: 'handled' };
-  }
-  if (outcome.kind === 'invalid') {
-    server.show(outcome.errors);
-    return { kind: 'handled' };
-  }
-  server.clear();
-  return { kind: 'failed' };
+/** A details form's popup: its intro, the fields, what went wrong, the send button. */
+function DetailsPopup(props: {
+  texts: { header: string; text: string; failed: string; submit: string; sending: string };
+  testId: string;
+  form: { state: string; submit: (event: FormEvent) => void };
+  other: string[];
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { texts: t, form } = props;
+  return (
+    <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose} className="commercial-popup">
+      <form className="commercial-form" noValidate onSubmit={form.submit} data-testid={props.testId}>
+        <p>{t.text}</p>
+        {props.children}
+        <FormProblems failed={form.state === 'failed'} failedText={t.failed} other={props.other} />
+        <SendButton sending={form.state === 'sending'} label={t.submit} sendingLabel={t.sending} block />
+      </form>
+    </Popup>
+  );
 }
 
 const INVOICE_FIELDS = ['businessName', 'authorizedDealer', 'invoiceEmail'] as const;
 
 function InvoicePopup(props: { track: OrderTypeItem; ids: CommercialIds; onStored: () => void; onClose: () => void }) {
   const t = hePlan.invoice;
-  const server = useServerErrors(INVOICE_FIELDS);
-  const { values, state, set, submit } = useFormPopup({
-    initial: { businessName: '', authorizedDealer: '', invoiceEmail: '' },
-    send: async (typed) =>
-      settled(
-        await storeInvoiceDetails({ ...typed, ...props.ids, pt_hash: props.track.hash, paymentmethod: 2 }),
-        server,
-        props.onStored,
-      ),
-  });
-  const sending = state === 'sending';
+  const { form, other } = useDetailsForm(
+    { businessName: '', authorizedDealer: '', invoiceEmail: '' },
+    INVOICE_FIELDS,
+    (typed) => storeInvoiceDetails({ ...typed, ...props.ids, pt_hash: props.track.hash, paymentmethod: 2 }),
+    props.onStored,
+  );
+  const { field } = form;
 
   return (
-    <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose} className="commercial-popup">
-      <form className="commercial-form" noValidate onSubmit={submit} data-testid="invoice-form">
-        <p>{t.text}</p>
-        <TextField
-          name="businessName"
-          label={t.businessName}
-          value={values.businessName}
-          onChange={set('businessName')}
-          autoComplete="organization"
-          maxLength={100}
-          error={server.errors.businessName}
-          required
-          autoFocus
-        />
-        <TextField
-          name="authorizedDealer"
-          label={t.authorizedDealer}
-          value={values.authorizedDealer}
-          onChange={set('authorizedDealer')}
-          autoComplete="off"
-          inputMode="numeric"
-          dir="ltr"
-          maxLength={12}
-          error={server.errors.authorizedDealer}
-          required
-        />
-        <TextField
-          name="invoiceEmail"
-          label={t.invoiceEmail}
-          type="email"
-          value={values.invoiceEmail}
-          onChange={set('invoiceEmail')}
-          autoComplete="email"
-          dir="ltr"
-          maxLength={254}
-          error={server.errors.invoiceEmail}
-          required
-        />
-        <FormProblems failed={state === 'failed'} failedText={t.failed} other={server.other} />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={sending}
-          aria-busy={sending || undefined}
-        >
-          {sending ? t.sending : t.submit}
-        </button>
-      </form>
-    </Popup>
+    <DetailsPopup texts={t} testId="invoice-form" form={form} other={other} onClose={props.onClose}>
+      <TextField
+        {...field('businessName')}
+        label={t.businessName}
+        autoComplete="organization"
+        maxLength={100}
+        required
+        autoFocus
+      />
+      <TextField
+        {...field('authorizedDealer')}
+        label={t.authorizedDealer}
+        autoComplete="off"
+        inputMode="numeric"
+        dir="ltr"
+        maxLength={12}
+        required
+      />
+      <TextField {...field('invoiceEmail')} label={t.invoiceEmail} kind="email" required />
+    </DetailsPopup>
   );
 }
 
@@ -311,16 +290,7 @@ function MethodPopup(props: {
       <p id={noteId} className="offer-popup__note">
         {t.phoneNote}
       </p>
-      {props.starting && (
-        <p className="payment-type__status" role="status">
-          {hePlan.paymentType.opening}
-        </p>
-      )}
-      {props.error && (
-        <p className="plan__error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <OpeningStatus starting={props.starting} error={props.error} />
     </Popup>
   );
 }
@@ -334,65 +304,28 @@ function PhonePaymentPopup(props: {
   onClose: () => void;
 }) {
   const t = hePlan.phonePayment;
-  const server = useServerErrors(PHONE_FIELDS);
   const { OrderID, CatID, SubCatID } = props.ids;
-  const { values, state, set, submit } = useFormPopup({
-    initial: { fullPhone1: '', fullPhone2: '' },
-    send: async (typed) =>
-      settled(
-        await storePhonePaymentDetails({
-          fullPhone1: typed.fullPhone1,
-          ...(typed.fullPhone2.trim() ? { fullPhone2: typed.fullPhone2 } : {}),
-          OrderID,
-          CatID,
-          SubCatID,
-          pt_hash: props.track.hash,
-        }),
-        server,
-        props.onStored,
-      ),
-  });
-  const sending = state === 'sending';
+  const { form, other } = useDetailsForm(
+    { fullPhone1: '', fullPhone2: '' },
+    PHONE_FIELDS,
+    (typed) =>
+      storePhonePaymentDetails({
+        fullPhone1: typed.fullPhone1,
+        ...(typed.fullPhone2.trim() ? { fullPhone2: typed.fullPhone2 } : {}),
+        OrderID,
+        CatID,
+        SubCatID,
+        pt_hash: props.track.hash,
+      }),
+    props.onStored,
+  );
+  const { field } = form;
 
   return (
-    <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose} className="commercial-popup">
-      <form className="commercial-form" noValidate onSubmit={submit} data-testid="phone-payment-form">
-        <p>{t.text}</p>
-        <TextField
-          name="fullPhone1"
-          label={t.fullPhone1}
-          value={values.fullPhone1}
-          onChange={set('fullPhone1')}
-          autoComplete="tel"
-          inputMode="tel"
-          dir="ltr"
-          maxLength={20}
-          error={server.errors.fullPhone1}
-          required
-          autoFocus
-        />
-        <TextField
-          name="fullPhone2"
-          label={t.fullPhone2}
-          value={values.fullPhone2}
-          onChange={set('fullPhone2')}
-          autoComplete="off"
-          inputMode="tel"
-          dir="ltr"
-          maxLength={20}
-          error={server.errors.fullPhone2}
-        />
-        <FormProblems failed={state === 'failed'} failedText={t.failed} other={server.other} />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={sending}
-          aria-busy={sending || undefined}
-        >
-          {sending ? t.sending : t.submit}
-        </button>
-      </form>
-    </Popup>
+    <DetailsPopup texts={t} testId="phone-payment-form" form={form} other={other} onClose={props.onClose}>
+      <TextField {...field('fullPhone1')} label={t.fullPhone1} kind="phone" required autoFocus />
+      <TextField {...field('fullPhone2')} label={t.fullPhone2} autoComplete="off" kind="phone" />
+    </DetailsPopup>
   );
 }
 

@@ -30,16 +30,7 @@ export function PaymentTypePopup(props: {
           </button>
         ))}
       </div>
-      {props.starting && (
-        <p className="payment-type__status" role="status">
-          {t.opening}
-        </p>
-      )}
-      {props.error && (
-        <p className="plan__error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <OpeningStatus starting={props.starting} error={props.error} />
     </Popup>
   );
 }
@@ -66,14 +57,7 @@ export function TrialPopup(props: {
       </p>
       {props.price > 0 && <p>{t.price(formatShekels(props.price))}</p>}
       <p className="offer-popup__note">{t.note}</p>
-      <div className="offer-popup__actions">
-        <button type="button" className="btn btn--primary" data-autofocus onClick={props.onAccept}>
-          {t.accept}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={props.onDecline}>
-          {t.decline}
-        </button>
-      </div>
+      <OfferActions accept={t.accept} decline={t.decline} onAccept={props.onAccept} onDecline={props.onDecline} />
     </Popup>
   );
 }
@@ -87,14 +71,7 @@ export function AutoBumpPopup(props: { price: number; onAccept: () => void; onRe
       <p className="offer-popup__price" data-testid="auto-bump-price">
         {t.price(formatShekels(props.price))}
       </p>
-      <div className="offer-popup__actions">
-        <button type="button" className="btn btn--primary" data-autofocus onClick={props.onAccept}>
-          {t.accept}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={props.onReject}>
-          {t.reject}
-        </button>
-      </div>
+      <OfferActions accept={t.accept} decline={t.reject} onAccept={props.onAccept} onDecline={props.onReject} />
     </Popup>
   );
 }
@@ -109,5 +86,37 @@ export function ContactPopup(props: { onClose: () => void }) {
         {t.contact}
       </Link>
     </Popup>
+  );
+}
+
+/** A payment choice's progress: the payment page is opening, or why it did not open. */
+export function OpeningStatus(props: { starting: boolean; error?: string | undefined }) {
+  return (
+    <>
+      {props.starting && (
+        <p className="payment-type__status" role="status">
+          {hePlan.paymentType.opening}
+        </p>
+      )}
+      {props.error && (
+        <p className="plan__error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** An offer's two answers: take it (focused first) or not. */
+function OfferActions(props: { accept: string; decline: string; onAccept: () => void; onDecline: () => void }) {
+  return (
+    <div className="offer-popup__actions">
+      <button type="button" className="btn btn--primary" data-autofocus onClick={props.onAccept}>
+        {props.accept}
+      </button>
+      <button type="button" className="btn btn--secondary" onClick={props.onDecline}>
+        {props.decline}
+      </button>
+    </div>
   );
 }

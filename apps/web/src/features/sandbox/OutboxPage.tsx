@@ -40,15 +40,7 @@ export default function OutboxPage() {
       <h1 className="page__title">{t.title}</h1>
       <p className="page__lead">{t.intro}</p>
       <form className="outbox__form card" onSubmit={onSubmit}>
-        <TextField
-          name="to"
-          label={t.to}
-          type="email"
-          dir="ltr"
-          autoComplete="email"
-          value={draft}
-          onChange={setDraft}
-        />
+        <TextField name="to" label={t.to} kind="email" value={draft} onChange={setDraft} />
         <button type="submit" className="btn btn--primary">
           {to && draft.trim() === to ? t.refresh : t.show}
         </button>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { he } from '../../shared/i18n/index.ts';
-import { Popup } from '../../shared/popups/index.ts';
-import '../../shared/popups/confirmPopup.css';
+import { ConfirmPopup } from '../../shared/popups/index.ts';
 
 /**
  * "התחלה מחדש": the spec's 'delete ad details' link with its confirm popup (300 × 122). Confirming deletes
@@ -31,22 +30,16 @@ export function StartOver({ onConfirm, disabled }: { onConfirm: () => Promise<bo
         {he.wizard.startOver}
       </button>
       {open && (
-        <Popup header={he.wizard.startOverHeader} size={{ width: 300, height: 122 }} onClose={() => setOpen(false)}>
-          <p className="confirm-popup__text">{he.wizard.startOverText}</p>
-          {failed && (
-            <p className="confirm-popup__error" role="alert">
-              {he.wizard.startOverFailed}
-            </p>
-          )}
-          <div className="confirm-popup__actions">
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void confirm()}>
-              {he.wizard.startOverConfirm}
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={() => setOpen(false)} data-autofocus>
-              {he.common.cancel}
-            </button>
-          </div>
-        </Popup>
+        <ConfirmPopup
+          header={he.wizard.startOverHeader}
+          text={he.wizard.startOverText}
+          size={{ width: 300, height: 122 }}
+          onClose={() => setOpen(false)}
+          busy={busy}
+          failed={failed && he.wizard.startOverFailed}
+          confirm={{ text: he.wizard.startOverConfirm, onClick: () => void confirm() }}
+          cancel={{ text: he.common.cancel, onClick: () => setOpen(false), focused: true }}
+        />
       )}
     </>
   );

@@ -5,6 +5,7 @@ export {
   type FieldEnv,
   type FieldIds,
   inputAria,
+  inputBase,
   labelOf,
   type MediaEnv,
   textValue,

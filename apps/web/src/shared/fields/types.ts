@@ -93,6 +93,27 @@ export function inputAria(props: WidgetProps) {
   } as const;
 }
 
+/**
+ * What the input of a field always carries: its id and name, whether it can be used, and its state for assistive
+ * technology. `describedBy` adds what else describes it (a notice under it, a character counter) to the field's own
+ * hint and error.
+ */
+export function inputBase(
+  props: WidgetProps,
+  options: { describedBy?: readonly (string | false | undefined)[]; disabled?: boolean } = {},
+) {
+  const { field, ids } = props;
+  const describedBy = [props.describedBy, ...(options.describedBy ?? [])].filter(Boolean).join(' ');
+  return {
+    id: ids.input,
+    name: field.def.name ?? field.def.id,
+    disabled: options.disabled ?? !field.enabled,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-required': field.required ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
+}
+
 export const labelOf = (field: ResolvedField): string => field.def.label ?? '';
 
 /** A value as a single string for text inputs. */

@@ -66,5 +66,13 @@ export function useFormPopup<V extends { [K in keyof V]: string }>(options: {
     setState(outcome.kind === 'failed' ? 'failed' : 'form');
   };
 
-  return { values, errors, state, set, submit };
+  /** A text field's props for `key`: its input's name (`key` unless the wire names it otherwise), value, setter, message. */
+  const field = (key: keyof V & string, name: string = key) => ({
+    name,
+    value: values[key],
+    onChange: set(key),
+    error: errors[key],
+  });
+
+  return { values, errors, state, set, field, submit };
 }

@@ -1,3 +1,6 @@
+import { he } from '../i18n/index.ts';
+import { Link } from '../routing/index.ts';
+
 /** Text-and-mark logo; the link around it carries the accessible name. */
 export function Logo() {
   return (
@@ -11,5 +14,14 @@ export function Logo() {
         לוח
       </span>
     </span>
+  );
+}
+
+/** The logo as the way home, at the start of every bar. */
+export function HomeLogo() {
+  return (
+    <Link to="/" className="topbar__logo" aria-label={he.topBar.logo}>
+      <Logo />
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../hooks/index.ts';
 import { he } from '../i18n/index.ts';
-import { Link } from '../routing/index.ts';
+import { LinkList } from './LinkList.tsx';
 import './pages.css';
 
 export default function NotFoundPage() {
@@ -12,18 +12,12 @@ export default function NotFoundPage() {
       </p>
       <h1 className="page__title">{he.notFound.title}</h1>
       <p className="page__lead">{he.notFound.text}</p>
-      <ul className="link-list">
-        <li>
-          <Link to="/publish" className="btn btn--primary">
-            {he.notAvailable.toPublish}
-          </Link>
-        </li>
-        <li>
-          <Link to="/" className="btn btn--secondary">
-            {he.notAvailable.toHome}
-          </Link>
-        </li>
-      </ul>
+      <LinkList
+        links={[
+          { to: '/publish', text: he.notAvailable.toPublish, primary: true },
+          { to: '/', text: he.notAvailable.toHome },
+        ]}
+      />
     </section>
   );
 }

@@ -1,13 +1,25 @@
 import { type HTMLAttributes, type Ref, useId } from 'react';
 import './textField.css';
 
+/**
+ * What a person's name, a phone number and an e-mail address take in every form: what the browser may fill in, the
+ * keyboard a phone shows, left-to-right numbers and addresses, and the longest accepted. A field's own props win.
+ */
+const KINDS = {
+  name: { autoComplete: 'name', maxLength: 100 },
+  phone: { autoComplete: 'tel', inputMode: 'tel', dir: 'ltr', maxLength: 20 },
+  email: { type: 'email', autoComplete: 'email', dir: 'ltr', maxLength: 254 },
+} as const;
+
 export interface TextFieldProps {
   name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** A name, a phone number or an e-mail address (the attributes of KINDS). */
+  kind?: keyof typeof KINDS;
   type?: 'text' | 'email' | 'password';
-  autoComplete: string;
+  autoComplete?: string;
   dir?: 'ltr' | 'rtl';
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
@@ -22,7 +34,8 @@ export interface TextFieldProps {
 }
 
 /** Labelled input with hint and error wired through aria-describedby / aria-invalid. */
-export function TextField(props: TextFieldProps) {
+export function TextField(given: TextFieldProps) {
+  const props = given.kind ? { ...KINDS[given.kind], ...given } : given;
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -1,5 +1,6 @@
 export { BdiText } from './BdiText.tsx';
-export { Logo } from './Logo.tsx';
+export { type LinkItem, LinkList } from './LinkList.tsx';
+export { HomeLogo, Logo } from './Logo.tsx';
 export { default as NotFoundPage } from './NotFoundPage.tsx';
 export { PageFallback } from './PageFallback.tsx';
 export { TextField } from './TextField.tsx';

@@ -2,7 +2,7 @@ import type { MissingSubModelRequest } from '@app/contract/carExtras';
 import { useId } from 'react';
 import { reportMissingSubModel } from '../../../shared/api/index.ts';
 import { heReminders } from '../../../shared/i18n/index.ts';
-import { Popup, useFormPopup } from '../../../shared/popups/index.ts';
+import { FormPopup, useFormPopup } from '../../../shared/popups/index.ts';
 import { TextField } from '../../../shared/ui/index.ts';
 import '../../../shared/popups/confirmPopup.css';
 
@@ -24,7 +24,7 @@ export interface MissingSubModelPopupProps {
  * stinker?action=missingSubModel and kept for review; the thank-you heading is "באסה, לפעמים גם לנו יש פנצ'ר".
  */
 export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupProps) {
-  const { values, errors, state, set, submit } = useFormPopup({
+  const form = useFormPopup({
     initial: { missingSubModel: '', missingGearBox: '', missingEngineSize: '' },
     // The button is disabled while the sub-model is empty; a submit by Enter sends nothing either.
     check: ({ missingSubModel }) => (missingSubModel.trim() === '' ? { missingSubModel: '' } : {}),
@@ -36,83 +36,58 @@ export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupP
         ...(engineSize ? { missingEngineSize: engineSize, engineSize } : {}),
       }),
   });
-  const { missingSubModel: subModel, missingGearBox: gearBox, missingEngineSize: engineSize } = values;
+  const { set, field } = form;
+  const { missingSubModel: subModel, missingGearBox: gearBox, missingEngineSize: engineSize } = form.values;
   const gearId = useId();
 
-  const thanks = state === 'thanks';
   return (
-    <Popup
-      header={thanks ? w.thanksHeader : w.header}
-      subheader={thanks ? undefined : w.intro}
-      size={thanks ? THANKS_SIZE : FORM_SIZE}
-      onClose={onClose}
+    <FormPopup
+      form={form}
+      texts={w}
+      size={FORM_SIZE}
+      thanksSize={THANKS_SIZE}
       fieldId="subModel"
+      testId="missing-sub-model"
+      onCancel={onClose}
+      onDone={onClose}
+      sendDisabled={subModel.trim() === ''}
     >
-      {thanks ? (
-        <div data-testid="missing-sub-model-thanks">
-          <p className="confirm-popup__text">{w.thanksText}</p>
-          <button type="button" className="btn btn--primary" data-autofocus="" onClick={onClose}>
-            {w.close}
-          </button>
-        </div>
-      ) : (
-        <form noValidate onSubmit={submit} data-testid="missing-sub-model-form">
-          <TextField
-            name="missingSubModel"
-            label={w.subModel}
-            value={subModel}
-            onChange={set('missingSubModel')}
-            autoComplete="off"
-            maxLength={100}
-            required
-            error={errors.missingSubModel}
-            autoFocus
-          />
-          <div className="text-field">
-            <label htmlFor={gearId} className="text-field__label">
-              {w.gearBox}
-            </label>
-            <select
-              id={gearId}
-              className="text-field__input"
-              value={gearBox}
-              onChange={(event) => set('missingGearBox')(event.target.value)}
-            >
-              <option value="">{w.notChosen}</option>
-              {GEAR_BOXES.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
-            name="missingEngineSize"
-            label={w.engineSize}
-            value={engineSize}
-            onChange={(value) => set('missingEngineSize')(value.replace(/\D/g, '').slice(0, 5))}
-            autoComplete="off"
-            inputMode="numeric"
-            dir="ltr"
-            maxLength={5}
-          />
-          <div aria-live="assertive">
-            {state === 'failed' && (
-              <p className="confirm-popup__error" role="alert">
-                {w.failed}
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={state === 'sending' || subModel.trim() === ''}
-            aria-busy={state === 'sending' || undefined}
-          >
-            {state === 'sending' ? w.sending : w.send}
-          </button>
-        </form>
-      )}
-    </Popup>
+      <TextField
+        {...field('missingSubModel')}
+        label={w.subModel}
+        autoComplete="off"
+        maxLength={100}
+        required
+        autoFocus
+      />
+      <div className="text-field">
+        <label htmlFor={gearId} className="text-field__label">
+          {w.gearBox}
+        </label>
+        <select
+          id={gearId}
+          className="text-field__input"
+          value={gearBox}
+          onChange={(event) => set('missingGearBox')(event.target.value)}
+        >
+          <option value="">{w.notChosen}</option>
+          {GEAR_BOXES.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        name="missingEngineSize"
+        label={w.engineSize}
+        value={engineSize}
+        onChange={(value) => set('missingEngineSize')(value.replace(/\D/g, '').slice(0, 5))}
+        autoComplete="off"
+        inputMode="numeric"
+        dir="ltr"
+        maxLength={5}
+      />
+    </FormPopup>
   );
 }

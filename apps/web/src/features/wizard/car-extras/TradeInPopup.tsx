@@ -1,6 +1,6 @@
 import { sendTradeInLead } from '../../../shared/api/index.ts';
 import { heReminders } from '../../../shared/i18n/index.ts';
-import { Popup, useFormPopup } from '../../../shared/popups/index.ts';
+import { FormPopup, useFormPopup } from '../../../shared/popups/index.ts';
 import { TextField } from '../../../shared/ui/index.ts';
 import '../../../shared/popups/confirmPopup.css';
 
@@ -23,7 +23,7 @@ export interface TradeInPopupProps {
  * חובה'; errors clear on typing); a failure says 'שליחת הבקשה נכשלה, נסו שנית מאוחר יותר'; success shows a thank-you.
  */
 export function TradeInPopup({ initialName, extra, onSent, onCancel }: TradeInPopupProps) {
-  const { values, errors, state, set, submit } = useFormPopup({
+  const form = useFormPopup({
     initial: { name: initialName, phone: '' },
     check: ({ name, phone }) => ({
       ...(name.trim() ? {} : { name: w.nameRequired }),
@@ -31,72 +31,40 @@ export function TradeInPopup({ initialName, extra, onSent, onCancel }: TradeInPo
     }),
     send: ({ name, phone }) => sendTradeInLead({ name: name.trim(), phone: phone.trim(), ...extra }),
   });
-  const { name, phone } = values;
+  const { field } = form;
+  const named = form.values.name !== '';
 
-  const thanks = state === 'thanks';
   return (
-    <Popup
-      header={thanks ? w.thanksHeader : w.header}
-      subheader={thanks ? undefined : w.intro}
-      size={thanks ? THANKS_SIZE : undefined}
-      onClose={thanks ? onSent : onCancel}
+    <FormPopup
+      form={form}
+      texts={w}
+      thanksSize={THANKS_SIZE}
       fieldId="tradeIn"
+      testId="trade-in"
+      onCancel={onCancel}
+      onDone={onSent}
+      actions={
+        <button type="button" className="btn btn--secondary" onClick={onCancel}>
+          {w.cancel}
+        </button>
+      }
     >
-      {thanks ? (
-        <div data-testid="trade-in-thanks">
-          <p className="confirm-popup__text">{w.thanksText}</p>
-          <button type="button" className="btn btn--primary" data-autofocus="" onClick={onSent}>
-            {w.close}
-          </button>
-        </div>
-      ) : (
-        <form noValidate onSubmit={submit} data-testid="trade-in-form">
-          <TextField
-            name="tradeInName"
-            label={w.name}
-            value={name}
-            onChange={set('name')}
-            autoComplete="name"
-            maxLength={60}
-            required
-            error={errors.name}
-            autoFocus={name === ''}
-          />
-          <TextField
-            name="tradeInPhone"
-            label={w.phone}
-            value={phone}
-            onChange={set('phone')}
-            autoComplete="tel"
-            inputMode="tel"
-            dir="ltr"
-            maxLength={13}
-            required
-            error={errors.phone}
-            autoFocus={name !== ''}
-          />
-          <div aria-live="assertive">
-            {state === 'failed' && (
-              <p className="confirm-popup__error" role="alert">
-                {w.failed}
-              </p>
-            )}
-          </div>
-          <div className="confirm-popup__actions">
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={state === 'sending'}
-              aria-busy={state === 'sending' || undefined}
-            >
-              {state === 'sending' ? w.sending : w.send}
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={onCancel}>
-              {w.cancel}
-            </button>
-          </div>
-        </form>
-      )}
-    </Popup>
+      <TextField
+        {...field('name', 'tradeInName')}
+        label={w.name}
+        kind="name"
+        maxLength={60}
+        required
+        autoFocus={!named}
+      />
+      <TextField
+        {...field('phone', 'tradeInPhone')}
+        label={w.phone}
+        kind="phone"
+        maxLength={13}
+        required
+        autoFocus={named}
+      />
+    </FormPopup>
   );
 }

@@ -1,8 +1,9 @@
 import { DEFAULT_DATE_FORMAT, formatDate, parseDate } from '@app/form-engine/format';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { FieldLabel, inputAria, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
+import { FieldLabel, inputBase, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
 import { he } from '../../../shared/i18n/index.ts';
 import { maskDate } from './calendarGrid.ts';
+import { DIGITS_INPUT } from './inputFilter.ts';
 
 // The calendar is loaded only when someone opens it: it never weighs on the form's first paint.
 const DateCalendar = lazy(() => import('./DateCalendar.tsx'));
@@ -32,21 +33,16 @@ export function DateInput(props: WidgetProps) {
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
       <div className="date">
         <input
-          id={ids.input}
-          name={def.name ?? def.id}
+          {...inputBase(props, { disabled: inputDisabled })}
           className="field__input date__input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
+          {...DIGITS_INPUT}
           dir="ltr"
           value={text}
           placeholder={def.placeholder ?? format}
           maxLength={format.length}
-          disabled={inputDisabled}
           onChange={(event) =>
             onChange(format === DEFAULT_DATE_FORMAT ? maskDate(event.target.value) : event.target.value)
           }
-          {...inputAria(props)}
         />
         <button
           ref={opener}

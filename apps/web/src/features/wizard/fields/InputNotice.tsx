@@ -1,8 +1,8 @@
 import { VALIDATION_MESSAGES } from '@app/form-engine/messages';
 import { charsCounter } from '@app/form-engine/quality';
-import { useCallback, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useRef, useState } from 'react';
 import { he } from '../../../shared/i18n/index.ts';
-import type { InputNotice as Notice } from './inputFilter.ts';
+import { type InputNotice as Notice, textEdit } from './inputFilter.ts';
 
 /** The Hebrew of a notice: the engine's digits-only and too-many-characters messages (spec §5). */
 export function noticeText(notice: Notice): string {
@@ -25,7 +25,19 @@ export function useInputNotice(inputId: string) {
       input.setSelectionRange(at, at);
     });
   }, []);
-  return { notice, setNotice, id, describes: notice ? id : '', placeCaret };
+  /**
+   * A free-text input's change handler: the text as typed, cut at `max` with the too-many-characters notice and the
+   * caret left where the cut put it (textEdit, inputFilter.ts).
+   */
+  const textChange =
+    (text: string, max: number, onChange: (text: string) => void) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const edit = textEdit(text, event.target.value, max);
+      setNotice(edit.notice);
+      if (edit.notice) placeCaret(event.target, edit.caret);
+      onChange(edit.text);
+    };
+  return { notice, setNotice, id, describes: notice ? id : '', placeCaret, textChange };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_MAXLENGTH, formatNumber, parseNumber } from '@app/form-engine/format';
-import { FieldLabel, inputAria, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
+import { FieldLabel, inputBase, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
 import { InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
-import { numericEdit } from './inputFilter.ts';
+import { DIGITS_INPUT, numericEdit } from './inputFilter.ts';
 
 /**
  * Numbers (and isNumeric text): digits only, shown with thousands separators while typing unless noFormat
@@ -16,27 +16,20 @@ export function NumberInput(props: WidgetProps) {
   const max = def.maxlength ?? DEFAULT_MAXLENGTH;
   const shown = textValue(field.value);
   const { notice, setNotice, id: noticeId, describes } = useInputNotice(ids.input);
-  const aria = inputAria(props);
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
       <input
-        id={ids.input}
-        name={def.name ?? def.id}
+        {...inputBase(props, { describedBy: [describes] })}
         className="field__input field__input--number"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
+        {...DIGITS_INPUT}
         value={format ? formatNumber(shown) : shown}
         placeholder={def.placeholder}
-        disabled={!field.enabled}
         onChange={(event) => {
           const edit = numericEdit(parseNumber(shown).replace(/\D/g, ''), event.target.value, max);
           setNotice(edit.notice);
           onChange(format ? formatNumber(edit.digits) : edit.digits);
         }}
-        {...aria}
-        aria-describedby={[aria['aria-describedby'], describes].filter(Boolean).join(' ') || undefined}
       />
       <InputNoticeRegion id={noticeId} notice={notice} />
     </>

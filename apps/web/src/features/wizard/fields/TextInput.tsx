@@ -1,7 +1,7 @@
 import { DEFAULT_MAXLENGTH } from '@app/form-engine/format';
-import { FieldLabel, inputAria, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
+import { FieldLabel, inputBase, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
 import { CharsCount, InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
-import { showsCounter, textEdit } from './inputFilter.ts';
+import { showsCounter } from './inputFilter.ts';
 
 const INPUT_TYPES = { text: 'text', password: 'password', email: 'email', tel: 'tel' } as const;
 const AUTOCOMPLETE = { text: 'off', password: 'new-password', email: 'email', tel: 'tel' } as const;
@@ -18,17 +18,14 @@ export function TextInput(props: WidgetProps) {
   const dir = def.dir ?? (type === 'tel' || type === 'email' ? 'ltr' : undefined);
   const text = textValue(field.value);
   const max = def.maxlength ?? DEFAULT_MAXLENGTH;
-  const { notice, setNotice, id: noticeId, describes, placeCaret } = useInputNotice(ids.input);
+  const { notice, id: noticeId, describes, textChange } = useInputNotice(ids.input);
   const counter = type !== 'password' && showsCounter(text.length, max, def.charsCounter === true, notice);
   const counterId = `${ids.input}-counter`;
-  const aria = inputAria(props);
-  const describedBy = [aria['aria-describedby'], counter ? counterId : '', describes].filter(Boolean).join(' ');
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
       <input
-        id={ids.input}
-        name={def.name ?? def.id}
+        {...inputBase(props, { describedBy: [counter && counterId, describes] })}
         className="field__input"
         type={type}
         dir={dir}
@@ -36,15 +33,7 @@ export function TextInput(props: WidgetProps) {
         autoComplete={AUTOCOMPLETE[type]}
         value={text}
         placeholder={def.placeholder}
-        disabled={!field.enabled}
-        onChange={(event) => {
-          const edit = textEdit(text, event.target.value, max);
-          setNotice(edit.notice);
-          if (edit.notice) placeCaret(event.target, edit.caret);
-          onChange(edit.text);
-        }}
-        {...aria}
-        aria-describedby={describedBy || undefined}
+        onChange={textChange(text, max, onChange)}
       />
       {counter && (
         <div id={counterId} className="quality">

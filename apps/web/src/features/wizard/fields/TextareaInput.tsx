@@ -1,8 +1,8 @@
 import { DEFAULT_MAXLENGTH } from '@app/form-engine/format';
 import { quality } from '@app/form-engine/quality';
-import { FieldLabel, inputAria, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
+import { FieldLabel, inputBase, textValue, type WidgetProps } from '../../../shared/fields/index.ts';
 import { CharsCount, InputNoticeRegion, useInputNotice } from './InputNotice.tsx';
-import { showsCounter, textEdit } from './inputFilter.ts';
+import { showsCounter } from './inputFilter.ts';
 
 /**
  * A textarea with its characters counter and the description quality bar (engine quality.ts). The maximum
@@ -14,30 +14,20 @@ export function TextareaInput(props: WidgetProps) {
   const { def } = field;
   const text = textValue(field.value);
   const max = def.maxlength ?? DEFAULT_MAXLENGTH;
-  const { notice, setNotice, id: noticeId, describes, placeCaret } = useInputNotice(ids.input);
+  const { notice, id: noticeId, describes, textChange } = useInputNotice(ids.input);
   const counter = showsCounter(text.length, max, def.charsCounter === true, notice);
   const bar = def.qualityBar ? quality(text.length, max) : undefined;
   const counterId = `${ids.input}-counter`;
-  const describedBy = [props.describedBy, bar || counter ? counterId : '', describes].filter(Boolean).join(' ');
   return (
     <>
       <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
       <textarea
-        id={ids.input}
-        name={def.name ?? def.id}
+        {...inputBase(props, { describedBy: [(bar || counter) && counterId, describes] })}
         className="field__input field__textarea"
         rows={5}
         value={text}
         placeholder={def.placeholder}
-        disabled={!field.enabled}
-        onChange={(event) => {
-          const edit = textEdit(text, event.target.value, max);
-          setNotice(edit.notice);
-          if (edit.notice) placeCaret(event.target, edit.caret);
-          onChange(edit.text);
-        }}
-        {...inputAria(props)}
-        aria-describedby={describedBy || undefined}
+        onChange={textChange(text, max, onChange)}
       />
       {(bar || counter) && (
         <div id={counterId} className="quality">

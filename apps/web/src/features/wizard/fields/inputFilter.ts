@@ -9,6 +9,9 @@
 import { parseNumber } from '@app/form-engine/format';
 
 /** Why an edit was not taken as it came. */
+/** A field typed as digits: a text input (so the value keeps its dashes or separators) with the phone's digit pad. */
+export const DIGITS_INPUT = { type: 'text', inputMode: 'numeric', autoComplete: 'off' } as const;
+
 export type InputNotice = { kind: 'digitsOnly' } | { kind: 'tooLong'; max: number; cut: number };
 
 export interface Fitted {

@@ -1,7 +1,7 @@
 import { MISSING_ADDRESS } from '@app/catalog/categories/realEstateLists';
 import { type MissingAddressReport, reportMissingAddress } from '../../../../shared/api/index.ts';
 import { he } from '../../../../shared/i18n/index.ts';
-import { Popup, useFormPopup } from '../../../../shared/popups/index.ts';
+import { FormPopup, useFormPopup } from '../../../../shared/popups/index.ts';
 import { TextField } from '../../../../shared/ui/index.ts';
 
 const t = MISSING_ADDRESS.texts;
@@ -28,13 +28,7 @@ export interface MissingAddressPopupProps {
  * what was typed.
  */
 export function MissingAddressPopup({ initial, onReported, onCancel }: MissingAddressPopupProps) {
-  const {
-    values: report,
-    errors,
-    state,
-    set,
-    submit,
-  } = useFormPopup<MissingAddressReport>({
+  const form = useFormPopup<MissingAddressReport>({
     initial,
     check: ({ settlement }) => (settlement.trim() === '' ? { settlement: t.settlementRequired } : {}),
     send: (typed) =>
@@ -44,79 +38,39 @@ export function MissingAddressPopup({ initial, onReported, onCancel }: MissingAd
         houseNumber: typed.houseNumber.trim(),
       }),
   });
+  const { field, values: report } = form;
 
-  // One popup whose content moves from the form to the thank-you (one history entry, focus moves along).
-  const thanks = state === 'thanks';
   return (
-    <Popup
-      header={thanks ? t.thanks : t.title}
-      subheader={thanks ? undefined : w.intro}
-      size={thanks ? THANKS_SIZE : undefined}
-      onClose={thanks ? () => onReported(report.street.trim()) : onCancel}
+    <FormPopup
+      form={form}
+      texts={{ ...w, header: t.title, failed: t.failed, thanksHeader: t.thanks, close: w.continue }}
+      thanksSize={THANKS_SIZE}
       fieldId={MISSING_ADDRESS.from.street}
+      testId="missing-address"
+      onCancel={onCancel}
+      onDone={() => onReported(report.street.trim())}
+      classes={{
+        form: 'missing-address',
+        failed: 'missing-address__failed',
+        thanks: 'missing-address missing-address--thanks',
+      }}
     >
-      {thanks ? (
-        <div className="missing-address missing-address--thanks" data-testid="missing-address-thanks">
-          <p>{w.thanksText}</p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            data-autofocus=""
-            onClick={() => onReported(report.street.trim())}
-          >
-            {w.continue}
-          </button>
-        </div>
-      ) : (
-        <form className="missing-address" noValidate onSubmit={submit} data-testid="missing-address-form">
-          <TextField
-            name="settlement"
-            label={w.settlement}
-            value={report.settlement}
-            onChange={set('settlement')}
-            autoComplete="off"
-            maxLength={60}
-            required
-            error={errors.settlement}
-            autoFocus={report.settlement === ''}
-          />
-          <TextField
-            name="street"
-            label={w.street}
-            value={report.street}
-            onChange={set('street')}
-            autoComplete="off"
-            maxLength={80}
-            error={errors.street}
-            autoFocus={report.settlement !== ''}
-          />
-          <TextField
-            name="houseNumber"
-            label={w.houseNumber}
-            value={report.houseNumber}
-            onChange={set('houseNumber')}
-            autoComplete="off"
-            dir="ltr"
-            maxLength={10}
-            error={errors.houseNumber}
-          />
-          <div aria-live="assertive">
-            {state === 'failed' && (
-              <p className="missing-address__failed" role="alert">
-                {t.failed}
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={state === 'sending'}
-            aria-busy={state === 'sending' || undefined}
-          >
-            {state === 'sending' ? w.sending : w.send}
-          </button>
-        </form>
-      )}
-    </Popup>
+      <TextField
+        {...field('settlement')}
+        label={w.settlement}
+        autoComplete="off"
+        maxLength={60}
+        required
+        autoFocus={report.settlement === ''}
+      />
+      <TextField
+        {...field('street')}
+        label={w.street}
+        autoComplete="off"
+        maxLength={80}
+        autoFocus={report.settlement !== ''}
+      />
+      <TextField {...field('houseNumber')} label={w.houseNumber} autoComplete="off" dir="ltr" maxLength={10} />
+    </FormPopup>
   );
 }

@@ -31,6 +31,8 @@ import { sandboxOutboxRoutes } from './mail/sandbox-routes.ts';
 import { publishImageRoutes } from './media/routes.ts';
 import type { MediaStore } from './media/store.ts';
 import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep.ts';
+import { operatorRoutes } from './operator/routes.ts';
+import { StaffService } from './operator/staff-service.ts';
 import { chooseOutsideServices, choosePayments, chooseVideoHost } from './outside-services.ts';
 import { paidHandler } from './payments/paid.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -176,6 +178,7 @@ export async function buildApp({
   const outside = chooseOutsideServices(config, db, { media: givenMedia });
   const { mailer, media } = outside;
   const auth = new AuthService(db, clock, limiter, captchas);
+  const staff = new StaffService(db, clock, limiter, captchas);
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
   const phones = new PhoneService(db, clock, limiter, outside.phones, config);
 
@@ -232,6 +235,7 @@ export async function buildApp({
   businessForSaleGuard(app);
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
+  operatorRoutes(app, { db, staff, origins });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });

@@ -1,8 +1,10 @@
 import { formatPhone } from '@app/contract/phones';
+import { createFirstAdmin } from './operator/first-admin.ts';
 import { type Config, loadConfig, sandboxesEnabled } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/lock.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_OPERATOR, seedDemoOperator } from './seed/demo-operator.ts';
 import { type Prepared, prepareDatabase, startServing } from './start.ts';
 
 async function main(): Promise<void> {
@@ -28,7 +30,11 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) {
     await seedDemoAccounts(db);
     await seedBrokers(db);
+    await seedDemoOperator(db, new Date());
   }
+  const setupToken = config.OPERATOR_ADMIN_EMAIL
+    ? await createFirstAdmin(db, config.OPERATOR_ADMIN_EMAIL, new Date())
+    : null;
   // Listen on the three ports, with the graceful stop on SIGTERM (start.ts, platform/lifecycle/drain.ts).
   const { app, port } = await startServing(config, prepared);
   // The links the log prints are the public ones (public-origins.ts), as the product's own links are.
@@ -59,6 +65,12 @@ async function main(): Promise<void> {
     ...(config.SEED_DEMO
       ? DEMO_ACCOUNTS.map((a) => `    ${a.role}: ${a.email} / ${a.password} (verified phone ${formatPhone(a.phone)})`)
       : []),
+    config.SEED_DEMO
+      ? `  Demo operator (${site}/operator): ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}, authenticator secret ${DEMO_OPERATOR.totpSecret}`
+      : '',
+    setupToken
+      ? `  Operator console: set the first admin's password and authenticator (once, within 24 hours): ${site}/operator/setup?token=${setupToken}`
+      : '',
     '',
   ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
   console.log(lines.join('\n'));

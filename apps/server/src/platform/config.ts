@@ -62,6 +62,11 @@ const schema = z.object({
   /** Where contact-us messages are mailed: the support team's inbox (the sandbox outbox by default). */
   SUPPORT_EMAIL: z.string().email().default('support@example.co.il'),
   /**
+   * The operator console's first admin: while no staff account exists, start-up creates this one without a password
+   * and prints a one-time setup link (24 hours) that sets the password and the authenticator app.
+   */
+  OPERATOR_ADMIN_EMAIL: z.string().email().optional(),
+  /**
    * The key that opens every sandbox surface (the outbox page and API, and the sandboxes that come later).
    * Random at each start unless set; the start-up log prints the outbox link that carries it.
    */

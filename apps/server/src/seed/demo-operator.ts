@@ -1,0 +1,31 @@
+/**
+ * The demo operator (with SEED_DEMO): an admin of the console at /operator, its password and its authenticator
+ * secret printed at start beside the demo accounts, so the console can be tried locally (add the secret to any
+ * authenticator app, or read the current code from the start-up line's secret with one).
+ */
+import { hashPassword } from '../accounts/passwords.ts';
+import { enableTotp, insertStaff } from '../operator/staff-repository.ts';
+import type { Db } from '../platform/db/db.ts';
+
+export const DEMO_OPERATOR = {
+  email: 'operator@demo.co.il',
+  name: 'מפעיל הדגמה',
+  role: 'admin',
+  password: 'Operator123',
+  /** Base32, as authenticator apps take it. */
+  totpSecret: 'KRUGS4ZANFZSAYJAMRSW233POBSXEYLUN5ZA',
+} as const;
+
+export async function seedDemoOperator(db: Db, now: Date): Promise<void> {
+  const staff = await insertStaff(
+    db,
+    {
+      email: DEMO_OPERATOR.email,
+      name: DEMO_OPERATOR.name,
+      role: DEMO_OPERATOR.role,
+      passwordHash: await hashPassword(DEMO_OPERATOR.password),
+    },
+    now,
+  );
+  if (!staff.totpEnabled) await enableTotp(db, staff.id, DEMO_OPERATOR.totpSecret);
+}

@@ -37,7 +37,7 @@ export function operatorRoutes(
     const token = req.cookies[STAFF_COOKIE];
     const staff = await service.session(token, 'second');
     if (!token || !staff) {
-      await reply.code(401).send({ status: 401, message: heOperator.secondStepEnded });
+      await reply.code(401).send({ status: 401, ended: true, message: heOperator.secondStepEnded });
       return null;
     }
     return { token, staff };

@@ -21,6 +21,8 @@ const PackagesPage = lazy(() => import('../features/packages/PackagesPage.tsx'))
 const MyAdsPage = lazy(() => import('../features/my-ads/MyAdsPage.tsx'));
 // The payment frame's result page and the hand-over page: no top bar (they show inside the payment iframe).
 const FinishPaymentPage = lazy(() => import('../features/finish/FinishPaymentPage.tsx'));
+// The operator console: staff only, its own chunk, no customer top bar.
+const OperatorPage = lazy(() => import('../features/operator/OperatorPage.tsx'));
 const FinishPaymentAreaPage = lazy(() => import('../features/finish/FinishPaymentAreaPage.tsx'));
 // The printable car sign: no top bar (it opens in its own window and prints alone).
 const CarSignPage = lazy(() => import('../features/car-sign/CarSignPage.tsx'));
@@ -38,6 +40,11 @@ export function AppRoutes() {
           <Route path="/login">
             <Suspense fallback={<PageFallback withMain />}>
               <LoginPage />
+            </Suspense>
+          </Route>
+          <Route path="/operator/*?">
+            <Suspense fallback={<PageFallback withMain />}>
+              <OperatorPage />
             </Suspense>
           </Route>
           <Route path="/finishPayment">

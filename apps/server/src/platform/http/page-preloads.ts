@@ -87,8 +87,8 @@ export function opensWizard(url: string): boolean {
   return pathname === '/publish' && Boolean(new URLSearchParams(query).get('cat'));
 }
 
-/** The pages without the top bar (apps/web/src/app/router.tsx: outside ShellLayout). */
-const NO_TOP_BAR = /^\/(login|finishPayment|finishPaymentArea|print)(\/|$)/;
+/** The pages without the top bar (apps/web/src/app/router.tsx: outside ShellLayout; the operator console has its own). */
+const NO_TOP_BAR = /^\/(login|finishPayment|finishPaymentArea|print|operator)(\/|$)/;
 
 /** index.html's static top bar (between these markers; apps/web/index.html). */
 const SHELL = /<!--shell-->[\s\S]*?<!--\/shell-->/;

@@ -28,6 +28,19 @@ export { listImages, orderImages, reserveOrder, type SlotUpload, uploadSlot } fr
 export { type MissingAddressReport, reportMissingAddress } from './missingAddress.ts';
 export { fetchPersonalNavbar } from './navbar.ts';
 export {
+  type AuditEntry,
+  confirmEnrolment,
+  fetchAudit,
+  fetchStaffMe,
+  type StaffMember,
+  type StaffRole,
+  staffCode,
+  staffLogin,
+  staffLogout,
+  staffSetup,
+  startEnrolment,
+} from './operator.ts';
+export {
   chooseOrderTypeOf,
   fetchFinishPage,
   fetchOrderTypes,

@@ -1,0 +1,56 @@
+/** The operator console's calls (/api/operator/*): staff login, enrolment, the staff member, staff, the audit log. */
+import { type ApiResult, getJson, postJson } from './http.ts';
+
+export type StaffRole = 'admin' | 'moderator' | 'support' | 'finance' | 'analyst';
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+export interface FieldError {
+  fieldName: string;
+  msg: string;
+}
+export interface StaffStepAnswer {
+  status: number;
+  next?: 'code' | 'enrol';
+  errors?: FieldError[];
+  captcha?: { captchaId: string; captchaUrl: string };
+  message?: string;
+}
+export interface StaffSessionAnswer {
+  status: number;
+  /** The step between the password and the code is over: sign in again. */
+  ended?: boolean;
+  staff?: StaffMember;
+  recoveryCodes?: string[];
+  message?: string;
+}
+export interface AuditEntry {
+  id: number;
+  staffEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  at: string;
+}
+
+export const staffLogin = (body: { email: string; password: string; captchaId?: string; captchaAnswer?: string }) =>
+  postJson<StaffStepAnswer>('/api/operator/login', body);
+export const staffSetup = (token: string, password: string) =>
+  postJson<StaffStepAnswer>('/api/operator/setup', { token, password });
+export const staffCode = (body: { code: string } | { recoveryCode: string }) =>
+  postJson<StaffSessionAnswer>('/api/operator/login/code', body);
+export const startEnrolment = () =>
+  postJson<{ status: number; otpauthUri?: string; secret?: string; message?: string }>(
+    '/api/operator/enrolment/start',
+    {},
+  );
+export const confirmEnrolment = (code: string) =>
+  postJson<StaffSessionAnswer>('/api/operator/enrolment/confirm', { code });
+export const staffLogout = () => postJson<{ status: number }>('/api/operator/logout', {});
+export const fetchStaffMe = (): Promise<ApiResult<{ status: number; staff?: StaffMember }>> =>
+  getJson('/api/operator/me');
+export const fetchAudit = () => getJson<{ status: number; entries?: AuditEntry[] }>('/api/operator/audit');

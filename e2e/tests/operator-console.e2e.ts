@@ -1,0 +1,109 @@
+/**
+ * The operator console in Chromium: the demo operator signs in with the password and a code from its authenticator
+ * secret and reaches the console and its audit log; an invited member sets a password through the one-time link,
+ * enrols an authenticator from the key the page shows, gets ten recovery codes and reaches the console in the role
+ * given; a customer's session does not open the console. Axe finds nothing on each screen.
+ */
+import { TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
+
+let product: Product;
+let browser: Browser;
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+/** The demo operator the server seeds and prints at start (SEED_DEMO). */
+const OPERATOR = {
+  email: 'operator@demo.co.il',
+  password: 'Operator123',
+  secret: 'KRUGS4ZANFZSAYJAMRSW233POBSXEYLUN5ZA',
+};
+const codeOf = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
+  await page.getByLabel('דוא"ל').fill(email);
+  await page.getByLabel('סיסמה').fill(password);
+  await page.getByRole('button', { name: 'המשך' }).click();
+}
+
+describe('the operator console', () => {
+  it('the demo operator signs in with the password and the app’s code, and sees the audit log', async () => {
+    const page = await newPage(browser, PHONE);
+    await page.goto(`${product.url}/operator`);
+    await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-login-375');
+    // A wrong password is refused in Hebrew and opens nothing.
+    await signIn(page, OPERATOR.email, 'Wrong1234');
+    await page.getByText('הדוא"ל או הסיסמה שגויים').waitFor();
+    await page.getByLabel('סיסמה').fill(OPERATOR.password);
+    await page.getByRole('button', { name: 'המשך' }).click();
+    await page.getByRole('heading', { name: 'קוד אימות', level: 1 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('קוד מהאפליקציה').fill('12ab');
+    expect(await page.getByLabel('קוד מהאפליקציה').inputValue()).toBe('12');
+    await page.getByLabel('קוד מהאפליקציה').fill(codeOf(OPERATOR.secret));
+    await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+    await page.getByText('שלום מפעיל הדגמה').waitFor();
+    await page.getByText('תפקיד: מנהל מערכת').waitFor();
+    const log = page.getByTestId('audit-log');
+    await log.waitFor();
+    expect(await log.getByRole('cell', { name: 'כניסה', exact: true }).count()).toBeGreaterThan(0);
+    expect(await log.getByRole('cell', { name: 'כניסה שנכשלה' }).count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-console-375');
+
+    // An invited member: the admin's call answers a one-time link.
+    const csrf = (await page.context().cookies(product.url)).find((c) => c.name === 'csrf')?.value ?? '';
+    const email = `finance-${Date.now()}@example.co.il`;
+    const invited = await page.request.post(`${product.url}/api/operator/staff`, {
+      data: { email, name: 'דנה כספים', role: 'finance' },
+      headers: { 'x-csrf-token': csrf },
+    });
+    expect(invited.status()).toBe(200);
+    const setupLink = new URL((await invited.json()).setupLink as string);
+
+    const member = await newPage(browser, DESKTOP);
+    await member.goto(`${product.url}${setupLink.pathname}${setupLink.search}`);
+    await member.getByRole('heading', { name: 'הגדרת החשבון במסוף', level: 1 }).waitFor();
+    await member.getByLabel('סיסמה חדשה').fill('Finance123');
+    await member.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+    await member.getByRole('heading', { name: 'הגדרת אפליקציית אימות', level: 1 }).waitFor();
+    await member.getByRole('img', { name: 'קוד QR להוספת החשבון לאפליקציית האימות' }).waitFor();
+    const secret = (await member.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await axeViolations(member)).toEqual([]);
+    await screenshot(member, 'operator-enrol-1280');
+    await member.getByLabel('קוד מהאפליקציה').fill(codeOf(secret));
+    await member.getByRole('button', { name: 'אישור והמשך' }).click();
+    const codes = member.getByTestId('recovery-codes');
+    await codes.waitFor();
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await member.getByRole('button', { name: 'שמרתי את הקודים' }).click();
+    await member.getByText('תפקיד: כספים').waitFor();
+    // The audit log is the admin's: a finance member does not see it.
+    expect(await member.getByTestId('audit-log').count()).toBe(0);
+    // The link works once.
+    const again = await newPage(browser, PHONE);
+    await again.goto(`${product.url}${setupLink.pathname}${setupLink.search}`);
+    await again.getByLabel('סיסמה חדשה').fill('Finance123');
+    await again.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+    await again.getByText(/הקישור אינו תקף/).waitFor();
+  });
+
+  it('a customer’s session does not open the console', async () => {
+    const page = await newPage(browser, PHONE);
+    await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);
+    await page.goto(`${product.url}/operator`);
+    await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
+    expect((await page.request.get(`${product.url}/api/operator/me`)).status()).toBe(401);
+  });
+});

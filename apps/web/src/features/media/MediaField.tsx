@@ -128,7 +128,7 @@ function PhotoPicker(props: {
             <button
               type="button"
               className="media__notice-close"
-              aria-label={`סגירת ההודעה: ${notice.text}`}
+              aria-label={heMedia.dismissNotice(notice.text)}
               onClick={() => session.dismissNotice(notice.id)}
             >
               ×

@@ -10,6 +10,8 @@ export const heMedia = {
   choose: 'בחירת תמונות',
   chooseOne: 'בחירת תמונה',
   camera: 'צילום',
+  /** The close button of a notice under the photos, named with the notice it closes. */
+  dismissNotice: (text: string) => `סגירת ההודעה: ${text}`,
   dropHere: (cap: number) => (cap === 1 ? 'אפשר גם לגרור לכאן תמונה' : 'אפשר גם לגרור לכאן תמונות'),
   dropNow: (cap: number) => (cap === 1 ? 'שחררו כדי להוסיף את התמונה' : 'שחררו כדי להוסיף את התמונות'),
   capHint: (cap: number) => (cap === 1 ? 'תמונה אחת' : `עד ${cap} תמונות`),

@@ -11,8 +11,18 @@ import { STAFF_IDLE_MS, StaffService } from '../src/operator/staff-service.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
+/** Every console call the app registers (method and path), for the table of calls and roles below. */
+const operatorCalls = new Set<string>();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      onRoute: (route) => {
+        if (!route.url.startsWith('/api/operator/')) return;
+        for (const method of [route.method].flat()) if (method !== 'HEAD') operatorCalls.add(`${method} ${route.url}`);
+      },
+    },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -214,6 +224,51 @@ describe('staff accounts (admin)', () => {
     expect((await agent.get('/api/operator/staff')).statusCode).toBe(403);
     const res = await agent.post('/api/operator/staff', { email: newEmail('x'), name: 'x', role: 'admin' });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+/**
+ * Every console call with the roles it serves: a call of staff that do not hold the role is 403, of a guest or a
+ * customer 401. Calls before the session (login, setup, the second step) are open to anyone and check their own step.
+ */
+const CALLS: Record<string, readonly StaffRole[] | 'before-session'> = {
+  'POST /api/operator/login': 'before-session',
+  'POST /api/operator/setup': 'before-session',
+  'POST /api/operator/login/code': 'before-session',
+  'POST /api/operator/enrolment/start': 'before-session',
+  'POST /api/operator/enrolment/confirm': 'before-session',
+  'POST /api/operator/logout': 'before-session',
+  'GET /api/operator/me': ['admin', 'moderator', 'support', 'finance', 'analyst'],
+  'GET /api/operator/audit': ['admin'],
+  'GET /api/operator/staff': ['admin'],
+  'POST /api/operator/staff': ['admin'],
+};
+
+describe('the table of calls and roles', () => {
+  it('names every console call the app has', () => {
+    expect([...operatorCalls].sort()).toEqual(Object.keys(CALLS).sort());
+  });
+
+  it('refuses each role the calls that are not its own, and a guest or a customer every session call', async () => {
+    const customer = new Agent(t.app);
+    await register(customer);
+    // One after the other: each login's code is of the clock's time step, which loggedIn moves on.
+    const agents: Record<string, Agent> = {};
+    for (const role of ['admin', 'moderator', 'support', 'finance', 'analyst'] as const) {
+      agents[role] = (await loggedIn(role)).agent;
+    }
+    for (const [call, roles] of Object.entries(CALLS)) {
+      if (roles === 'before-session') continue;
+      const [method, path] = call.split(' ') as [string, string];
+      const send = (agent: Agent) => (method === 'GET' ? agent.get(path) : agent.post(path, {}));
+      expect((await send(new Agent(t.app))).statusCode, `${call} guest`).toBe(401);
+      expect((await send(customer)).statusCode, `${call} customer`).toBe(401);
+      for (const [role, agent] of Object.entries(agents)) {
+        const status = (await send(agent)).statusCode;
+        if (roles.includes(role as StaffRole)) expect(status, `${call} ${role}`).not.toBe(403);
+        else expect(status, `${call} ${role}`).toBe(403);
+      }
+    }
   });
 });
 

@@ -33,6 +33,7 @@ import type { MediaStore } from './media/store.ts';
 import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { StaffService } from './operator/staff-service.ts';
+import { supportRoutes } from './operator/support-routes.ts';
 import { chooseOutsideServices, choosePayments, chooseVideoHost } from './outside-services.ts';
 import { paidHandler } from './payments/paid.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp({
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   operatorRoutes(app, { db, staff, origins });
+  supportRoutes(app, { db, clock, staff });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });

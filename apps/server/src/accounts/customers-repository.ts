@@ -10,6 +10,8 @@ export interface Customer {
   lastName: string;
   trade: TradeMap;
   debugMode: boolean;
+  /** Set when support blocked the account: no login, no session. */
+  blockedAt: Date | null;
 }
 
 interface Row {
@@ -20,6 +22,7 @@ interface Row {
   last_name: string;
   trade: TradeMap | string;
   debug_mode: boolean;
+  blocked_at: Date | null;
 }
 
 function toCustomer(r: Row): Customer {
@@ -31,6 +34,7 @@ function toCustomer(r: Row): Customer {
     lastName: r.last_name,
     trade: typeof r.trade === 'string' ? (JSON.parse(r.trade) as TradeMap) : r.trade,
     debugMode: r.debug_mode,
+    blockedAt: r.blocked_at ?? null,
   };
 }
 
@@ -50,7 +54,8 @@ export async function findCustomerById(db: Queryable, id: number): Promise<Custo
  */
 export async function findSessionCustomer(db: Queryable, token: string, now: Date): Promise<Customer | null> {
   const [row] = await db.query<Row>(
-    'SELECT c.* FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.id_hash = $1 AND s.expires_at > $2',
+    `SELECT c.* FROM sessions s JOIN customers c ON c.id = s.customer_id
+     WHERE s.id_hash = $1 AND s.expires_at > $2 AND c.blocked_at IS NULL`,
     [hashToken(token), now],
   );
   return row ? toCustomer(row) : null;

@@ -104,6 +104,8 @@ export class AuthService {
     const customer = await findCustomerByEmail(this.db, username);
     const ok = await verifyPassword(customer?.passwordHash ?? (await dummyHash()), password);
     if (!customer || !ok) return fail(401, he.wrongCredentials, 'password'); // the reservation stays: a failure
+    // A blocked account is told so (only once the password was right: no one learns of a block by guessing).
+    if (customer.blockedAt) return fail(403, he.accountBlocked, 'username');
     // A success is no failure: the account's counters start again and the address gets its attempt back.
     await Promise.all([this.limiter.reset(keys[0] as string), this.limiter.reset(keys[1] as string)]);
     await this.limiter.giveBack([keys[2] as string]);

@@ -17,4 +17,8 @@ export const heOperator = {
   badEmail: 'כתובת הדוא"ל אינה תקינה',
   badRole: 'יש לבחור תפקיד',
   emailTaken: 'לכתובת הזו כבר יש חשבון במסוף',
+  searchEmpty: 'יש להקליד דוא"ל, מספר טלפון או מספר מודעה',
+  blockReason: 'יש לכתוב את סיבת החסימה (עד 500 תווים)',
+  alreadyBlocked: 'החשבון כבר חסום',
+  notBlocked: 'החשבון אינו חסום',
 } as const;

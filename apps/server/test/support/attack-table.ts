@@ -182,6 +182,21 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/adds/:id': { kind: 'safe', why: "the owner's ad", call: (f) => get(`/api/adds/${f.orderId}`) },
   'GET /api/my-ads': { kind: 'safe', why: "the customer's ads" },
   'GET /api/contact-us/fetch': { kind: 'safe', why: 'the contact form subjects' },
+  // The operator console's reads: the sweep's customers are no staff, so each answers 401 (operator-login.test.ts
+  // proves the roles).
+  'GET /api/operator/me': { kind: 'safe', why: 'the staff member logged in' },
+  'GET /api/operator/audit': { kind: 'safe', why: "the admin's audit log" },
+  'GET /api/operator/staff': { kind: 'safe', why: 'the staff accounts (admin)' },
+  'GET /api/operator/customers': {
+    kind: 'safe',
+    why: "support's customer search",
+    call: () => get('/api/operator/customers?q=a'),
+  },
+  'GET /api/operator/customers/:id': {
+    kind: 'safe',
+    why: "support's view of an account",
+    call: () => get('/api/operator/customers/1'),
+  },
   'GET /gateway/packages/personal/:adId': {
     kind: 'safe',
     why: "the packages for the owner's ad",
@@ -296,6 +311,52 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'sessions, rate_counters',
     call: () => post('/api/auth/login', { username: 'nobody@example.co.il', password: 'Secret123' }),
+  },
+  // The operator console's writes (staff only: the sweep's customers get 401, and the CSRF guard comes first).
+  'POST /api/operator/login': {
+    kind: 'write',
+    touches: 'staff_sessions, staff_audit, rate_counters',
+    call: () => post('/api/operator/login', { email: 'nobody@example.co.il', password: 'Secret123' }),
+  },
+  'POST /api/operator/setup': {
+    kind: 'write',
+    touches: 'staff, staff_sessions, staff_audit',
+    call: () => post('/api/operator/setup', { token: 'none', password: 'Secret123' }),
+  },
+  'POST /api/operator/login/code': {
+    kind: 'write',
+    touches: 'staff_sessions, staff_audit',
+    call: () => post('/api/operator/login/code', { code: '123456' }),
+  },
+  'POST /api/operator/enrolment/start': {
+    kind: 'write',
+    touches: 'staff',
+    call: () => post('/api/operator/enrolment/start', {}),
+  },
+  'POST /api/operator/enrolment/confirm': {
+    kind: 'write',
+    touches: 'staff, staff_recovery_codes, staff_sessions',
+    call: () => post('/api/operator/enrolment/confirm', { code: '123456' }),
+  },
+  'POST /api/operator/logout': {
+    kind: 'write',
+    touches: 'staff_sessions, staff_audit',
+    call: () => post('/api/operator/logout', {}),
+  },
+  'POST /api/operator/staff': {
+    kind: 'write',
+    touches: 'staff, staff_audit',
+    call: () => post('/api/operator/staff', { email: 'new@example.co.il', name: 'חדש', role: 'support' }),
+  },
+  'POST /api/operator/customers/:id/block': {
+    kind: 'write',
+    touches: 'customers, sessions, staff_audit',
+    call: () => post('/api/operator/customers/1/block', { reason: 'בדיקה' }),
+  },
+  'POST /api/operator/customers/:id/unblock': {
+    kind: 'write',
+    touches: 'customers, staff_audit',
+    call: () => post('/api/operator/customers/1/unblock', {}),
   },
   'POST /api/auth/register': {
     kind: 'write',

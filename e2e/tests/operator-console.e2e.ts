@@ -61,6 +61,37 @@ describe('the operator console', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'operator-console-375');
 
+    // Support (an admin serves in every role): find the demo customer, block the account, lift the block.
+    await page.getByLabel('דוא"ל, טלפון או מספר מודעה').fill(DEMO_PRIVATE.email);
+    await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
+    const card = page.getByTestId('customers').getByRole('listitem').first();
+    await card.getByText('החשבון פעיל').waitFor();
+    await card.getByRole('button', { name: 'חסימת החשבון' }).click();
+    await card.getByRole('button', { name: 'חסימה', exact: true }).click();
+    await card.getByText('יש לכתוב את סיבת החסימה').waitFor();
+    await card.getByLabel('סיבת החסימה').fill('פרסום מודעות מטעות');
+    await card.getByRole('button', { name: 'חסימה', exact: true }).click();
+    await card.getByText('החשבון חסום: פרסום מודעות מטעות').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-support-375');
+    // The customer's login, as the login form sends it.
+    const refused = await browser.newPage();
+    await refused.request.get(`${product.url}/api/auth/customer`);
+    const tryLogin = async () => {
+      const csrf = (await refused.context().cookies(product.url)).find((c) => c.name === 'csrf')?.value ?? '';
+      return refused.request.post(`${product.url}/api/auth/login`, {
+        data: { username: DEMO_PRIVATE.email, password: DEMO_PRIVATE.password },
+        headers: { 'x-csrf-token': csrf },
+      });
+    };
+    const blockedLogin = await tryLogin();
+    expect(blockedLogin.status()).toBe(403);
+    expect((await blockedLogin.json()).errors[0].msg).toMatch(/החשבון הזה נחסם/);
+    await card.getByRole('button', { name: 'ביטול החסימה' }).click();
+    await card.getByText('החשבון פעיל').waitFor();
+    expect((await tryLogin()).status()).toBe(200);
+    await refused.close();
+
     // An invited member: the admin's call answers a one-time link.
     const csrf = (await page.context().cookies(product.url)).find((c) => c.name === 'csrf')?.value ?? '';
     const email = `finance-${Date.now()}@example.co.il`;

@@ -29,16 +29,20 @@ export { type MissingAddressReport, reportMissingAddress } from './missingAddres
 export { fetchPersonalNavbar } from './navbar.ts';
 export {
   type AuditEntry,
+  blockCustomer,
+  type CustomerSummary,
   confirmEnrolment,
   fetchAudit,
   fetchStaffMe,
   type StaffMember,
   type StaffRole,
+  searchCustomers,
   staffCode,
   staffLogin,
   staffLogout,
   staffSetup,
   startEnrolment,
+  unblockCustomer,
 } from './operator.ts';
 export {
   chooseOrderTypeOf,

@@ -54,3 +54,30 @@ export const staffLogout = () => postJson<{ status: number }>('/api/operator/log
 export const fetchStaffMe = (): Promise<ApiResult<{ status: number; staff?: StaffMember }>> =>
   getJson('/api/operator/me');
 export const fetchAudit = () => getJson<{ status: number; entries?: AuditEntry[] }>('/api/operator/audit');
+
+export interface CustomerSummary {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: string;
+  blockedAt: string | null;
+  blockedReason: string | null;
+  ads: number;
+  phones: string[];
+}
+
+export const searchCustomers = (q: string) =>
+  getJson<{ status: number; customers?: CustomerSummary[]; message?: string }>(
+    `/api/operator/customers?q=${encodeURIComponent(q)}`,
+  );
+export const blockCustomer = (id: number, reason: string) =>
+  postJson<{ status: number; customer?: CustomerSummary; message?: string; errors?: FieldError[] }>(
+    `/api/operator/customers/${id}/block`,
+    { reason },
+  );
+export const unblockCustomer = (id: number) =>
+  postJson<{ status: number; customer?: CustomerSummary; message?: string }>(
+    `/api/operator/customers/${id}/unblock`,
+    {},
+  );

@@ -92,15 +92,18 @@ describe('the operator console', () => {
     expect((await tryLogin()).status()).toBe(200);
     await refused.close();
 
-    // An invited member: the admin's call answers a one-time link.
-    const csrf = (await page.context().cookies(product.url)).find((c) => c.name === 'csrf')?.value ?? '';
+    // An invited member: the admin's form answers a one-time link, and the list shows the new member.
     const email = `finance-${Date.now()}@example.co.il`;
-    const invited = await page.request.post(`${product.url}/api/operator/staff`, {
-      data: { email, name: 'דנה כספים', role: 'finance' },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(invited.status()).toBe(200);
-    const setupLink = new URL((await invited.json()).setupLink as string);
+    await page.getByRole('button', { name: 'יצירת קישור הגדרה' }).click();
+    await page.getByText('כתובת הדוא"ל אינה תקינה').waitFor();
+    await page.getByLabel('שם', { exact: true }).fill('דנה כספים');
+    await page.getByLabel('דוא"ל', { exact: true }).fill(email);
+    await page.getByLabel('תפקיד').selectOption({ label: 'כספים' });
+    await page.getByRole('button', { name: 'יצירת קישור הגדרה' }).click();
+    const setupLink = new URL(await page.getByTestId('setup-link').innerText());
+    await page.getByTestId('staff-list').getByText(email).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-staff-375');
 
     const member = await newPage(browser, DESKTOP);
     await member.goto(`${product.url}${setupLink.pathname}${setupLink.search}`);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type AuditEntry, fetchAudit, type StaffMember, staffLogout } from '../../shared/api/index.ts';
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
+import { StaffAdmin } from './StaffAdmin.tsx';
 import { SupportSearch } from './SupportSearch.tsx';
 
 const t = heOperator;
@@ -24,6 +25,7 @@ export function Console(props: { staff: StaffMember; onLoggedOut: () => void }) 
       </header>
       <h1 className="operator__title">{t.title}</h1>
       {(staff.role === 'support' || staff.role === 'admin') && <SupportSearch />}
+      {staff.role === 'admin' && <StaffAdmin />}
       {staff.role === 'admin' && <AuditLog />}
     </>
   );

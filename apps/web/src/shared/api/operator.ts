@@ -81,3 +81,14 @@ export const unblockCustomer = (id: number) =>
     `/api/operator/customers/${id}/unblock`,
     {},
   );
+
+export interface StaffListItem extends StaffMember {
+  enrolled: boolean;
+  disabled: boolean;
+}
+export const fetchStaff = () => getJson<{ status: number; staff?: StaffListItem[] }>('/api/operator/staff');
+export const inviteStaff = (body: { email: string; name: string; role: StaffRole }) =>
+  postJson<{ status: number; staff?: StaffMember; setupLink?: string; errors?: FieldError[]; message?: string }>(
+    '/api/operator/staff',
+    body,
+  );

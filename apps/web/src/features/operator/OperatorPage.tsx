@@ -4,7 +4,7 @@
  * then ten recovery codes shown once), and reach the console. The server checks every step and every role.
  */
 import { QRCodeSVG } from 'qrcode.react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import {
   confirmEnrolment,
   fetchStaffMe,
@@ -16,14 +16,16 @@ import {
 } from '../../shared/api/index.ts';
 import { usePageTitle } from '../../shared/hooks/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
-import { SendButton } from '../../shared/popups/index.ts';
+import { type FormSendOutcome, SendButton, useFormPopup } from '../../shared/popups/index.ts';
 import { useLocation, useSearchParams } from '../../shared/routing/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
 import { Console } from './Console.tsx';
+import { CodeField, ErrorNote, useSubmit } from './parts.tsx';
 import './operator.css';
 
 const t = heOperator;
 
+type Next = 'code' | 'enrol' | undefined;
 type Stage =
   | { kind: 'loading' }
   | { kind: 'login'; notice?: string }
@@ -52,150 +54,108 @@ export default function OperatorPage() {
     };
   }, [setupToken]);
 
-  const afterPassword = (next: 'code' | 'enrol' | undefined) => setStage({ kind: next === 'enrol' ? 'enrol' : 'code' });
+  const afterPassword = (next: Next) => setStage({ kind: next === 'enrol' ? 'enrol' : 'code' });
   const ended = () => setStage({ kind: 'login', notice: t.sessionEnded });
+  const signedIn = (staff: StaffMember) => setStage({ kind: 'console', staff });
 
   return (
     <main className="operator" id="main">
       {stage.kind === 'loading' && <p role="status">{t.loggingIn}</p>}
       {stage.kind === 'login' && <LoginStep notice={stage.notice} onNext={afterPassword} />}
       {stage.kind === 'setup' && <SetupStep token={setupToken ?? ''} onNext={afterPassword} />}
-      {stage.kind === 'code' && <CodeStep onEnded={ended} onDone={(staff) => setStage({ kind: 'console', staff })} />}
+      {stage.kind === 'code' && <CodeStep onEnded={ended} onDone={signedIn} />}
       {stage.kind === 'enrol' && (
         <EnrolStep onEnded={ended} onDone={(staff, codes) => setStage({ kind: 'recovery', codes, staff })} />
       )}
-      {stage.kind === 'recovery' && (
-        <RecoveryCodes codes={stage.codes} onDone={() => setStage({ kind: 'console', staff: stage.staff })} />
-      )}
+      {stage.kind === 'recovery' && <RecoveryCodes codes={stage.codes} onDone={() => signedIn(stage.staff)} />}
       {stage.kind === 'console' && <Console staff={stage.staff} onLoggedOut={() => setStage({ kind: 'login' })} />}
     </main>
   );
 }
 
-/** A step's card: its heading, intro, what went wrong, and its form. */
+/** A step's card: its heading and intro, then its form with what went wrong and its button. */
 function StepCard(props: {
   title: string;
   intro: string;
-  error?: string | undefined;
-  onSubmit: (event: FormEvent) => void;
-  busy: boolean;
-  submit: string;
-  busyText: string;
-  children: React.ReactNode;
+  form: { busy: boolean; error: string | undefined; submit: (event: FormEvent) => void };
+  button: [label: string, busy: string];
+  children: ReactNode;
 }) {
   return (
     <section className="operator__card">
       <h1 className="operator__title">{props.title}</h1>
       <p className="operator__intro">{props.intro}</p>
-      <form noValidate onSubmit={props.onSubmit}>
+      <form noValidate onSubmit={props.form.submit}>
         {props.children}
         <div aria-live="assertive">
-          {props.error && (
-            <p className="operator__error" role="alert">
-              {props.error}
-            </p>
-          )}
+          <ErrorNote text={props.form.error} />
         </div>
-        <SendButton sending={props.busy} label={props.submit} sendingLabel={props.busyText} block />
+        <SendButton sending={props.form.busy} label={props.button[0]} sendingLabel={props.button[1]} block />
       </form>
     </section>
   );
 }
 
-function LoginStep(props: { notice?: string | undefined; onNext: (next: 'code' | 'enrol' | undefined) => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+function LoginStep(props: { notice?: string | undefined; onNext: (next: Next) => void }) {
   const [captcha, setCaptcha] = useState<{ captchaId: string; captchaUrl: string }>();
-  const [captchaAnswer, setCaptchaAnswer] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const res = await staffLogin({
-      email,
-      password,
-      ...(captcha ? { captchaId: captcha.captchaId, captchaAnswer } : {}),
-    });
-    setBusy(false);
-    if (res.ok && res.data?.status === 200) return props.onNext(res.data.next);
-    const found = Object.fromEntries((res.data?.errors ?? []).map((e) => [e.fieldName, e.msg]));
-    setErrors(Object.keys(found).length ? found : { form: t.failed });
-    setCaptcha(res.data?.captcha);
-    setCaptchaAnswer('');
-  };
+  const f = useFormPopup({
+    initial: { email: '', password: '', captchaAnswer: '' },
+    formSelector: '.operator__card form',
+    send: async ({ email, password, captchaAnswer }): Promise<FormSendOutcome> => {
+      const answer = captcha ? { captchaId: captcha.captchaId, captchaAnswer } : {};
+      const res = await staffLogin({ email, password, ...answer });
+      if (res.ok && res.data?.status === 200) {
+        props.onNext(res.data.next);
+        return { kind: 'handled' };
+      }
+      setCaptcha(res.data?.captcha);
+      // The captcha's message goes under its answer.
+      const found = (res.data?.errors ?? []).map((e) => [
+        e.fieldName === 'captcha' ? 'captchaAnswer' : e.fieldName,
+        e.msg,
+      ]);
+      return found.length ? { kind: 'errors', errors: Object.fromEntries(found) } : { kind: 'failed' };
+    },
+  });
+  const form = { busy: f.state === 'sending', error: f.state === 'failed' ? t.failed : undefined, submit: f.submit };
   return (
-    <StepCard
-      title={t.loginTitle}
-      intro={props.notice ?? t.loginIntro}
-      error={errors.form ?? errors.captcha}
-      onSubmit={submit}
-      busy={busy}
-      submit={t.login}
-      busyText={t.loggingIn}
-    >
+    <StepCard title={t.loginTitle} intro={props.notice ?? t.loginIntro} form={form} button={[t.login, t.loggingIn]}>
+      <TextField {...f.field('email')} label={t.email} kind="email" required autoFocus />
       <TextField
-        name="email"
-        label={t.email}
-        kind="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-        required
-        autoFocus
-      />
-      <TextField
-        name="password"
+        {...f.field('password')}
         label={t.password}
         type="password"
         autoComplete="current-password"
         dir="ltr"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
         required
       />
       {captcha && (
         <div className="operator__captcha">
           <img src={captcha.captchaUrl} alt={t.captchaAlt} width={160} height={56} />
-          <TextField
-            name="captchaAnswer"
-            label={t.captcha}
-            autoComplete="off"
-            dir="ltr"
-            value={captchaAnswer}
-            onChange={setCaptchaAnswer}
-            required
-          />
+          <TextField {...f.field('captchaAnswer')} label={t.captcha} autoComplete="off" dir="ltr" required />
         </div>
       )}
     </StepCard>
   );
 }
 
-function SetupStep(props: { token: string; onNext: (next: 'code' | 'enrol' | undefined) => void }) {
+function SetupStep(props: { token: string; onNext: (next: Next) => void }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>(props.token ? undefined : t.setupNoToken);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !props.token) return;
-    setBusy(true);
+  const form = useSubmit(async () => {
+    if (!props.token) return t.setupNoToken;
     const res = await staffSetup(props.token, password);
-    setBusy(false);
-    if (res.ok && res.data?.status === 200) return props.onNext(res.data.next);
-    setError(res.data?.errors?.[0]?.msg ?? t.failed);
-  };
+    if (res.ok && res.data?.status === 200) {
+      props.onNext(res.data.next);
+      return undefined;
+    }
+    return res.data?.errors?.[0]?.msg ?? t.failed;
+  });
   return (
     <StepCard
       title={t.setupTitle}
-      intro={t.setupIntro}
-      error={error}
-      onSubmit={submit}
-      busy={busy}
-      submit={t.setupSave}
-      busyText={t.loggingIn}
+      intro={props.token ? t.setupIntro : t.setupNoToken}
+      form={form}
+      button={[t.setupSave, t.loggingIn]}
     >
       <TextField
         name="newPassword"
@@ -213,35 +173,24 @@ function SetupStep(props: { token: string; onNext: (next: 'code' | 'enrol' | und
   );
 }
 
-/** A six-digit code: digits only, as the phone's keypad types them. */
-const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
-
 function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => void }) {
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  const form = useSubmit(async () => {
     const res = await staffCode(recovery ? { recoveryCode: value } : { code: value });
-    setBusy(false);
-    if (res.ok && res.data?.staff) return props.onDone(res.data.staff);
-    if (res.data?.ended) return props.onEnded();
-    setError(res.data?.message ?? t.failed);
+    if (res.ok && res.data?.staff) {
+      props.onDone(res.data.staff);
+      return undefined;
+    }
+    if (res.data?.ended) {
+      props.onEnded();
+      return undefined;
+    }
     setValue('');
-  };
+    return res.data?.message ?? t.failed;
+  });
   return (
-    <StepCard
-      title={t.codeTitle}
-      intro={t.codeIntro}
-      error={error}
-      onSubmit={submit}
-      busy={busy}
-      submit={t.confirm}
-      busyText={t.confirming}
-    >
+    <StepCard title={t.codeTitle} intro={t.codeIntro} form={form} button={[t.confirm, t.confirming]}>
       {recovery ? (
         <TextField
           key="recovery"
@@ -255,19 +204,7 @@ function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => 
           autoFocus
         />
       ) : (
-        <TextField
-          key="code"
-          name="code"
-          label={t.code}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          dir="ltr"
-          maxLength={6}
-          value={value}
-          onChange={(typed) => setValue(digits(typed))}
-          required
-          autoFocus
-        />
+        <CodeField key="code" value={value} onChange={setValue} autoFocus />
       )}
       <button
         type="button"
@@ -275,7 +212,7 @@ function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => 
         onClick={() => {
           setRecovery(!recovery);
           setValue('');
-          setError(undefined);
+          form.setError(undefined);
         }}
       >
         {recovery ? t.useApp : t.useRecovery}
@@ -287,43 +224,32 @@ function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => 
 function EnrolStep(props: { onDone: (staff: StaffMember, codes: string[]) => void; onEnded: () => void }) {
   const [enrolment, setEnrolment] = useState<{ otpauthUri: string; secret: string }>();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit(async () => {
+    const res = await confirmEnrolment(value);
+    if (res.ok && res.data?.staff && res.data.recoveryCodes) {
+      props.onDone(res.data.staff, res.data.recoveryCodes);
+      return undefined;
+    }
+    setValue('');
+    return res.data?.message ?? t.failed;
+  });
   const { onEnded } = props;
+  const { setError } = form;
   useEffect(() => {
     let alive = true;
     void startEnrolment().then((res) => {
       if (!alive) return;
-      if (res.ok && res.data?.otpauthUri && res.data.secret)
-        setEnrolment({ otpauthUri: res.data.otpauthUri, secret: res.data.secret });
+      const { otpauthUri, secret } = res.data ?? {};
+      if (res.ok && otpauthUri && secret) setEnrolment({ otpauthUri, secret });
       else if (res.status === 401) onEnded();
       else setError(res.data?.message ?? t.failed);
     });
     return () => {
       alive = false;
     };
-  }, [onEnded]);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const res = await confirmEnrolment(value);
-    setBusy(false);
-    if (res.ok && res.data?.staff && res.data.recoveryCodes)
-      return props.onDone(res.data.staff, res.data.recoveryCodes);
-    setError(res.data?.message ?? t.failed);
-    setValue('');
-  };
+  }, [onEnded, setError]);
   return (
-    <StepCard
-      title={t.enrolTitle}
-      intro={t.enrolIntro}
-      error={error}
-      onSubmit={submit}
-      busy={busy}
-      submit={t.enrolConfirm}
-      busyText={t.confirming}
-    >
+    <StepCard title={t.enrolTitle} intro={t.enrolIntro} form={form} button={[t.enrolConfirm, t.confirming]}>
       {enrolment && (
         <div className="operator__enrol">
           <QRCodeSVG value={enrolment.otpauthUri} size={176} role="img" aria-label={t.qrLabel} />
@@ -333,17 +259,7 @@ function EnrolStep(props: { onDone: (staff: StaffMember, codes: string[]) => voi
           </p>
         </div>
       )}
-      <TextField
-        name="code"
-        label={t.code}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        dir="ltr"
-        maxLength={6}
-        value={value}
-        onChange={(typed) => setValue(digits(typed))}
-        required
-      />
+      <CodeField value={value} onChange={setValue} />
     </StepCard>
   );
 }

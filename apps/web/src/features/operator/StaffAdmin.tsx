@@ -1,9 +1,10 @@
 /** The admin's staff screen: every staff account, and an invitation that answers a one-time setup link. */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { fetchStaff, inviteStaff, type StaffListItem, type StaffRole } from '../../shared/api/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
-import { SendButton } from '../../shared/popups/index.ts';
-import { TextField } from '../../shared/ui/index.ts';
+import { type FormSendOutcome, SendButton, useFormPopup } from '../../shared/popups/index.ts';
+import { SelectField, TextField } from '../../shared/ui/index.ts';
+import { ErrorNote } from './parts.tsx';
 
 const t = heOperator;
 const ROLES: StaffRole[] = ['moderator', 'support', 'finance', 'analyst', 'admin'];
@@ -36,74 +37,35 @@ export function StaffAdmin() {
 }
 
 function InviteForm(props: { onInvited: () => void }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('support');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string>();
-  const roleId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const res = await inviteStaff({ email, name, role });
-    setBusy(false);
-    if (res.ok && res.data?.setupLink) {
-      setLink(res.data.setupLink);
-      setErrors({});
-      setName('');
-      setEmail('');
-      return props.onInvited();
-    }
-    const found = Object.fromEntries((res.data?.errors ?? []).map((e) => [e.fieldName, e.msg]));
-    setErrors(Object.keys(found).length ? found : { form: t.failed });
-  };
+  const f = useFormPopup({
+    initial: { name: '', email: '' },
+    formSelector: '.operator__invite',
+    send: async ({ name, email }): Promise<FormSendOutcome> => {
+      const res = await inviteStaff({ email, name, role });
+      if (res.ok && res.data?.setupLink) {
+        setLink(res.data.setupLink);
+        props.onInvited();
+        return { kind: 'handled' };
+      }
+      const found = (res.data?.errors ?? []).map((e) => [e.fieldName, e.msg]);
+      return found.length ? { kind: 'errors', errors: Object.fromEntries(found) } : { kind: 'failed' };
+    },
+  });
   return (
-    <form className="operator__invite" noValidate onSubmit={submit} aria-labelledby="invite-title">
+    <form className="operator__invite" noValidate onSubmit={f.submit} aria-labelledby="invite-title">
       <h3 id="invite-title">{t.inviteTitle}</h3>
-      <TextField
-        name="name"
-        label={t.inviteName}
-        kind="name"
-        maxLength={60}
-        value={name}
-        onChange={setName}
-        error={errors.name}
-        required
+      <TextField {...f.field('name')} label={t.inviteName} kind="name" maxLength={60} required />
+      <TextField {...f.field('email')} label={t.inviteEmail} kind="email" required />
+      <SelectField
+        label={t.inviteRole}
+        value={role}
+        onChange={(value) => setRole(value as StaffRole)}
+        options={ROLES.map((r) => ({ value: r, text: t.roles[r] }))}
       />
-      <TextField
-        name="email"
-        label={t.inviteEmail}
-        kind="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-        required
-      />
-      <div className="text-field">
-        <label htmlFor={roleId} className="text-field__label">
-          {t.inviteRole}
-        </label>
-        <select
-          id={roleId}
-          className="text-field__input"
-          value={role}
-          onChange={(e) => setRole(e.target.value as StaffRole)}
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t.roles[r]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {errors.form && (
-        <p className="operator__error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <SendButton sending={busy} label={t.inviteSend} sendingLabel={t.inviting} />
+      <ErrorNote text={f.state === 'failed' ? t.failed : undefined} />
+      <SendButton sending={f.state === 'sending'} label={t.inviteSend} sendingLabel={t.inviting} />
       <div aria-live="polite">
         {link && (
           <p className="operator__link">

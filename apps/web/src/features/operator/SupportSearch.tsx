@@ -5,32 +5,26 @@ import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
+import { ErrorNote, useSubmit } from './parts.tsx';
 
 const t = heOperator;
 
 export function SupportSearch() {
   const [q, setQ] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [found, setFound] = useState<CustomerSummary[] | null>(null);
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  const form = useSubmit(async () => {
     const res = await searchCustomers(q);
-    setBusy(false);
-    if (res.ok && res.data?.customers) {
-      setFound(res.data.customers);
-      setError(undefined);
-    } else setError(res.data?.message ?? t.failed);
-  };
+    if (!(res.ok && res.data?.customers)) return res.data?.message ?? t.failed;
+    setFound(res.data.customers);
+    return undefined;
+  });
   const replace = (c: CustomerSummary) => setFound((list) => list?.map((x) => (x.id === c.id ? c : x)) ?? null);
   return (
     <section className="operator__section" aria-labelledby="support-title">
       <h2 id="support-title">{t.supportTitle}</h2>
-      <form className="operator__search" noValidate onSubmit={search}>
-        <TextField name="q" label={t.supportQuery} autoComplete="off" value={q} onChange={setQ} error={error} />
-        <SendButton sending={busy} label={t.supportSearch} sendingLabel={t.supportSearching} />
+      <form className="operator__search" noValidate onSubmit={form.submit}>
+        <TextField name="q" label={t.supportQuery} autoComplete="off" value={q} onChange={setQ} error={form.error} />
+        <SendButton sending={form.busy} label={t.supportSearch} sendingLabel={t.supportSearching} />
       </form>
       <div aria-live="polite">
         {found?.length === 0 && <p>{t.supportNone}</p>}
@@ -93,11 +87,7 @@ function CustomerCard(props: { customer: CustomerSummary; onChanged: (c: Custome
           t.customerNoPhones
         )}
       </p>
-      {error && (
-        <p className="operator__error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote text={error} />
       {c.blockedAt ? (
         <button
           type="button"

@@ -1,9 +1,8 @@
 import type { MissingSubModelRequest } from '@app/contract/carExtras';
-import { useId } from 'react';
 import { reportMissingSubModel } from '../../../shared/api/index.ts';
 import { heReminders } from '../../../shared/i18n/index.ts';
 import { FormPopup, useFormPopup } from '../../../shared/popups/index.ts';
-import { TextField } from '../../../shared/ui/index.ts';
+import { SelectField, TextField } from '../../../shared/ui/index.ts';
 import '../../../shared/popups/confirmPopup.css';
 
 const w = heReminders.missingSubModel;
@@ -38,7 +37,6 @@ export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupP
   });
   const { set, field } = form;
   const { missingSubModel: subModel, missingGearBox: gearBox, missingEngineSize: engineSize } = form.values;
-  const gearId = useId();
 
   return (
     <FormPopup
@@ -60,24 +58,12 @@ export function MissingSubModelPopup({ context, onClose }: MissingSubModelPopupP
         required
         autoFocus
       />
-      <div className="text-field">
-        <label htmlFor={gearId} className="text-field__label">
-          {w.gearBox}
-        </label>
-        <select
-          id={gearId}
-          className="text-field__input"
-          value={gearBox}
-          onChange={(event) => set('missingGearBox')(event.target.value)}
-        >
-          <option value="">{w.notChosen}</option>
-          {GEAR_BOXES.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={w.gearBox}
+        value={gearBox}
+        onChange={set('missingGearBox')}
+        options={[{ value: '', text: w.notChosen }, ...GEAR_BOXES.map((g) => ({ value: g, text: g }))]}
+      />
       <TextField
         name="missingEngineSize"
         label={w.engineSize}

@@ -1,19 +1,18 @@
-/** Every Hebrew text of the operator's console calls (staff login, roles, the audit log), in one place. */
+/**
+ * The Hebrew texts of the operator's console calls (staff login, roles, the audit log); the ones customers' calls
+ * say too (a required field, a wrong captcha, the password policy, a bad request) are messages.ts's.
+ */
 export const heOperator = {
-  required: 'שדה חובה',
   wrongCredentials: 'הדוא"ל או הסיסמה שגויים',
   tooManyAttempts: 'היו יותר מדי ניסיונות כניסה. יש להקליד את הקוד שבתמונה',
-  captchaWrong: 'הקוד שבתמונה שגוי, נסו שוב',
   wrongCode: 'הקוד שגוי או שכבר נעשה בו שימוש. הקלידו את הקוד שמופיע עכשיו באפליקציית האימות',
   enrolFirst: 'יש להגדיר קודם אפליקציית אימות',
   alreadyEnrolled: 'אפליקציית האימות כבר הוגדרה לחשבון הזה',
-  weakPassword: 'הסיסמה צריכה לכלול לפחות 6 תווים, אותיות באנגלית ולפחות ספרה אחת',
   setupLinkInvalid: 'הקישור אינו תקף: ייתכן שכבר נעשה בו שימוש או שפג תוקפו. בקשו קישור חדש ממנהל המערכת',
   secondStepEnded: 'שלב האימות הסתיים. יש להיכנס שוב עם הדוא"ל והסיסמה',
   notLoggedIn: 'יש להיכנס למסוף התפעול',
   forbidden: 'אין לחשבון שלך הרשאה לפעולה הזו',
   notFound: 'הפריט לא נמצא',
-  badRequest: 'הבקשה אינה תקינה',
   badEmail: 'כתובת הדוא"ל אינה תקינה',
   badRole: 'יש לבחור תפקיד',
   emailTaken: 'לכתובת הזו כבר יש חשבון במסוף',

@@ -4,6 +4,7 @@
  * customer's call. Every other console call asks `requireStaff` for its roles.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
 import type { Db } from '../platform/db/db.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
@@ -122,7 +123,7 @@ export function operatorRoutes(
     const q = (req.query ?? {}) as Record<string, string | undefined>;
     const before = q.before === undefined ? undefined : Number(q.before);
     if (before !== undefined && !(Number.isInteger(before) && before > 0)) {
-      return reply.code(400).send({ status: 400, message: heOperator.badRequest });
+      return reply.code(400).send({ status: 400, message: he.badRequest });
     }
     const rows = await listAudit(db, {
       ...(q.targetType ? { targetType: q.targetType.slice(0, 40) } : {}),
@@ -151,7 +152,7 @@ export function operatorRoutes(
     const nameOk = typeof name === 'string' && name.trim() !== '' && name.length <= 60;
     const errors = [
       ...(emailOk ? [] : [{ fieldName: 'email', msg: heOperator.badEmail }]),
-      ...(nameOk ? [] : [{ fieldName: 'name', msg: heOperator.required }]),
+      ...(nameOk ? [] : [{ fieldName: 'name', msg: he.required }]),
       ...(STAFF_ROLES.includes(role as StaffRole) ? [] : [{ fieldName: 'role', msg: heOperator.badRole }]),
     ];
     if (errors.length) return reply.code(400).send({ status: 400, errors });

@@ -7,6 +7,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { CaptchaService, IssuedCaptcha } from '../accounts/captcha-service.ts';
 import { dummyHash, hashPassword, passwordMeetsPolicy, verifyPassword } from '../accounts/passwords.ts';
+import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
@@ -15,7 +16,6 @@ import {
   appendAudit,
   createStaffSession,
   deleteStaffSession,
-  enableTotp,
   findStaffByEmail,
   findStaffById,
   insertStaff,
@@ -86,8 +86,8 @@ export class StaffService {
   ): Promise<LoginStep> {
     const email = typeof req.email === 'string' ? req.email.trim() : '';
     const password = typeof req.password === 'string' ? req.password : '';
-    if (!email) return { ok: false, status: 400, message: heOperator.required, field: 'email' };
-    if (!password) return { ok: false, status: 400, message: heOperator.required, field: 'password' };
+    if (!email) return { ok: false, status: 400, message: he.required, field: 'email' };
+    if (!password) return { ok: false, status: 400, message: he.required, field: 'password' };
     const account = email.toLowerCase();
     const limits = [
       { key: `staff-login:pair:${account}|${ip}`, limit: PAIR_FAILURE_LIMIT },
@@ -101,7 +101,7 @@ export class StaffService {
     const captchaAnswer = typeof req.captchaAnswer === 'string' ? req.captchaAnswer : undefined;
     if (over && !(await this.captchas.verify(captchaId, captchaAnswer))) {
       await this.limiter.giveBack(keys);
-      const message = captchaId ? heOperator.captchaWrong : heOperator.tooManyAttempts;
+      const message = captchaId ? he.captchaWrong : heOperator.tooManyAttempts;
       return { ok: false, status: 429, message, field: 'captcha', captcha: await this.captchas.issue() };
     }
     const staff = await findStaffByEmail(this.db, email);
@@ -200,7 +200,7 @@ export class StaffService {
   /** A one-time setup link's step: sets the password and opens enrolment. */
   async setup(token: unknown, password: unknown, ip: string): Promise<LoginStep> {
     if (typeof password !== 'string' || !passwordMeetsPolicy(password)) {
-      return { ok: false, status: 400, message: heOperator.weakPassword, field: 'password' };
+      return { ok: false, status: 400, message: he.passwordPolicy, field: 'password' };
     }
     const staff = typeof token === 'string' && token ? await takeSetupToken(this.db, token, this.clock.now()) : null;
     if (!staff) return { ok: false, status: 401, message: heOperator.setupLinkInvalid, field: 'token' };
@@ -227,15 +227,7 @@ export class StaffService {
     return { staff, setupToken };
   }
 
-  /** A staff account with a password and a confirmed authenticator (the demo operator). */
-  async seedEnrolled(s: { email: string; name: string; role: StaffRole; password: string; totpSecret: string }) {
-    const now = this.clock.now();
-    const staff = await insertStaff(this.db, { ...s, passwordHash: await hashPassword(s.password) }, now);
-    if (!staff.totpEnabled) await enableTotp(this.db, staff.id, s.totpSecret);
-    return staff;
-  }
-
-  /** The current code of a secret (for the demo operator's start-up line and the tests). */
+  /** The current code of a secret (the tests sign in with it). */
   static codeAt(secret: string, at: Date): string {
     return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
   }

@@ -4,7 +4,7 @@
  * authenticator app, or read the current code from the start-up line's secret with one).
  */
 import { hashPassword } from '../accounts/passwords.ts';
-import { enableTotp, insertStaff } from '../operator/staff-repository.ts';
+import { enableTotp, findStaffByEmail, insertStaff } from '../operator/staff-repository.ts';
 import type { Db } from '../platform/db/db.ts';
 
 export const DEMO_OPERATOR = {
@@ -17,15 +17,13 @@ export const DEMO_OPERATOR = {
 } as const;
 
 export async function seedDemoOperator(db: Db, now: Date): Promise<void> {
+  // Once: the password's hash (Argon2id) is not worked out again at every start.
+  if (await findStaffByEmail(db, DEMO_OPERATOR.email)) return;
+  const { email, name, role } = DEMO_OPERATOR;
   const staff = await insertStaff(
     db,
-    {
-      email: DEMO_OPERATOR.email,
-      name: DEMO_OPERATOR.name,
-      role: DEMO_OPERATOR.role,
-      passwordHash: await hashPassword(DEMO_OPERATOR.password),
-    },
+    { email, name, role, passwordHash: await hashPassword(DEMO_OPERATOR.password) },
     now,
   );
-  if (!staff.totpEnabled) await enableTotp(db, staff.id, DEMO_OPERATOR.totpSecret);
+  await enableTotp(db, staff.id, DEMO_OPERATOR.totpSecret);
 }

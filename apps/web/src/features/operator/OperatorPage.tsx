@@ -15,7 +15,7 @@ import {
   startEnrolment,
 } from '../../shared/api/index.ts';
 import { usePageTitle } from '../../shared/hooks/index.ts';
-import { heOperator } from '../../shared/i18n/index.ts';
+import { he, heOperator } from '../../shared/i18n/index.ts';
 import { type FormSendOutcome, SendButton, useFormPopup } from '../../shared/popups/index.ts';
 import { useLocation, useSearchParams } from '../../shared/routing/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
@@ -163,7 +163,7 @@ function SetupStep(props: { token: string; onNext: (next: Next) => void }) {
         type="password"
         autoComplete="new-password"
         dir="ltr"
-        hint={t.passwordHint}
+        hint={he.login.passwordHint}
         value={password}
         onChange={setPassword}
         required

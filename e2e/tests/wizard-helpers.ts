@@ -97,6 +97,8 @@ function focused(page: Page, want: Focus): Promise<boolean> {
  * `max` presses.
  */
 export async function tabTo(page: Page, want: Focus, back = false, max = 80): Promise<void> {
+  // A keyboard user waits until what they are after is on the screen (a step's tracks load after its heading).
+  if (want.selector) await page.locator(want.selector).first().waitFor({ timeout: 30_000 });
   for (let i = 0; i < max; i++) {
     if (await focused(page, want)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');

@@ -146,6 +146,31 @@ describe('MediaSession', () => {
     }
   });
 
+  it('a photo made main while the previous order is on its way to the server is sent after it, not lost', async () => {
+    const server = new FakeServer();
+    const sent: number[][] = [];
+    let release = () => {};
+    const order = server.order.bind(server);
+    server.order = async (orderId, wanted) => {
+      sent.push(wanted);
+      // The first order (the upload order) is answered only after the user has moved a photo.
+      if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return order(orderId, wanted);
+    };
+    const s = session(server);
+    await s.add(files('a.jpg', 'b.jpg', 'c.jpg'));
+    await expect.poll(() => sent.length).toBe(1);
+    const third = s.getSnapshot().photos[2]?.id ?? '';
+    s.move(third, 0);
+    release();
+    await expect.poll(() => server.sequence).toEqual([3, 1, 2]);
+    expect(sent).toEqual([
+      [1, 2, 3],
+      [3, 1, 2],
+    ]);
+    await expect.poll(() => s.complete).toBe(true);
+  });
+
   it('waits for an ad while the user is a visitor, then uploads after bind', async () => {
     const server = new FakeServer();
     const s = session(server, { ensureOrderId: async () => null });

@@ -577,14 +577,19 @@ export class MediaSession {
     if (this.entries.some((e) => e.status !== 'uploaded')) return;
     this.orderSyncing = true;
     try {
-      for (let attempt = 0; attempt < this.o.attempts && this.orderDirty; attempt++) {
+      // A move while an order is on its way marks the order dirty again: it is sent after that one, not lost.
+      let failures = 0;
+      while (this.orderDirty && this.orderId !== null) {
         this.orderDirty = false;
         const order = this.entries.map((e) => e.slot);
         const result = await this.o.api.order(this.orderId, order).catch(() => FAILED);
-        if (result.ok) break;
+        if (result.ok) {
+          failures = 0;
+          continue;
+        }
         this.orderDirty = true;
-        if (PERMANENT(result.status)) break;
-        await this.o.sleep(this.backoff(attempt));
+        if (PERMANENT(result.status) || ++failures >= this.o.attempts) break;
+        await this.o.sleep(this.backoff(failures - 1));
       }
     } finally {
       this.orderSyncing = false;

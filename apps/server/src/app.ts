@@ -31,6 +31,7 @@ import { sandboxOutboxRoutes } from './mail/sandbox-routes.ts';
 import { publishImageRoutes } from './media/routes.ts';
 import type { MediaStore } from './media/store.ts';
 import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { StaffService } from './operator/staff-service.ts';
 import { supportRoutes } from './operator/support-routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp({
   authRoutes(app, { db, auth, resets, captchas });
   operatorRoutes(app, { db, staff, origins });
   supportRoutes(app, { db, clock, staff });
+  moderationRoutes(app, { db, clock, staff, mailer, origins });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });

@@ -67,6 +67,7 @@ describe('GET /api/my-ads', () => {
         endsAt: expect.any(String),
         awaitingPayment: false,
         refund: null,
+        rejection: null,
         daysLeft: 0,
         autoBump: false,
         autoBumpUntil: null,
@@ -96,6 +97,7 @@ describe('GET /api/my-ads', () => {
         // A draft is finished on its plan step (the cars' wizard: step 6).
         publishUrl: `/publish?cat=1&subcat=1&step=6&OrderID=${car}`,
         refund: null,
+        rejection: null,
       }),
     ]);
   });

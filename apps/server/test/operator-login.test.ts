@@ -246,6 +246,13 @@ const CALLS: Record<string, readonly StaffRole[] | 'before-session'> = {
   'GET /api/operator/customers/:id': ['support'],
   'POST /api/operator/customers/:id/block': ['support'],
   'POST /api/operator/customers/:id/unblock': ['support'],
+  'GET /api/operator/moderation/queue': ['moderator'],
+  'GET /api/operator/moderation/reviews/:id': ['moderator'],
+  'POST /api/operator/moderation/reviews/:id/approve': ['moderator'],
+  'POST /api/operator/moderation/reviews/:id/reject': ['moderator'],
+  'POST /api/operator/moderation/bulk': ['moderator'],
+  'GET /api/operator/moderation/rules': ['moderator'],
+  'POST /api/operator/moderation/rules': ['admin'],
 };
 
 describe('the table of calls and roles', () => {

@@ -221,6 +221,12 @@ export interface PaymentRefund {
   agorot: number;
 }
 
+/** Why a moderator refused an ad (ours), and the edit page that sends it back to the review. */
+export interface AdRejection {
+  reason: string;
+  editUrl: string;
+}
+
 /** Where an ad stands after its plan (ours): what the finish page's timeline shows. */
 export type AdPublishState =
   | 'draft'
@@ -230,11 +236,14 @@ export type AdPublishState =
   | 'active'
   | 'outOfSlots'
   | 'blocked'
+  | 'rejected'
   | 'expired';
 
 export interface TimelineEntry {
   step: 'saved' | 'paid' | 'review' | 'live';
   done: boolean;
+  /** Ours: the review step ended with the moderator refusing the ad (state rejected). */
+  refused?: boolean;
   /** ISO time it happened. */
   at?: string;
 }
@@ -272,6 +281,8 @@ export interface FinishPageState {
   phonePaymentRequested?: boolean;
   /** Ours: the newest refund of a payment of this ad that delivered nothing. */
   refund?: PaymentRefund;
+  /** Ours: a moderator refused the ad (state rejected): why, and the edit that sends it back for review. */
+  rejection?: AdRejection;
   CatID: number;
   SubCatID: number | null;
   OrderID: number;

@@ -162,8 +162,10 @@ export interface MyAd {
   title: string;
   cat: number;
   subcat: number | null;
-  status: 'draft' | 'blocked' | 'pending' | 'active' | 'out_of_slots' | 'expired';
+  status: 'draft' | 'blocked' | 'pending' | 'rejected' | 'active' | 'out_of_slots' | 'expired';
   adType: AdType | null;
+  /** Ours: a moderator refused the ad: why (its editUrl sends it back for review); null otherwise. */
+  rejection: { reason: string } | null;
   /** ISO end date of a finished ad, else null. */
   endsAt: string | null;
   /**

@@ -2,7 +2,16 @@ import type { Queryable } from '../platform/db/db.ts';
 import type { FieldValues, Selectors } from './drafts-repository.ts';
 
 /** reserved: made to hold photos before the first save (no values); draft: saved, waiting for its plan. */
-export type AdStatus = 'reserved' | 'draft' | 'blocked' | 'pending' | 'active' | 'out_of_slots' | 'expired' | 'deleted';
+export type AdStatus =
+  | 'reserved'
+  | 'draft'
+  | 'blocked'
+  | 'pending'
+  | 'rejected'
+  | 'active'
+  | 'out_of_slots'
+  | 'expired'
+  | 'deleted';
 
 export interface Ad {
   /** The ad's one public number (from 50000001): OrderID, RecordID, /edit/{id} and the number shown. */
@@ -25,6 +34,8 @@ export interface Ad {
   bumpedAt: Date | null;
   endsAt: Date | null;
   createdAt: Date;
+  /** Blocked words a moderator let through for this ad (moderation/): a save with only these is not held. */
+  approvedWords: string[];
 }
 
 export interface AdRow {
@@ -42,6 +53,7 @@ export interface AdRow {
   bumped_at?: Date | string | null;
   ends_at?: Date | string | null;
   created_at: Date | string;
+  approved_words?: string[] | null;
 }
 
 const dateOrNull = (v: Date | string | null | undefined): Date | null =>
@@ -62,6 +74,7 @@ export const toAd = (r: AdRow): Ad => ({
   bumpedAt: dateOrNull(r.bumped_at),
   endsAt: dateOrNull(r.ends_at),
   createdAt: new Date(r.created_at),
+  approvedWords: r.approved_words ?? [],
 });
 
 export async function insertAd(
@@ -200,8 +213,9 @@ export async function setAdStatus(db: Queryable, orderId: number, status: AdStat
   await db.query('UPDATE ads SET status = $2, updated_at = now() WHERE id = $1', [orderId, status]);
 }
 
-export async function bannedWordsIn(db: Queryable, text: string): Promise<string[]> {
+/** The blocked words in the text, less those a moderator let through for the ad (`approved`). */
+export async function bannedWordsIn(db: Queryable, text: string, approved: readonly string[] = []): Promise<string[]> {
   if (!text.trim()) return [];
   const rows = await db.query<{ word: string }>('SELECT word FROM banned_words WHERE strpos($1, word) > 0', [text]);
-  return rows.map((r) => r.word);
+  return rows.map((r) => r.word).filter((w) => !approved.includes(w));
 }

@@ -6,7 +6,9 @@ import { he } from '../i18n/messages.ts';
 import { applyMediaEdit, hasMediaEdit } from '../media/media-edits-repository.ts';
 import type { MediaStore } from '../media/store.ts';
 import type { VideoFiles } from '../media/sweep.ts';
+import { holdForReview } from '../moderation/reviews-repository.ts';
 import { syncVirtualNumberAfterSave } from '../phones/virtual-number.ts';
+import { finishPath } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
@@ -46,7 +48,10 @@ export function publishEditedRoutes(
       redirect: editedPath(ad.orderId),
       events: ['postedAdEditedSuccessfully'],
     };
-    // Never published (a draft, a blocked ad): save-ad/{id} already wrote the values; nothing to publish.
+    // Waiting for a moderator (save-ad/{id} sent the edit to the queue): its finish page says so.
+    if (ad.status === 'pending' || ad.status === 'blocked')
+      return { code: 200, body: { status: 200, redirect: finishPath(ad) } satisfies OrderEditedResponse };
+    // Never published (a draft): save-ad/{id} already wrote the values; nothing to publish.
     if (ad.status !== 'active') return { code: 200, body: { status: 200 } satisfies OrderEditedResponse };
     const pending = ad.pendingValues;
     const media = await hasMediaEdit(db, ad.orderId);
@@ -54,12 +59,18 @@ export function publishEditedRoutes(
     if (!pending && !media) return { code: 200, body: live };
     const catalog = catalogs.catalog(ad.selectors);
     const keys = textKeysOf(catalog ? [...catalog.steps, ...catalog.editSteps] : []);
-    const blocked = pending ? (await bannedWordsIn(db, freeText(pending, keys))).length > 0 : false;
+    const words = pending ? await bannedWordsIn(db, freeText(pending, keys), ad.approvedWords) : [];
+    const blocked = words.length > 0;
     const now = clock.now();
     const applied = await db.transaction(async (tx) => {
       const values = pending
         ? await applyPendingEdit(tx, ad, pending, blocked ? 'blocked' : 'active', now)
         : await markEdited(tx, ad, now);
+      // The live ad's edit has blocked words: it leaves the board and waits for a moderator.
+      if (values && blocked) {
+        const reasons = [{ kind: 'words', words } as const];
+        await holdForReview(tx, { adId: ad.orderId, heldAs: 'blocked', stage: 'edit', reasons }, now);
+      }
       return values ? applyMediaEdit(tx, ad.orderId) : null;
     });
     // A concurrent finish applied it first (or a newer save replaced it): answer from the ad as it is now.

@@ -7,6 +7,8 @@
 import { isTraderFlow } from '@app/catalog/trader';
 import type { TradeMap } from '@app/contract/auth';
 import type { AdType } from '@app/contract/orders';
+import { holdForReview } from '../moderation/reviews-repository.ts';
+import { holdReasons } from '../moderation/rules.ts';
 import type { Queryable } from '../platform/db/db.ts';
 import { scheduleAdExpiry } from './ad-expiry.ts';
 import { type Ad, type AdRow, type AdStatus, toAd } from './ads-repository.ts';
@@ -28,6 +30,8 @@ export interface GoLiveInput {
    * finished but waits as out_of_slots (spec §4 "Finish analytics outcome").
    */
   packageSlots?: { left: number; expired: boolean };
+  /** A moderator has already let the ad through (an approved ad held before its plan): no rule holds it again. */
+  reviewed?: boolean;
 }
 
 /**
@@ -59,13 +63,15 @@ export function needsReview(ad: Ad, trade: TradeMap | undefined): boolean {
 /**
  * Finishes a draft ad with its plan: sets ad_type, published_at = bumped_at = now, ends_at = now + days +
  * giftedDays, and the status: out_of_slots (a package ad whose package has no ads left or expired), pending (a
- * second-hand trader's ad, reviewed first), otherwise active. Only a 'draft' moves; the update is conditional on
+ * moderation rule holds it: moderation/rules.ts; its case joins the queue in the same statement's transaction,
+ * and its days start again when a moderator approves it), otherwise active. Only a 'draft' moves; the update is conditional on
  * it, so two concurrent calls publish once and the second answers alreadyFinished. `now` comes from the
  * injected clock. Safe inside or outside a transaction (pass the transaction as tx to finish with a payment).
  */
 export async function goLive(tx: Queryable, now: Date, input: GoLiveInput): Promise<GoLiveResult> {
-  const [row] = await tx.query<AdRow & { trade: TradeMap | string }>(
-    `SELECT a.*, c.trade FROM ads a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1`,
+  const [row] = await tx.query<AdRow & { trade: TradeMap | string; account_created_at: Date }>(
+    `SELECT a.*, c.trade, c.created_at AS account_created_at FROM ads a JOIN customers c ON c.id = a.customer_id
+     WHERE a.id = $1`,
     [input.orderId],
   );
   if (!row) return { outcome: 'notFound', ad: null };
@@ -76,7 +82,11 @@ export async function goLive(tx: Queryable, now: Date, input: GoLiveInput): Prom
   const trade = typeof row.trade === 'string' ? (JSON.parse(row.trade) as TradeMap) : row.trade;
   const slots = input.packageSlots;
   const outOfSlots = input.reason === 'package' && slots !== undefined && (slots.left <= 0 || slots.expired);
-  const status: AdStatus = outOfSlots ? 'out_of_slots' : needsReview(ad, trade) ? 'pending' : 'active';
+  const held =
+    outOfSlots || input.reviewed
+      ? []
+      : await holdReasons(tx, ad, { trade, createdAt: new Date(row.account_created_at) }, now);
+  const status: AdStatus = outOfSlots ? 'out_of_slots' : held.length > 0 ? 'pending' : 'active';
   const days = Math.max(0, input.days) + Math.max(0, input.giftedDays ?? 0);
   const endsAt = new Date(now.getTime() + days * DAY_MS);
 
@@ -87,8 +97,11 @@ export async function goLive(tx: Queryable, now: Date, input: GoLiveInput): Prom
     [ad.orderId, status, input.adType, now.toISOString(), endsAt.toISOString()],
   );
   if (updated) {
-    // The ad expires at its end date (ad-expiry.ts), in this same transaction.
-    await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
+    // A held ad waits in the moderation queue; one that is live expires at its end date (ad-expiry.ts). Both in
+    // this same transaction.
+    if (status === 'pending')
+      await holdForReview(tx, { adId: ad.orderId, heldAs: 'pending', stage: 'plan', reasons: held }, now);
+    else await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
     return { outcome: 'published', ad: toAd(updated) };
   }
   // Another call moved it first (or it changed meanwhile): answer from the ad as it is now.

@@ -5,6 +5,7 @@
 import type { AdType } from '@app/contract/orders';
 import type { MyAd } from '@app/contract/planExtras';
 import type { Selectors } from '@app/contract/publish';
+import { rejectReasonText } from '../i18n/moderation.ts';
 import { mediaUrl } from '../media/store.ts';
 import { planPath } from '../plans/plans.ts';
 import type { Queryable } from '../platform/db/db.ts';
@@ -29,6 +30,9 @@ interface Row {
   refund_status: 'pending' | 'refunded' | null;
   refund_agorot: number | null;
   auto_bump_until: Date | string | null;
+  /** The moderator's refusal of a rejected ad (its latest case). */
+  reject_template: string | null;
+  reject_text: string | null;
 }
 
 /** The customer's ads (not the reserved holders of photos, not deleted ones), newest first. */
@@ -43,11 +47,15 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
        r.refund_status, r.amount_agorot AS refund_agorot,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
          WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
-         HAVING min(w.starts_at) <= $2) AS auto_bump_until
+         HAVING min(w.starts_at) <= $2) AS auto_bump_until,
+       rv.reject_template, rv.reject_text
      FROM ads
      LEFT JOIN LATERAL (SELECT p.refund_status, p.amount_agorot FROM payments p
        WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.refund_status IS NOT NULL
        ORDER BY p.id DESC LIMIT 1) r ON true
+     LEFT JOIN LATERAL (SELECT v.reject_template, v.reject_text FROM ad_reviews v
+       WHERE ads.status = 'rejected' AND v.ad_id = ads.id AND v.decision = 'rejected'
+       ORDER BY v.id DESC LIMIT 1) rv ON true
      WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
     [customerId, now],
   );
@@ -68,6 +76,7 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
       adType: r.ad_type ?? (awaitingPayment ? r.unpaid_ad_type : null),
       endsAt: endsAt?.toISOString() ?? null,
       awaitingPayment,
+      rejection: r.status === 'rejected' ? { reason: rejectReasonText(r.reject_template, r.reject_text) } : null,
       // A payment of the ad that delivered nothing (the ad was finished another way), refunded automatically.
       refund: r.refund_status ? { status: r.refund_status, agorot: Number(r.refund_agorot) } : null,
       daysLeft: endsAt === null ? null : Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS)),

@@ -8,13 +8,15 @@ import { readSelectors } from '../catalogue/selectors.ts';
 import type { CatalogService } from '../catalogue/service.ts';
 import { queryPayload, requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
+import { REVIEWED_STATUSES, saveForReview } from '../moderation/resubmit.ts';
+import { holdForReview } from '../moderation/reviews-repository.ts';
 import type { PhoneService } from '../phones/phone-service.ts';
 import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../phones/test-report.ts';
 import { syncVirtualNumberAfterSave } from '../phones/virtual-number.ts';
 import { packagesOfCustomer } from '../plans/customer-packages-repository.ts';
 import { chooseOrderTypeFor, type PackagesAtNow, packagesForPlan } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db/db.ts';
+import type { Db, Queryable } from '../platform/db/db.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
 import { abTestsOf, checkAd } from './ad-validation.ts';
 import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from './ads-repository.ts';
@@ -114,7 +116,11 @@ export function publishSaveRoutes(
       // blocked ad): the saved values are the ad's values.
       const before = saved;
       const after = { ...before, ...contact.payload };
-      if (ad.status === 'active') await savePendingEdit(db, ad, after);
+      // An ad a moderator holds or refused: the edit goes (back) to the moderation queue with its blocked words.
+      if (REVIEWED_STATUSES.has(ad.status)) {
+        const text = freeText(after, textKeysOf([...catalog.steps, ...catalog.editSteps]));
+        await saveForReview(db, ad, after, await bannedWordsIn(db, text, ad.approvedWords), clock.now());
+      } else if (ad.status === 'active') await savePendingEdit(db, ad, after);
       else await updateAdValues(db, ad, after, ad.status);
       return {
         status: 200,
@@ -143,7 +149,15 @@ export function publishSaveRoutes(
       return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
     const result = { ...checked, payload: contact.payload };
 
-    const blocked = (await bannedWordsIn(db, freeText(result.payload, textKeysOf(catalog.steps)))).length > 0;
+    const text = freeText(result.payload, textKeysOf(catalog.steps));
+    const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
+    const own = orderId ? await findOwnAd(db, customerId, orderId) : null;
+    // Words a moderator let through for this ad (a draft approved after it was held) do not hold it again.
+    const words = await bannedWordsIn(db, text, own?.approvedWords ?? []);
+    const blocked = words.length > 0;
+    // An ad held for its words waits in the moderation queue (moderation/), opened with its status.
+    const holdWords = (tx: Queryable, adId: number) =>
+      holdForReview(tx, { adId, heldAs: 'blocked', stage: 'save', reasons: [{ kind: 'words', words }] }, clock.now());
     // Without the plan step the save publishes (free): goLive moves only a draft, so a repeat changes nothing.
     const withoutPlan = !hasPlanStep(catalog.steps);
     const publishWithoutPlan = async (saved: Ad): Promise<Ad> => {
@@ -154,16 +168,17 @@ export function publishSaveRoutes(
 
     // Publishing again after going back: the customer's own saved draft of this selection is updated
     // instead of creating a second ad. Someone else's OrderID is as if it did not exist.
-    const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
     if (orderId) {
-      const own = await findOwnAd(db, customerId, orderId);
       // The wizard's saved draft, or the ad reserved for this draft's photos (its first save fills it).
       const usable = own?.status === 'draft' || own?.status === 'reserved';
       if (!own || !usable || draftKey(own.selectors) !== draftKey(selectors)) {
         return { status: 404, body: { status: 404, message: he.adNotFound } };
       }
       // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
-      await updateAdValues(db, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
+      await db.transaction(async (tx) => {
+        await updateAdValues(tx, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
+        if (blocked) await holdWords(tx, own.orderId);
+      });
       await deleteDraft(db, customerId, draftKey(selectors));
       const saved = await publishWithoutPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' });
       return {
@@ -174,14 +189,18 @@ export function publishSaveRoutes(
     }
     const key =
       typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
-    const { ad: inserted, created } = await insertAd(db, {
-      customerId,
-      cat,
-      subcat,
-      selectors,
-      values: result.payload,
-      status: blocked ? 'blocked' : 'draft',
-      idempotencyKey: key,
+    const { ad: inserted, created } = await db.transaction(async (tx) => {
+      const saved = await insertAd(tx, {
+        customerId,
+        cat,
+        subcat,
+        selectors,
+        values: result.payload,
+        status: blocked ? 'blocked' : 'draft',
+        idempotencyKey: key,
+      });
+      if (saved.created && blocked) await holdWords(tx, saved.ad.orderId);
+      return saved;
     });
     await deleteDraft(db, customerId, draftKey(selectors));
     const ad = await publishWithoutPlan(inserted);

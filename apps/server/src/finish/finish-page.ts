@@ -15,7 +15,9 @@ import {
 import { ISRAEL_TIME_ZONE } from '@app/contract/phones';
 import type { Ad } from '../ads/ads-repository.ts';
 import { needsReview } from '../ads/go-live.ts';
+import { rejectReasonText } from '../i18n/moderation.ts';
 import { plansHe } from '../i18n/plans.ts';
+import { latestReview } from '../moderation/reviews-repository.ts';
 import { finishPath, planPath, trackSelectorsOf } from '../plans/plans.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
@@ -64,6 +66,7 @@ const NUMBERS: Record<
   pending: { FinishTextID: 2, StatusID: 2 },
   outOfSlots: { FinishTextID: 3, StatusID: 5 },
   blocked: { FinishTextID: 4, StatusID: 17 },
+  rejected: { FinishTextID: 11, StatusID: 0 },
   awaitingPayment: { FinishTextID: 5, StatusID: 0 },
   paymentFailed: { FinishTextID: 6, StatusID: 0 },
   paid: { FinishTextID: 7, StatusID: 0 },
@@ -118,6 +121,9 @@ export async function finishPageState(
     case 'blocked':
       state = 'blocked';
       break;
+    case 'rejected':
+      state = 'rejected';
+      break;
     case 'expired':
       state = 'expired';
       break;
@@ -134,7 +140,17 @@ export async function finishPageState(
   const texts = plansHe.finish[key];
   const finalMessage =
     typeof texts.message === 'function' ? texts.message(ad.endsAt ? israelDate(ad.endsAt) : '') : texts.message;
-  const reason = 'reason' in texts ? texts.reason : undefined;
+  // The moderation case: why a pending ad waits (a trader's second-hand ad says so), why a rejected one was refused.
+  const review = state === 'pending' || state === 'rejected' ? await latestReview(db, ad.orderId) : null;
+  const rejection =
+    state === 'rejected' && review?.decision === 'rejected'
+      ? { reason: rejectReasonText(review.rejectTemplate, review.rejectText), editUrl: `/edit/${ad.orderId}` }
+      : undefined;
+  const pendingReason =
+    review && !review.reasons.some((r) => r.kind === 'traderSecondHand')
+      ? plansHe.finish.pending.otherReason
+      : undefined;
+  const reason = rejection?.reason ?? pendingReason ?? ('reason' in texts ? texts.reason : undefined);
 
   const adType = (ad.adType ?? paid?.ad_type ?? latest?.ad_type) as AdType | undefined;
   const live = ad.status === 'active' || ad.status === 'expired';
@@ -144,7 +160,8 @@ export async function finishPageState(
     const at = iso(paid?.paid_at);
     timeline.push({ step: 'paid', done: paid !== undefined, ...(at ? { at } : {}) });
   }
-  if (state === 'pending' || needsReview(ad, options.trade)) timeline.push({ step: 'review', done: live });
+  if (state === 'rejected') timeline.push({ step: 'review', done: false, refused: true });
+  else if (state === 'pending' || needsReview(ad, options.trade)) timeline.push({ step: 'review', done: live });
   const liveAt = live ? iso(ad.publishedAt) : undefined;
   timeline.push({ step: 'live', done: live, ...(liveAt ? { at: liveAt } : {}) });
 
@@ -165,6 +182,7 @@ export async function finishPageState(
     ...(failure ? { paymentFailure: failure } : {}),
     ...(payAgainUrl ? { payAgainUrl } : {}),
     ...(byPhone ? { phonePaymentRequested: true } : {}),
+    ...(rejection ? { rejection } : {}),
     ...(refunded?.refund_status
       ? { refund: { status: refunded.refund_status, agorot: Number(refunded.amount_agorot) } }
       : {}),

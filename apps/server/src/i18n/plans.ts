@@ -23,6 +23,12 @@ export const plansHe = {
       title: 'תודה, המודעה התקבלה',
       message: 'המודעה תעלה לאתר לאחר שנבדוק אותה. הבדיקה נמשכת בדרך כלל עד יום עסקים אחד.',
       reason: 'מודעות של סוחרים ביד שנייה נבדקות לפני שהן עולות לאתר',
+      /** Held by another rule (a category, a new account, a photo): the rule itself is not told. */
+      otherReason: 'נציג בודק את המודעה לפני שהיא עולה לאתר',
+    },
+    rejected: {
+      title: 'המודעה לא אושרה לפרסום',
+      message: 'בדקנו את המודעה ולא נוכל לפרסם אותה כפי שהיא. אפשר לערוך אותה ולשלוח אותה שוב לבדיקה.',
     },
     outOfSlots: {
       title: 'המודעה נשמרה, אבל עדיין לא פורסמה',

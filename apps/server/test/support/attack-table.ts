@@ -197,6 +197,13 @@ export const ROUTES: Record<string, Entry> = {
     why: "support's view of an account",
     call: () => get('/api/operator/customers/1'),
   },
+  'GET /api/operator/moderation/queue': { kind: 'safe', why: 'the moderation queue' },
+  'GET /api/operator/moderation/reviews/:id': {
+    kind: 'safe',
+    why: "a moderation case and its ad's view",
+    call: () => get('/api/operator/moderation/reviews/1'),
+  },
+  'GET /api/operator/moderation/rules': { kind: 'safe', why: 'the moderation rules' },
   'GET /gateway/packages/personal/:adId': {
     kind: 'safe',
     why: "the packages for the owner's ad",
@@ -357,6 +364,26 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'customers, staff_audit',
     call: () => post('/api/operator/customers/1/unblock', {}),
+  },
+  'POST /api/operator/moderation/reviews/:id/approve': {
+    kind: 'write',
+    touches: 'ads, ad_reviews, staff_audit, scheduled_jobs',
+    call: () => post('/api/operator/moderation/reviews/1/approve', {}),
+  },
+  'POST /api/operator/moderation/reviews/:id/reject': {
+    kind: 'write',
+    touches: 'ads, ad_reviews, staff_audit',
+    call: () => post('/api/operator/moderation/reviews/1/reject', { template: 'other', text: 'בדיקה' }),
+  },
+  'POST /api/operator/moderation/bulk': {
+    kind: 'write',
+    touches: 'ads, ad_reviews, staff_audit, scheduled_jobs',
+    call: () => post('/api/operator/moderation/bulk', { action: 'approve', reviewIds: [1] }),
+  },
+  'POST /api/operator/moderation/rules': {
+    kind: 'write',
+    touches: 'moderation_rules, banned_words, staff_audit',
+    call: () => post('/api/operator/moderation/rules', { rules: {}, words: [] }),
   },
   'POST /api/auth/register': {
     kind: 'write',

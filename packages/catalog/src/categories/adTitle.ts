@@ -44,7 +44,7 @@ export function templatePlaceholders(template: string): TitlePlaceholder[] {
 const clean = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** What a field's value says, as text: its options' texts, or what was typed; '' when nothing. */
-function fieldText(field: FieldDef, values: Values, options: OptionsSource | undefined): string {
+export function fieldText(field: FieldDef, values: Values, options: OptionsSource | undefined): string {
   const items = chosenItems(values[wireName(field).key]);
   if (items.length === 0) return '';
   const list = field.options ?? (field.dataUrl ? options?.(field, values) : undefined);

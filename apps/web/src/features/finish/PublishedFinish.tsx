@@ -34,7 +34,7 @@ function Timeline({
   return (
     <ol className="timeline" aria-label={t.timelineLabel} data-testid="finish-timeline">
       {entries.map((entry, index) => {
-        const failed = paymentFailed && entry.step === 'paid' && !entry.done;
+        const failed = (paymentFailed && entry.step === 'paid' && !entry.done) || entry.refused === true;
         const kind = entry.done ? 'done' : failed ? 'failed' : index === current ? 'current' : 'todo';
         return (
           <li
@@ -46,11 +46,21 @@ function Timeline({
             aria-current={index === current ? 'step' : undefined}
           >
             <span className="timeline__dot" aria-hidden="true" />
-            <span className="timeline__label">{failed ? hePaymentFailure.paidStepFailed : t.steps[entry.step]}</span>
-            <span className="visually-hidden">
-              {entry.done ? t.stepDone : failed ? hePaymentFailure.stepFailed : t.stepWaiting}
+            <span className="timeline__label">
+              {entry.refused ? t.reviewRefused : failed ? hePaymentFailure.paidStepFailed : t.steps[entry.step]}
             </span>
-            {index === current && !failed && reason && <span className="timeline__reason">{reason}</span>}
+            <span className="visually-hidden">
+              {entry.done
+                ? t.stepDone
+                : entry.refused
+                  ? t.stepRefused
+                  : failed
+                    ? hePaymentFailure.stepFailed
+                    : t.stepWaiting}
+            </span>
+            {index === current && (!failed || entry.refused) && reason && (
+              <span className="timeline__reason">{reason}</span>
+            )}
           </li>
         );
       })}
@@ -160,6 +170,13 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           <div role="status" aria-live="polite" className="finish__timeline">
             <Timeline entries={page.timeline} reason={page.reason} paymentFailed={failed} />
           </div>
+          {page.rejection && (
+            <p>
+              <Link to={page.rejection.editUrl} className="btn btn--primary" data-testid="finish-edit-resend">
+                {t.editAndResend}
+              </Link>
+            </p>
+          )}
           {page.state === 'active' && page.endsAt && formatIsraelDate(page.endsAt) && (
             <p className="finish__ends">{t.endsAt(formatIsraelDate(page.endsAt))}</p>
           )}

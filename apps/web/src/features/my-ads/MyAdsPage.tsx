@@ -112,6 +112,11 @@ export default function MyAdsPage() {
                     )}
                   </dl>
                   <p className="my-ad__bump">{autoBumpText(ad)}</p>
+                  {ad.rejection && (
+                    <p className="my-ad__rejection" data-testid="my-ad-rejection">
+                      {t.rejectedBecause(ad.rejection.reason)}
+                    </p>
+                  )}
                   {ad.refund && (
                     <p className="my-ad__refund" data-testid="my-ad-refund" data-refund={ad.refund.status}>
                       {refundText(ad.refund)}
@@ -126,8 +131,12 @@ export default function MyAdsPage() {
                       </li>
                     )}
                     <li>
-                      <Link to={ad.editUrl} className="btn btn--secondary" aria-describedby={titleId}>
-                        {t.edit}
+                      <Link
+                        to={ad.editUrl}
+                        className={ad.rejection ? 'btn btn--primary' : 'btn btn--secondary'}
+                        aria-describedby={titleId}
+                      >
+                        {ad.rejection ? t.editAndResend : t.edit}
                       </Link>
                     </li>
                     {UPGRADABLE.has(ad.status) && (

@@ -12,6 +12,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   endsAt: null,
   awaitingPayment: false,
   refund: null,
+  rejection: null,
   daysLeft: 10,
   autoBump: false,
   autoBumpUntil: null,

@@ -1,8 +1,13 @@
-/** The console once signed in: who is signed in and in what role, sign out, and the admin's audit log. */
+/**
+ * The console once signed in: who is signed in and in what role, sign out; moderation, support, and the admin's
+ * staff, rules and audit log.
+ */
 import { useEffect, useState } from 'react';
 import { type AuditEntry, fetchAudit, type StaffMember, staffLogout } from '../../shared/api/index.ts';
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
+import { Moderation } from './Moderation.tsx';
+import { ModerationRules } from './ModerationRules.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
 import { SupportSearch } from './SupportSearch.tsx';
 
@@ -24,7 +29,9 @@ export function Console(props: { staff: StaffMember; onLoggedOut: () => void }) 
         </button>
       </header>
       <h1 className="operator__title">{t.title}</h1>
+      {(staff.role === 'moderator' || staff.role === 'admin') && <Moderation />}
       {(staff.role === 'support' || staff.role === 'admin') && <SupportSearch />}
+      {staff.role === 'admin' && <ModerationRules />}
       {staff.role === 'admin' && <StaffAdmin />}
       {staff.role === 'admin' && <AuditLog />}
     </>

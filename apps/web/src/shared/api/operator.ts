@@ -92,3 +92,107 @@ export const inviteStaff = (body: { email: string; name: string; role: StaffRole
     '/api/operator/staff',
     body,
   );
+
+/** Why an ad waits for a moderator (moderation/rules.ts on the server). */
+export type HoldReason =
+  | { kind: 'words'; words: string[] }
+  | { kind: 'traderSecondHand' }
+  | { kind: 'category'; cat: number; subcat: number | null }
+  | { kind: 'newAccount'; days: number }
+  | { kind: 'photoFromAnotherAccount'; photos: number }
+  | { kind: 'resubmitted' };
+export interface ReviewCase {
+  id: number;
+  adId: number;
+  heldAs: 'blocked' | 'pending';
+  stage: 'save' | 'plan' | 'edit';
+  reasons: HoldReason[];
+  queuedAt: string;
+  decision: 'approved' | 'rejected' | null;
+  rejectTemplate: string | null;
+  rejectText: string | null;
+  decidedAt: string | null;
+}
+export interface QueueItem {
+  review: ReviewCase;
+  title: string;
+  cat: number;
+  subcat: number | null;
+  customerId: number;
+  email: string;
+  thumbnailUrl: string | null;
+}
+export interface RejectTemplateItem {
+  id: string;
+  text: string;
+}
+export interface QueuePage {
+  status: number;
+  total: number;
+  templates: RejectTemplateItem[];
+  items: QueueItem[];
+  next: string | null;
+}
+export interface ReviewDetail {
+  status: number;
+  review: ReviewCase;
+  ad: { orderId: number; status: string; cat: number; subcat: number | null; adType: string | null; createdAt: string };
+  preview: {
+    title: string;
+    fields: { label: string; text: string; long: boolean }[];
+    photos: { url: string; thumbnailUrl: string }[];
+    hasVideo: boolean;
+  };
+  wordsNow: string[];
+  history: {
+    customer: { id: number; email: string; name: string; createdAt: string; blockedAt: string | null } | null;
+    adsByStatus: Record<string, number>;
+    approved: number;
+    rejected: number;
+    recentAds: { orderId: number; title: string; status: string }[];
+  };
+  reviews: ReviewCase[];
+  audit: { action: string; staffEmail: string | null; at: string }[];
+}
+export interface DecisionAnswer {
+  status: number;
+  orderId?: number;
+  adStatus?: string;
+  message?: string;
+  errors?: FieldError[];
+}
+export interface ModerationRules {
+  traderSecondHand: boolean;
+  categories: { cat: number; subcat: number | null }[];
+  newAccountDays: number;
+  photoFromAnotherAccount: boolean;
+}
+export interface RulesAnswer {
+  status: number;
+  rules?: ModerationRules;
+  words?: string[];
+  updatedAt?: string;
+  message?: string;
+}
+
+const MOD = '/api/operator/moderation';
+export const fetchQueue = (after?: string) =>
+  getJson<QueuePage>(`${MOD}/queue${after ? `?after=${encodeURIComponent(after)}` : ''}`);
+export const fetchReview = (id: number) => getJson<ReviewDetail>(`${MOD}/reviews/${id}`);
+export const approveReview = (id: number) => postJson<DecisionAnswer>(`${MOD}/reviews/${id}/approve`, {});
+export const rejectReview = (id: number, reason: { template: string; text: string }) =>
+  postJson<DecisionAnswer>(`${MOD}/reviews/${id}/reject`, reason);
+export const decideMany = (
+  body:
+    | { action: 'approve'; reviewIds: number[] }
+    | { action: 'reject'; reviewIds: number[]; template: string; text: string },
+) =>
+  postJson<{
+    status: number;
+    results?: { reviewId: number; ok: boolean; message?: string }[];
+    message?: string;
+    errors?: FieldError[];
+  }>(`${MOD}/bulk`, body);
+export const fetchModerationRules = () => getJson<RulesAnswer>(`${MOD}/rules`);
+export const saveModerationRules = (body: { rules: ModerationRules; words: string[] }) =>
+  postJson<RulesAnswer>(`${MOD}/rules`, body);

@@ -7,6 +7,7 @@ export function SelectField(props: {
   value: string;
   onChange: (value: string) => void;
   options: readonly { value: string; text: string }[];
+  error?: string | undefined;
 }) {
   const id = useId();
   return (
@@ -19,6 +20,8 @@ export function SelectField(props: {
         className="text-field__input"
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
       >
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -26,6 +29,11 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
+      {props.error && (
+        <p id={`${id}-error`} className="text-field__error">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,164 @@
+/**
+ * The moderation queue's cases (migration 0031): one row each time an ad is held, decided once. The ad's own status
+ * (blocked, pending, rejected) is written by the same transaction as its case.
+ */
+import type { FieldValues, Selectors } from '../ads/drafts-repository.ts';
+import type { Queryable } from '../platform/db/db.ts';
+import type { HoldReason } from './rules.ts';
+
+export type HeldAs = 'blocked' | 'pending';
+/** Where the ad was held: its first save (before a plan), going live, or a live ad's edit. */
+export type HoldStage = 'save' | 'plan' | 'edit';
+export type Decision = 'approved' | 'rejected';
+
+export interface Review {
+  id: number;
+  adId: number;
+  heldAs: HeldAs;
+  stage: HoldStage;
+  reasons: HoldReason[];
+  queuedAt: Date;
+  decision: Decision | null;
+  rejectTemplate: string | null;
+  rejectText: string | null;
+  decidedBy: number | null;
+  decidedAt: Date | null;
+}
+
+interface Row {
+  id: string;
+  ad_id: string;
+  held_as: HeldAs;
+  stage: HoldStage;
+  reasons: HoldReason[] | string;
+  queued_at: Date;
+  decision: Decision | null;
+  reject_template: string | null;
+  reject_text: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+}
+
+export const toReview = (r: Row): Review => ({
+  id: Number(r.id),
+  adId: Number(r.ad_id),
+  heldAs: r.held_as,
+  stage: r.stage,
+  reasons: typeof r.reasons === 'string' ? (JSON.parse(r.reasons) as HoldReason[]) : r.reasons,
+  queuedAt: new Date(r.queued_at),
+  decision: r.decision,
+  rejectTemplate: r.reject_template,
+  rejectText: r.reject_text,
+  decidedBy: r.decided_by === null ? null : Number(r.decided_by),
+  decidedAt: r.decided_at ? new Date(r.decided_at) : null,
+});
+
+/**
+ * Opens the ad's case (in the caller's transaction, beside the status it writes). An ad already waiting keeps its
+ * place in the queue; its reasons become the new ones.
+ */
+export async function holdForReview(
+  tx: Queryable,
+  input: { adId: number; heldAs: HeldAs; stage: HoldStage; reasons: HoldReason[] },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO ad_reviews (ad_id, held_as, stage, reasons, queued_at) VALUES ($1, $2, $3, $4::jsonb, $5)
+     ON CONFLICT (ad_id) WHERE decided_at IS NULL
+     DO UPDATE SET reasons = EXCLUDED.reasons, held_as = EXCLUDED.held_as`,
+    [input.adId, input.heldAs, input.stage, JSON.stringify(input.reasons), now],
+  );
+}
+
+/** The ad's latest case, decided or not. */
+export async function latestReview(db: Queryable, adId: number): Promise<Review | null> {
+  const [row] = await db.query<Row>('SELECT * FROM ad_reviews WHERE ad_id = $1 ORDER BY id DESC LIMIT 1', [adId]);
+  return row ? toReview(row) : null;
+}
+
+/** The ad's cases, newest first. */
+export async function reviewsOf(db: Queryable, adId: number): Promise<Review[]> {
+  const rows = await db.query<Row>('SELECT * FROM ad_reviews WHERE ad_id = $1 ORDER BY id DESC LIMIT 50', [adId]);
+  return rows.map(toReview);
+}
+
+/** An open case, locked for the decision (null when it is decided or unknown). */
+export async function lockOpenReview(tx: Queryable, id: number): Promise<Review | null> {
+  const [row] = await tx.query<Row>('SELECT * FROM ad_reviews WHERE id = $1 AND decided_at IS NULL FOR UPDATE', [id]);
+  return row ? toReview(row) : null;
+}
+
+export async function findReview(db: Queryable, id: number): Promise<Review | null> {
+  const [row] = await db.query<Row>('SELECT * FROM ad_reviews WHERE id = $1', [id]);
+  return row ? toReview(row) : null;
+}
+
+export async function closeReview(
+  tx: Queryable,
+  id: number,
+  d: { decision: 'approved' | 'rejected'; staffId: number; template?: string; text?: string },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `UPDATE ad_reviews SET decision = $2, decided_by = $3, decided_at = $4, reject_template = $5, reject_text = $6
+     WHERE id = $1`,
+    [id, d.decision, d.staffId, now, d.template ?? null, d.text ?? null],
+  );
+}
+
+export interface QueueItem {
+  review: Review;
+  customerId: number;
+  email: string;
+  cat: number;
+  subcat: number | null;
+  selectors: Selectors;
+  values: FieldValues;
+  thumbKey: string | null;
+}
+
+/**
+ * The open cases, oldest first, a page after the cursor (queued_at, id): keyset pagination on the ad_reviews_queue
+ * index, so a late page costs what the first does.
+ */
+export async function queuePage(
+  db: Queryable,
+  page: { after?: { queuedAt: Date; id: number } | undefined; limit: number },
+): Promise<{ items: QueueItem[]; total: number }> {
+  const after = page.after;
+  const rows = await db.query<
+    Row & {
+      customer_id: string;
+      email: string;
+      cat: number;
+      subcat: number | null;
+      selectors: Selectors;
+      field_values: FieldValues;
+      thumb_key: string | null;
+    }
+  >(
+    `SELECT r.*, a.customer_id, c.email, a.cat, a.subcat, a.selectors, a.field_values,
+       (SELECT i.thumb_key FROM ad_images i WHERE i.ad_id = a.id
+         ORDER BY i.position IS NULL, i.position, i.slot LIMIT 1) AS thumb_key
+     FROM (SELECT * FROM ad_reviews WHERE decided_at IS NULL
+             AND ($1::timestamptz IS NULL OR (queued_at, id) > ($1::timestamptz, $2::bigint))
+           ORDER BY queued_at, id LIMIT $3) r
+     JOIN ads a ON a.id = r.ad_id JOIN customers c ON c.id = a.customer_id
+     ORDER BY r.queued_at, r.id`,
+    [after?.queuedAt ?? null, after?.id ?? 0, page.limit],
+  );
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM ad_reviews WHERE decided_at IS NULL');
+  return {
+    items: rows.map((r) => ({
+      review: toReview(r),
+      customerId: Number(r.customer_id),
+      email: r.email,
+      cat: r.cat,
+      subcat: r.subcat,
+      selectors: r.selectors ?? {},
+      values: r.field_values ?? {},
+      thumbKey: r.thumb_key,
+    })),
+    total: count?.n ?? 0,
+  };
+}

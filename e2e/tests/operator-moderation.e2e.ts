@@ -1,0 +1,140 @@
+/**
+ * Moderation in Chromium, by keyboard alone: the admin holds every car ad for review (the rules form); two cars
+ * published free wait in the queue; the moderator approves the first with A (it is live on the owner's /my-ads)
+ * and refuses the second with R, a reason from the list and words of their own (the owner sees the reason on
+ * /my-ads and on the finish page, with "edit and send again"); the owner's edit brings it back to the queue. Axe
+ * finds nothing on the queue, the open case, the refusal's form, the rules and the owner's pages.
+ */
+import { TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
+import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import type { Product } from '../support/product.ts';
+import { useProductAndBrowser } from '../support/suite.ts';
+import { adThroughApi, DEMO_CONTACT, loginDemo } from './edit-helpers.ts';
+import { csrfOf, tabTo } from './wizard-helpers.ts';
+
+let product: Product;
+let browser: Browser;
+useProductAndBrowser((p, b) => {
+  product = p;
+  browser = b;
+});
+
+const OPERATOR = {
+  email: 'operator@demo.co.il',
+  password: 'Operator123',
+  secret: 'KRUGS4ZANFZSAYJAMRSW233POBSXEYLUN5ZA',
+};
+const codeOf = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+async function operatorSignIn(page: Page): Promise<void> {
+  await page.goto(`${product.url}/operator`);
+  await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
+  await page.getByLabel('דוא"ל').fill(OPERATOR.email);
+  await page.getByLabel('סיסמה').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'המשך' }).click();
+  await page.getByLabel('קוד מהאפליקציה').fill(codeOf(OPERATOR.secret));
+  await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+  await page.getByText('שלום מפעיל הדגמה').waitFor();
+}
+
+/** A car of the demo advertiser, saved and finished on the free track through the API: its number. */
+async function freeCar(owner: Page, description: string): Promise<number> {
+  const id = await adThroughApi(owner, product.url, { ...validCarAd(), description });
+  const res = await owner.request.post(`${product.url}/api/publish/finish-publish`, {
+    data: { CatID: 1, SubCatID: 1, OrderID: id, RecordID: id, orderType: 'Free', order_subscribe: 0 },
+    headers: { 'x-csrf-token': await csrfOf(owner, product.url) },
+  });
+  expect(res.status()).toBe(200);
+  return id;
+}
+
+const queueItem = (page: Page, adId: number) => page.locator(`[data-testid="queue"] li[data-ad="${adId}"]`);
+
+describe('moderation', () => {
+  it('holds car ads by a rule; approves one and refuses another by keyboard; the edit returns it', async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await operatorSignIn(admin);
+    await admin.getByTestId('queue-empty').waitFor();
+
+    // The rules: every car ad waits for a moderator.
+    const rules = admin.getByTestId('moderation-rules');
+    await rules.getByLabel('רכב', { exact: true }).check();
+    await rules.getByRole('button', { name: 'שמירת הכללים' }).click();
+    await rules.getByText('הכללים נשמרו').waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+
+    const owner = await newPage(browser, DESKTOP);
+    await loginDemo(owner, product.url);
+    const first = await freeCar(owner, 'רכב שמור מאוד, טיפולים במוסך מורשה בלבד, צמיגים חדשים ומזגן חזק.');
+    const second = await freeCar(owner, 'רכב משפחתי מרווח, נהג יחיד, כל הטיפולים בזמן, ללא תאונות.');
+
+    await admin.reload();
+    await queueItem(admin, first).waitFor();
+    await queueItem(admin, second).waitFor();
+    const panel = admin.getByTestId('review-panel');
+    await panel.getByText('כל המודעות בקטגוריה רכב נבדקות').waitFor();
+    await panel.getByText(DEMO_CONTACT.contactName).first().waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'operator-moderation-1280');
+
+    // Keyboard only: to the first case of the list, A approves it; the next one opens in its place.
+    await tabTo(admin, { selector: `[data-testid="queue"] li[data-ad="${first}"] .moderation__open` });
+    await admin.keyboard.press('a');
+    await expect.poll(() => admin.getByTestId('moderation-announce').textContent()).toBe(`המודעה ${first} אושרה`);
+    await queueItem(admin, first).waitFor({ state: 'detached' });
+    await expect.poll(() => panel.getAttribute('data-review')).not.toBeNull();
+    expect(await admin.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-ad'))).toBe(
+      String(second),
+    );
+
+    // R opens the refusal: the reason's list has the focus; a reason by arrow, words of our own, and send.
+    await admin.keyboard.press('r');
+    const form = admin.getByTestId('reject-form');
+    await form.waitFor();
+    expect(await admin.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.keyboard.press('ArrowDown');
+    await admin.keyboard.press('Tab');
+    await admin.keyboard.type('המחיר במודעה אינו תואם את הרכב');
+    await tabTo(admin, { name: 'דחיית המודעה' });
+    await admin.keyboard.press('Enter');
+    await expect.poll(() => admin.getByTestId('moderation-announce').textContent()).toBe(`המודעה ${second} נדחתה`);
+    await admin.getByTestId('queue-empty').waitFor();
+
+    // The owner: the first is live, the second refused with its reason and the way to send it again.
+    await owner.goto(`${product.url}/my-ads`);
+    const live = owner.locator(`article[data-order-id="${first}"]`);
+    await live.getByText('באוויר').waitFor();
+    const refused = owner.locator(`article[data-order-id="${second}"]`);
+    const reason = 'המודעה מציעה מוצר או שירות שאסור לפרסם בלוח. המחיר במודעה אינו תואם את הרכב';
+    await refused.getByTestId('my-ad-rejection').getByText(reason, { exact: false }).waitFor();
+    expect(await refused.getByRole('link', { name: 'עריכה ושליחה מחדש' }).getAttribute('href')).toBe(`/edit/${second}`);
+    expect(await axeViolations(owner)).toEqual([]);
+    await owner.goto(`${product.url}/finishArea?cat=1&subcat=1&OrderID=${second}`);
+    await owner.getByRole('heading', { name: 'המודעה לא אושרה לפרסום', level: 1 }).waitFor();
+    await owner.getByTestId('finish-timeline').getByText(reason).waitFor();
+    await owner.getByTestId('finish-edit-resend').waitFor();
+    expect(await axeViolations(owner)).toEqual([]);
+
+    // Edited, it waits for review again.
+    const edited = await owner.request.post(`${product.url}/api/publish/save-ad/${second}`, {
+      data: { ...validCarAd(), ...DEMO_CONTACT, description: 'רכב משפחתי מרווח, המחיר עודכן לפי המחירון.' },
+      headers: { 'x-csrf-token': await csrfOf(owner, product.url) },
+    });
+    expect(edited.status()).toBe(200);
+    await admin.reload();
+    await queueItem(admin, second).getByText('המפרסם ערך את המודעה אחרי שנדחתה').waitFor();
+    await panel.getByText('נדחתה', { exact: false }).first().waitFor();
+
+    // On a phone (the same session: a second sign-in in the same 30 seconds would replay the code, which is refused).
+    await admin.setViewportSize(PHONE);
+    await admin.reload();
+    await queueItem(admin, second).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'operator-moderation-375');
+    await Promise.all([admin.close(), owner.close()]);
+  });
+});

@@ -12,8 +12,12 @@ export const PROCESSING_ERROR_CARD = '4000 0000 0000 0119';
 /** A valid Israeli ID (check digit 8). */
 export const ISRAELI_ID = '000000018';
 
-/** Fills the hosted card form (inside the card popup's frame) with a card valid for two more years. */
-export async function fillCard(frame: FrameLocator, card: string, installments?: string): Promise<void> {
+/** Fills the hosted card form (inside the card popup's frame, or the page itself) with a card valid two more years. */
+export async function fillCard(
+  frame: Pick<FrameLocator, 'getByLabel'>,
+  card: string,
+  installments?: string,
+): Promise<void> {
   await frame.getByLabel('מספר כרטיס').fill(card);
   await frame.getByLabel('חודש').selectOption('12');
   await frame.getByLabel('שנה', { exact: true }).selectOption(String(new Date().getFullYear() + 2));

@@ -4,13 +4,13 @@
  * enrols an authenticator from the key the page shows, gets ten recovery codes and reaches the console in the role
  * given; a customer's session does not open the console. Axe finds nothing on each screen.
  */
-import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { codeOf, OPERATOR } from './operator-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -18,14 +18,6 @@ useProductAndBrowser((p, b) => {
   product = p;
   browser = b;
 });
-
-/** The demo operator the server seeds and prints at start (SEED_DEMO). */
-const OPERATOR = {
-  email: 'operator@demo.co.il',
-  password: 'Operator123',
-  secret: 'KRUGS4ZANFZSAYJAMRSW233POBSXEYLUN5ZA',
-};
-const codeOf = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();

@@ -5,7 +5,6 @@
  * /my-ads and on the finish page, with "edit and send again"); the owner's edit brings it back to the queue. Axe
  * finds nothing on the queue, the open case, the refusal's form, the rules and the owner's pages.
  */
-import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
@@ -13,6 +12,7 @@ import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/b
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { adThroughApi, DEMO_CONTACT, loginDemo } from './edit-helpers.ts';
+import { operatorSignIn } from './operator-helpers.ts';
 import { csrfOf, tabTo } from './wizard-helpers.ts';
 
 let product: Product;
@@ -21,24 +21,6 @@ useProductAndBrowser((p, b) => {
   product = p;
   browser = b;
 });
-
-const OPERATOR = {
-  email: 'operator@demo.co.il',
-  password: 'Operator123',
-  secret: 'KRUGS4ZANFZSAYJAMRSW233POBSXEYLUN5ZA',
-};
-const codeOf = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-
-async function operatorSignIn(page: Page): Promise<void> {
-  await page.goto(`${product.url}/operator`);
-  await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
-  await page.getByLabel('דוא"ל').fill(OPERATOR.email);
-  await page.getByLabel('סיסמה').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'המשך' }).click();
-  await page.getByLabel('קוד מהאפליקציה').fill(codeOf(OPERATOR.secret));
-  await page.getByRole('button', { name: 'כניסה', exact: true }).click();
-  await page.getByText('שלום מפעיל הדגמה').waitFor();
-}
 
 /** A car of the demo advertiser, saved and finished on the free track through the API: its number. */
 async function freeCar(owner: Page, description: string): Promise<number> {
@@ -56,7 +38,7 @@ const queueItem = (page: Page, adId: number) => page.locator(`[data-testid="queu
 describe('moderation', () => {
   it('holds car ads by a rule; approves one and refuses another by keyboard; the edit returns it', async () => {
     const admin = await newPage(browser, DESKTOP);
-    await operatorSignIn(admin);
+    await operatorSignIn(admin, product.url);
     await admin.getByTestId('queue-empty').waitFor();
 
     // The rules: every car ad waits for a moderator.

@@ -25,6 +25,7 @@ import { publishStepRoutes } from './catalogue/steps-routes.ts';
 import { publishTraderRoutes } from './catalogue/trader-routes.ts';
 import { contactUsRoutes } from './contact-us/routes.ts';
 import { countRoutes } from './counts/routes.ts';
+import { financeRoutes } from './finance/routes.ts';
 import { publishFinishRoutes } from './finish/routes.ts';
 import { he } from './i18n/messages.ts';
 import { sandboxOutboxRoutes } from './mail/sandbox-routes.ts';
@@ -240,6 +241,7 @@ export async function buildApp({
   operatorRoutes(app, { db, staff, origins });
   supportRoutes(app, { db, clock, staff });
   moderationRoutes(app, { db, clock, staff, mailer, origins });
+  financeRoutes(app, { db, clock, staff, payments });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });

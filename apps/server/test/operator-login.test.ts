@@ -253,6 +253,10 @@ const CALLS: Record<string, readonly StaffRole[] | 'before-session'> = {
   'POST /api/operator/moderation/bulk': ['moderator'],
   'GET /api/operator/moderation/rules': ['moderator'],
   'POST /api/operator/moderation/rules': ['admin'],
+  'GET /api/operator/payments': ['finance'],
+  'GET /api/operator/payments/totals': ['finance'],
+  'GET /api/operator/payments/:id': ['finance'],
+  'POST /api/operator/payments/:id/refund': ['finance'],
 };
 
 describe('the table of calls and roles', () => {

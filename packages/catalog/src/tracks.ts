@@ -147,3 +147,7 @@ export function trackOfType(selectors: TrackSelectors, adType: string): OrderTyp
 
 /** Does the category have a plan step (tracks)? */
 export const hasTracks = (cat: number): boolean => trackSetFor({ cat }) !== null;
+
+/** The Hebrew title of an ad type whatever the category (a day's totals by track), or undefined. */
+export const trackTitleOfType = (adType: string): string | undefined =>
+  Object.values(TRACK_KINDS).find((kind) => kind.adType === adType)?.title;

@@ -14,11 +14,9 @@
  */
 import crypto from 'node:crypto';
 import type { PaymentChannel } from '@app/contract/orders';
-import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
-import type { Db, Queryable } from '../platform/db/db.ts';
-import type { JobScheduler } from '../platform/jobs/scheduler.ts';
-import type { PaymentProvider, ProviderEvent, ProviderResult } from './provider.ts';
+import type { Queryable } from '../platform/db/db.ts';
+import type { ProviderEvent, ProviderResult } from './provider.ts';
 import { type PaymentMachinery, PaymentRefunds } from './refunds.ts';
 import {
   findOpenPayment,
@@ -36,6 +34,7 @@ import {
   setPaymentSession,
   supersedeOpenPayments,
 } from './repository.ts';
+import { StaffRefunds } from './staff-refunds.ts';
 import type { Charge } from './tracks.ts';
 
 /** A paid payment that delivered nothing: why (payments.fulfilment_reason) and any detail (migration 0018). */
@@ -110,6 +109,8 @@ export class PaymentService {
   private readonly onPaid: OnPaid;
   /** Automatic refunds of payments that delivered nothing (refunds.ts). */
   readonly refunds: PaymentRefunds;
+  /** Refunds finance staff make in the console (staff-refunds.ts). */
+  readonly staffRefunds: StaffRefunds;
 
   constructor(
     private readonly deps: PaymentMachinery & {
@@ -122,6 +123,7 @@ export class PaymentService {
   ) {
     this.onPaid = deps.onPaid;
     this.refunds = new PaymentRefunds(deps);
+    this.staffRefunds = new StaffRefunds(deps);
     deps.jobs.register(PAYMENT_RECOVERY_JOB, (job) => this.recover(job.payload), { transaction: false });
   }
 

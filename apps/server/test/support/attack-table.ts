@@ -204,6 +204,13 @@ export const ROUTES: Record<string, Entry> = {
     call: () => get('/api/operator/moderation/reviews/1'),
   },
   'GET /api/operator/moderation/rules': { kind: 'safe', why: 'the moderation rules' },
+  'GET /api/operator/payments': { kind: 'safe', why: "finance's payment list" },
+  'GET /api/operator/payments/totals': { kind: 'safe', why: "finance's day totals" },
+  'GET /api/operator/payments/:id': {
+    kind: 'safe',
+    why: "finance's view of a payment",
+    call: () => get('/api/operator/payments/pay_1'),
+  },
   'GET /gateway/packages/personal/:adId': {
     kind: 'safe',
     why: "the packages for the owner's ad",
@@ -379,6 +386,16 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'ads, ad_reviews, staff_audit, scheduled_jobs',
     call: () => post('/api/operator/moderation/bulk', { action: 'approve', reviewIds: [1] }),
+  },
+  'POST /api/operator/payments/:id/refund': {
+    kind: 'write',
+    touches: 'staff_refunds, staff_audit, scheduled_jobs',
+    call: () =>
+      post('/api/operator/payments/pay_1/refund', {
+        amountAgorot: 100,
+        reason: 'בדיקה',
+        idempotencyKey: 'attack-key-1',
+      }),
   },
   'POST /api/operator/moderation/rules': {
     kind: 'write',

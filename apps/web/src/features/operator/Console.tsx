@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { type AuditEntry, fetchAudit, type StaffMember, staffLogout } from '../../shared/api/index.ts';
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
+import { Finance } from './Finance.tsx';
 import { Moderation } from './Moderation.tsx';
 import { ModerationRules } from './ModerationRules.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
@@ -29,13 +30,40 @@ export function Console(props: { staff: StaffMember; onLoggedOut: () => void }) 
         </button>
       </header>
       <h1 className="operator__title">{t.title}</h1>
+      <nav className="operator__nav" aria-label={t.navLabel}>
+        <ul>
+          {sectionsOf(staff.role).map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {(staff.role === 'moderator' || staff.role === 'admin') && <Moderation />}
       {(staff.role === 'support' || staff.role === 'admin') && <SupportSearch />}
+      {(staff.role === 'finance' || staff.role === 'admin') && <Finance />}
       {staff.role === 'admin' && <ModerationRules />}
       {staff.role === 'admin' && <StaffAdmin />}
       {staff.role === 'admin' && <AuditLog />}
     </>
   );
+}
+
+/** The console's screens a role has, as [heading id, name] (an admin has them all). */
+function sectionsOf(role: StaffMember['role']): [string, string][] {
+  const all = role === 'admin';
+  return [
+    ...(all || role === 'moderator' ? [['moderation-title', t.moderation.title] as [string, string]] : []),
+    ...(all || role === 'support' ? [['support-title', t.supportTitle] as [string, string]] : []),
+    ...(all || role === 'finance' ? [['finance-title', t.finance.title] as [string, string]] : []),
+    ...(all
+      ? ([
+          ['rules-title', t.moderation.rulesTitle],
+          ['staff-title', t.staffTitle],
+          ['audit-title', t.auditTitle],
+        ] as [string, string][])
+      : []),
+  ];
 }
 
 function AuditLog() {

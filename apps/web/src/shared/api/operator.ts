@@ -196,3 +196,68 @@ export const decideMany = (
 export const fetchModerationRules = () => getJson<RulesAnswer>(`${MOD}/rules`);
 export const saveModerationRules = (body: { rules: ModerationRules; words: string[] }) =>
   postJson<RulesAnswer>(`${MOD}/rules`, body);
+
+export interface PaymentItem {
+  publicId: string;
+  customerId: number;
+  email: string;
+  adId: number | null;
+  purpose: string;
+  adType: string;
+  amountAgorot: number;
+  refundedAgorot: number;
+  channel: string;
+  provider: string;
+  status: 'created' | 'paid' | 'failed' | 'cancelled';
+  refundStatus: 'pending' | 'refunded' | null;
+  adStatus: string | null;
+  cat: number | null;
+  subcat: number | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+export interface PaymentsPage {
+  status: number;
+  items?: PaymentItem[];
+  next?: string | null;
+  attention?: PaymentItem[];
+  message?: string;
+}
+export interface PaymentFilter {
+  status?: string;
+  provider?: string;
+  customer?: string;
+  ad?: string;
+  from?: string;
+  to?: string;
+  after?: string;
+}
+export interface RefundAnswer {
+  status: number;
+  refund?: { id: number; amountAgorot: number; status: 'pending' | 'refunded' };
+  errors?: FieldError[];
+  message?: string;
+}
+export interface TotalsLine {
+  payments: number;
+  paidAgorot: number;
+  refundedAgorot: number;
+}
+export interface DayTotals {
+  status: number;
+  day?: string;
+  byProvider?: (TotalsLine & { provider: string })[];
+  byTrack?: (TotalsLine & { adType: string })[];
+  message?: string;
+}
+
+export const fetchPayments = (filter: PaymentFilter) => {
+  const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
+  return getJson<PaymentsPage>(`/api/operator/payments${query.size ? `?${query}` : ''}`);
+};
+export const refundPayment = (
+  publicId: string,
+  body: { amountAgorot: number; reason: string; idempotencyKey: string },
+) => postJson<RefundAnswer>(`/api/operator/payments/${encodeURIComponent(publicId)}/refund`, body);
+export const fetchDayTotals = (day: string) =>
+  getJson<DayTotals>(`/api/operator/payments/totals?day=${encodeURIComponent(day)}`);

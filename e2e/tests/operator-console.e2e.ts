@@ -10,7 +10,8 @@ import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/b
 import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { codeOf, OPERATOR } from './operator-helpers.ts';
+import { codeOf, freshCode, OPERATOR, operatorSignIn } from './operator-helpers.ts';
+import { csrfOf } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -42,7 +43,7 @@ describe('the operator console', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('קוד מהאפליקציה').fill('12ab');
     expect(await page.getByLabel('קוד מהאפליקציה').inputValue()).toBe('12');
-    await page.getByLabel('קוד מהאפליקציה').fill(codeOf(OPERATOR.secret));
+    await page.getByLabel('קוד מהאפליקציה').fill(await freshCode(OPERATOR.secret));
     await page.getByRole('button', { name: 'כניסה', exact: true }).click();
     await page.getByText('שלום מפעיל הדגמה').waitFor();
     await page.getByText('תפקיד: מנהל מערכת').waitFor();
@@ -131,5 +132,44 @@ describe('the operator console', () => {
     await page.goto(`${product.url}/operator`);
     await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
     expect((await page.request.get(`${product.url}/api/operator/me`)).status()).toBe(401);
+  });
+
+  it('support answers a contact-us message from the inbox, and sees an account’s activity and resets its limits', async () => {
+    const visitor = await newPage(browser, DESKTOP);
+    const sent = await visitor.request.post(`${product.url}/api/contact-us/save`, {
+      data: {
+        subject: 'publish-question',
+        description: 'איך מעלים תמונה נוספת למודעה שכבר פורסמה?',
+        email: 'asker@example.co.il',
+        phone: '050-7654321',
+      },
+      headers: { 'x-csrf-token': await csrfOf(visitor, product.url) },
+    });
+    expect(sent.status()).toBe(200);
+    await visitor.close();
+
+    const page = await newPage(browser, DESKTOP);
+    await operatorSignIn(page, product.url);
+    const inbox = page.getByTestId('inbox');
+    const message = inbox.getByRole('listitem').filter({ hasText: 'איך מעלים תמונה נוספת' });
+    await message.waitFor();
+    await message.getByLabel('התשובה ללקוח').fill('בעמוד "המודעות שלי" בוחרים "עריכה", ושם אפשר להוסיף תמונות.');
+    expect(await axeViolations(page)).toEqual([]);
+    await message.getByRole('button', { name: 'שליחת התשובה' }).click();
+    await message.getByText('התשובה נשלחה').waitFor();
+    await inbox.getByRole('button', { name: /נענו \(1\)/ }).click();
+    await inbox.getByText('טופלה על ידי operator@demo.co.il', { exact: false }).waitFor();
+
+    // The demo customer's account: its activity, and its login failures cleared.
+    await page.getByLabel('דוא"ל, טלפון או מספר מודעה').fill(DEMO_PRIVATE.email);
+    await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
+    const card = page.getByTestId('customers').getByRole('listitem').first();
+    await card.getByRole('button', { name: 'פעילות החשבון' }).click();
+    await card.getByRole('heading', { name: 'טלפונים' }).waitFor();
+    await card.getByRole('button', { name: 'איפוס ניסיונות הכניסה' }).click();
+    await card.getByText(/אופס/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-support-activity-1280');
+    await page.close();
   });
 });

@@ -239,7 +239,7 @@ export async function buildApp({
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   operatorRoutes(app, { db, staff, origins });
-  supportRoutes(app, { db, clock, staff });
+  supportRoutes(app, { db, clock, staff, mailer });
   moderationRoutes(app, { db, clock, staff, mailer, origins });
   financeRoutes(app, { db, clock, staff, payments });
   publishTraderRoutes(app);

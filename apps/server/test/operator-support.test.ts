@@ -105,3 +105,82 @@ describe('support: block and unblock', () => {
     expect(blocked.statusCode).toBe(403);
   });
 });
+
+describe('support: an account’s activity and limits', () => {
+  it('shows its ads, payments, phones, codes and sessions; resets its login failures, audited', async () => {
+    const support = await staffAgent('support');
+    const customer = new Agent(t.app, '10.91.0.7');
+    const email = newEmail('lockedout');
+    const { res } = await register(customer, email);
+    const id = res.json().CustID as number;
+    await saveConfirmedPhone(t.db, id, '0541112233', true, t.clock.now());
+    await t.db.query("INSERT INTO ads (customer_id, cat, subcat, status) VALUES ($1, 1, 1, 'draft')", [id]);
+    // Locked out by their own failed logins.
+    for (let i = 0; i < 6; i++)
+      await new Agent(t.app, '10.91.0.8').post('/api/auth/login', { username: email, password: 'Wrong1234' });
+
+    const activity = (await support.get(`/api/operator/customers/${id}/activity`)).json();
+    expect(activity.ads).toEqual([expect.objectContaining({ cat: 1, status: 'draft' })]);
+    expect(activity.phones).toEqual([expect.objectContaining({ phone: '0541112233', main: true })]);
+    expect(activity.sessions.length).toBeGreaterThan(0);
+    const failures = activity.limits.login.find((l: { key: string }) => l.key === `login:acct:${email.toLowerCase()}`);
+    // Past the limit a login asks for the captcha first, and such an attempt is not counted.
+    expect(failures.count).toBeGreaterThanOrEqual(5);
+
+    expect((await support.post(`/api/operator/customers/${id}/reset-limits`, { kind: 'all' })).statusCode).toBe(400);
+    const reset = (await support.post(`/api/operator/customers/${id}/reset-limits`, { kind: 'login' })).json();
+    expect(reset.cleared).toBeGreaterThanOrEqual(1);
+    expect(reset.limits.login).toEqual([]);
+    const [log] = await t.db.query<{ action: string }>(
+      "SELECT action FROM staff_audit WHERE target_type = 'customer' AND target_id = $1 ORDER BY id DESC LIMIT 1",
+      [String(id)],
+    );
+    expect(log?.action).toBe('customer.limits.login');
+    expect((await support.get('/api/operator/customers/999999999/activity')).statusCode).toBe(404);
+  });
+});
+
+describe('support: the contact-us inbox', () => {
+  it('lists waiting messages; a reply is mailed to the sender once; closing needs no text', async () => {
+    const support = await staffAgent('support');
+    const visitor = new Agent(t.app, '10.91.0.9');
+    const email = newEmail('asks');
+    const form = (await visitor.get('/api/contact-us/fetch')).json();
+    expect(form).toBeTruthy();
+    const insert = async (description: string) =>
+      Number(
+        (
+          await t.db.query<{ id: string }>(
+            `INSERT INTO contact_us_messages (subject, description, email, phone, created_at)
+             VALUES ('שאלה על מודעה', $1, $2, '0541234567', now()) RETURNING id`,
+            [description, email],
+          )
+        )[0]?.id,
+      );
+    const first = await insert('איך משנים את המחיר במודעה?');
+    const second = await insert('הודעה כפולה');
+    const inbox = (await support.get('/api/operator/contact-us')).json();
+    expect(inbox.messages.map((m: { id: number }) => m.id)).toEqual(expect.arrayContaining([first, second]));
+    expect(inbox.counts.new).toBeGreaterThanOrEqual(2);
+
+    const url = `/api/operator/contact-us/${first}/answer`;
+    expect((await support.post(url, { text: ' ' })).json().errors[0].fieldName).toBe('text');
+    const [a, b] = await Promise.all([
+      support.post(url, { text: 'נכנסים ל"המודעות שלי" ובוחרים עריכה.' }),
+      support.post(url, { text: 'נכנסים ל"המודעות שלי" ובוחרים עריכה.' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const mails = await t.db.query<{ subject: string; body_text: string }>(
+      'SELECT subject, body_text FROM outbox_emails WHERE to_address = $1',
+      [email],
+    );
+    expect(mails).toEqual([
+      { subject: 'תשובה לפנייתך: שאלה על מודעה', body_text: expect.stringContaining('ובוחרים עריכה') },
+    ]);
+    const closed = (await support.post(`/api/operator/contact-us/${second}/answer`, { close: true })).json();
+    expect(closed.message).toMatchObject({ status: 'closed', replyText: null });
+    const replied = (await support.get('/api/operator/contact-us?status=replied')).json();
+    expect(replied.messages.find((m: { id: number }) => m.id === first)).toMatchObject({ status: 'replied' });
+    expect((await support.get('/api/operator/contact-us?status=lost')).statusCode).toBe(400);
+  });
+});

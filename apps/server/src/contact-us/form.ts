@@ -79,6 +79,10 @@ type Check =
   | { ok: false; errors: Partial<Record<ContactUsFieldName, string>> };
 
 /** Checks a sent form against the definition: every field's validations, its options and its length cap. */
+/** A subject's Hebrew text as the form lists it (a stored message keeps the subject's value). */
+export const subjectTextOf = (subject: string): string =>
+  FORM.form.fields.find((f) => f.name === 'subject')?.options?.find((o) => o.value === subject)?.text ?? subject;
+
 export function readContactUs(body: unknown): Check {
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const fields: readonly ContactUsField[] = FORM.form.fields;
@@ -90,10 +94,9 @@ export function readContactUs(body: unknown): Check {
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const text = (name: ContactUsFieldName) => String(sent[name] ?? '').trim();
   const subject = text('subject');
-  const subjectText = fields.find((f) => f.name === 'subject')?.options?.find((o) => o.value === subject)?.text;
   return {
     ok: true,
-    subjectText: subjectText ?? subject,
+    subjectText: subjectTextOf(subject),
     message: {
       subject,
       description: text('description'),

@@ -3,7 +3,15 @@
  * that need a hand (a refund not confirmed by the provider yet, a paid ad a moderator refused), one payment with its
  * refunds, and a day's totals by provider and by track.
  */
+import { upgradeTitleOf } from '@app/catalog/packages';
+import { trackOfType, trackTitleOfType } from '@app/catalog/tracks';
 import type { Queryable } from '../platform/db/db.ts';
+
+/** What a payment bought, in Hebrew: its category's track, else a one-ad upgrade or a track of that type. */
+export const boughtTitle = (adType: string, cat: number | null, subcat: number | null): string | undefined =>
+  (cat !== null ? trackOfType({ cat, subcat: subcat ?? undefined }, adType)?.title : undefined) ??
+  upgradeTitleOf(adType) ??
+  trackTitleOfType(adType);
 
 export interface PaymentListItem {
   publicId: string;
@@ -12,6 +20,8 @@ export interface PaymentListItem {
   adId: number | null;
   purpose: string;
   adType: string;
+  /** What it bought, in Hebrew (a track's or an upgrade's title); null when not known. */
+  title: string | null;
   amountAgorot: number;
   refundedAgorot: number;
   channel: string;
@@ -63,6 +73,7 @@ const toItem = (r: Row): PaymentListItem => ({
   adId: r.ad_id === null ? null : Number(r.ad_id),
   purpose: r.purpose,
   adType: r.ad_type,
+  title: boughtTitle(r.ad_type, r.cat, r.subcat) ?? null,
   amountAgorot: Number(r.amount_agorot),
   refundedAgorot: Number(r.refunded_agorot),
   channel: r.channel,
@@ -144,7 +155,7 @@ export async function findPaymentItem(
 
 export interface DayTotals {
   byProvider: { provider: string; payments: number; paidAgorot: number; refundedAgorot: number }[];
-  byTrack: { adType: string; payments: number; paidAgorot: number; refundedAgorot: number }[];
+  byTrack: { adType: string; title: string; payments: number; paidAgorot: number; refundedAgorot: number }[];
 }
 
 /**
@@ -172,6 +183,6 @@ export async function dayTotals(db: Queryable, start: Date, end: Date): Promise<
   });
   return {
     byProvider: providers.map((r) => ({ provider: r.key, ...line(r) })),
-    byTrack: tracks.map((r) => ({ adType: r.key, ...line(r) })),
+    byTrack: tracks.map((r) => ({ adType: r.key, title: boughtTitle(r.key, null, null) ?? r.key, ...line(r) })),
   };
 }

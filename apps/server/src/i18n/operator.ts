@@ -20,4 +20,9 @@ export const heOperator = {
   blockReason: 'יש לכתוב את סיבת החסימה (עד 500 תווים)',
   alreadyBlocked: 'החשבון כבר חסום',
   notBlocked: 'החשבון אינו חסום',
+  replyRequired: 'יש לכתוב את התשובה (עד 5,000 תווים)',
+  alreadyAnswered: 'הפנייה כבר טופלה. הרשימה עודכנה',
+  replySubject: (subject: string) => `תשובה לפנייתך: ${subject}`,
+  replyBody: (text: string, original: string) =>
+    `שלום,\n\n${text}\n\nבברכה,\nשירות הלקוחות\n\n---\nהפנייה שלך:\n${original}`,
 } as const;

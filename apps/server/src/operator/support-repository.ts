@@ -88,3 +88,135 @@ export async function unblockCustomer(db: Queryable, id: number): Promise<boolea
   );
   return rows.length === 1;
 }
+
+/** The rate-limit keys of a customer's login (by its e-mail, as typed: lower case) or its phone codes. */
+function limitKeys(
+  kind: 'login' | 'phone',
+  c: { id: number; email: string; phones: string[] },
+): {
+  exact: string[];
+  prefixes: string[];
+} {
+  if (kind === 'login') {
+    const account = c.email.toLowerCase();
+    return { exact: [`login:acct:${account}`], prefixes: [`login:pair:${account}|`] };
+  }
+  return {
+    exact: [
+      `sms:cust:${c.id}`,
+      `confirm:cust:${c.id}`,
+      `ivr:cust:${c.id}`,
+      ...c.phones.flatMap((p) => [`sms:num:${p}`, `confirm:num:${p}`, `ivr:num:${p}`]),
+    ],
+    prefixes: [`sms:cooldown:${c.id}:`],
+  };
+}
+
+export interface LimitCounter {
+  key: string;
+  count: number;
+  windowStart: string;
+}
+
+/** The customer's counters of login failures and of phone codes (sent, tried), as they stand. */
+export async function customerLimits(
+  db: Queryable,
+  c: { id: number; email: string; phones: string[] },
+): Promise<Record<'login' | 'phone', LimitCounter[]>> {
+  const read = async (kind: 'login' | 'phone') => {
+    const { exact, prefixes } = limitKeys(kind, c);
+    const rows = await db.query<{ key: string; count: number; window_start: Date }>(
+      `SELECT key, count, window_start FROM rate_counters
+       WHERE key = ANY($1::text[]) OR EXISTS (SELECT 1 FROM unnest($2::text[]) p WHERE starts_with(key, p))
+       ORDER BY key`,
+      [exact, prefixes],
+    );
+    return rows.map((r) => ({ key: r.key, count: r.count, windowStart: new Date(r.window_start).toISOString() }));
+  };
+  return { login: await read('login'), phone: await read('phone') };
+}
+
+/** Clears the customer's login or phone-code counters (support's reset); how many were cleared. */
+export async function resetCustomerLimits(
+  db: Queryable,
+  kind: 'login' | 'phone',
+  c: { id: number; email: string; phones: string[] },
+): Promise<number> {
+  const { exact, prefixes } = limitKeys(kind, c);
+  const rows = await db.query(
+    `DELETE FROM rate_counters
+     WHERE key = ANY($1::text[]) OR EXISTS (SELECT 1 FROM unnest($2::text[]) p WHERE starts_with(key, p))
+     RETURNING key`,
+    [exact, prefixes],
+  );
+  return rows.length;
+}
+
+export interface CustomerActivity {
+  ads: { orderId: number; cat: number; subcat: number | null; status: string; createdAt: string }[];
+  payments: { publicId: string; adType: string; amountAgorot: number; status: string; createdAt: string }[];
+  phones: { phone: string; verifiedAt: string; main: boolean; deactivated: boolean }[];
+  codes: { phone: string; channel: string; attempts: number; createdAt: string; confirmedAt: string | null }[];
+  sessions: { createdAt: string; expiresAt: string }[];
+}
+
+/** What support sees of an account's use: its latest ads, payments, phones, codes sent or read out, sessions. */
+export async function customerActivity(db: Queryable, id: number, now: Date): Promise<CustomerActivity> {
+  const [ads, payments, phones, codes, sessions] = await Promise.all([
+    db.query<{ id: string; cat: number; subcat: number | null; status: string; created_at: Date }>(
+      `SELECT id, cat, subcat, status, created_at FROM ads WHERE customer_id = $1 AND status <> 'reserved'
+       ORDER BY id DESC LIMIT 20`,
+      [id],
+    ),
+    db.query<{ public_id: string; ad_type: string; amount_agorot: number; status: string; created_at: Date }>(
+      `SELECT public_id, ad_type, amount_agorot, status, created_at FROM payments WHERE customer_id = $1
+       ORDER BY created_at DESC, id DESC LIMIT 20`,
+      [id],
+    ),
+    db.query<{ phone: string; verified_at: Date; is_main: boolean; deactivated: boolean }>(
+      'SELECT phone, verified_at, is_main, deactivated FROM customer_phones WHERE customer_id = $1 ORDER BY phone',
+      [id],
+    ),
+    db.query<{ phone: string; channel: string; attempts: number; created_at: Date; confirmed_at: Date | null }>(
+      `SELECT phone, channel, attempts, created_at, confirmed_at FROM phone_verifications WHERE customer_id = $1
+       ORDER BY id DESC LIMIT 20`,
+      [id],
+    ),
+    db.query<{ created_at: Date; expires_at: Date }>(
+      `SELECT created_at, expires_at FROM sessions WHERE customer_id = $1 AND expires_at > $2
+       ORDER BY created_at DESC LIMIT 10`,
+      [id, now],
+    ),
+  ]);
+  const iso = (d: Date) => new Date(d).toISOString();
+  return {
+    ads: ads.map((a) => ({
+      orderId: Number(a.id),
+      cat: a.cat,
+      subcat: a.subcat,
+      status: a.status,
+      createdAt: iso(a.created_at),
+    })),
+    payments: payments.map((p) => ({
+      publicId: p.public_id,
+      adType: p.ad_type,
+      amountAgorot: Number(p.amount_agorot),
+      status: p.status,
+      createdAt: iso(p.created_at),
+    })),
+    phones: phones.map((p) => ({
+      phone: p.phone,
+      verifiedAt: iso(p.verified_at),
+      main: p.is_main,
+      deactivated: p.deactivated,
+    })),
+    codes: codes.map((c) => ({
+      phone: c.phone,
+      channel: c.channel,
+      attempts: c.attempts,
+      createdAt: iso(c.created_at),
+      confirmedAt: c.confirmed_at ? iso(c.confirmed_at) : null,
+    })),
+    sessions: sessions.map((s) => ({ createdAt: iso(s.created_at), expiresAt: iso(s.expires_at) })),
+  };
+}

@@ -4,16 +4,33 @@
  */
 import { normalisePhone } from '@app/contract/phones';
 import type { FastifyInstance } from 'fastify';
+import { subjectTextOf } from '../contact-us/form.ts';
+import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { requireStaff } from './guard.ts';
+import {
+  answerInboxMessage,
+  findInboxMessage,
+  type InboxMessage,
+  type InboxStatus,
+  listInbox,
+} from './inbox-repository.ts';
+
+/** A message as support reads it: its subject in Hebrew, as the form lists it. */
+const shown = (m: InboxMessage): InboxMessage => ({ ...m, subject: subjectTextOf(m.subject) });
+
 import { appendAudit } from './staff-repository.ts';
 import type { StaffService } from './staff-service.ts';
 import {
   blockCustomer,
   type CustomerSummary,
+  customerActivity,
+  customerLimits,
   findCustomerSummary,
+  resetCustomerLimits,
   searchCustomers,
   unblockCustomer,
 } from './support-repository.ts';
@@ -29,8 +46,11 @@ const wire = (c: CustomerSummary) => ({
 /** A customer id of the path: a positive integer, or null. */
 const idOf = (text: string): number | null => (/^[1-9]\d{0,15}$/.test(text) ? Number(text) : null);
 
-export function supportRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; staff: StaffService }): void {
-  const { db, clock, staff: service } = deps;
+export function supportRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; staff: StaffService; mailer: Mailer },
+): void {
+  const { db, clock, staff: service, mailer } = deps;
 
   app.get('/api/operator/customers', async (req, reply) => {
     if (!(await requireStaff(service, req, reply, SUPPORT))) return reply;
@@ -91,5 +111,101 @@ export function supportRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
     });
     if (!lifted) return reply.code(409).send({ status: 409, message: heOperator.notBlocked });
     return { status: 200, customer: wire((await findCustomerSummary(db, id)) ?? before) };
+  });
+
+  // What the account did: its ads, payments, phones, the codes sent to them, its sessions, and its limits now.
+  app.get<{ Params: { id: string } }>('/api/operator/customers/:id/activity', async (req, reply) => {
+    if (!(await requireStaff(service, req, reply, SUPPORT))) return reply;
+    const id = idOf(req.params.id);
+    const customer = id === null ? null : await findCustomerSummary(db, id);
+    if (!customer) return reply.code(404).send({ status: 404, message: heOperator.notFound });
+    const [activity, limits] = await Promise.all([
+      customerActivity(db, customer.id, clock.now()),
+      customerLimits(db, customer),
+    ]);
+    return { status: 200, ...activity, limits };
+  });
+
+  // A customer locked out by their own failed logins or codes (on the phone with support): the counters start again.
+  app.post<{ Params: { id: string } }>('/api/operator/customers/:id/reset-limits', async (req, reply) => {
+    const staff = await requireStaff(service, req, reply, SUPPORT);
+    if (!staff) return reply;
+    const id = idOf(req.params.id);
+    const customer = id === null ? null : await findCustomerSummary(db, id);
+    if (!customer) return reply.code(404).send({ status: 404, message: heOperator.notFound });
+    const kind = (req.body as Record<string, unknown> | undefined)?.kind;
+    if (kind !== 'login' && kind !== 'phone') return reply.code(400).send({ status: 400, message: he.badRequest });
+    const cleared = await db.transaction(async (tx) => {
+      const n = await resetCustomerLimits(tx, kind, customer);
+      const entry = {
+        staffId: staff.id,
+        action: `customer.limits.${kind}`,
+        targetType: 'customer',
+        targetId: String(id),
+      };
+      await appendAudit(tx, { ...entry, detail: { cleared: n }, ip: req.ip }, clock.now());
+      return n;
+    });
+    return { status: 200, cleared, limits: await customerLimits(db, customer) };
+  });
+
+  // The contact-us inbox: waiting messages first (by status), newest first.
+  app.get('/api/operator/contact-us', async (req, reply) => {
+    if (!(await requireStaff(service, req, reply, SUPPORT))) return reply;
+    const q = (req.query ?? {}) as Record<string, string | undefined>;
+    const status = (q.status ?? 'new') as InboxStatus;
+    const before = q.before === undefined ? undefined : idOf(q.before);
+    if (!['new', 'replied', 'closed'].includes(status) || before === null)
+      return reply.code(400).send({ status: 400, message: he.badRequest });
+    const { messages, counts } = await listInbox(db, { status, before });
+    return { status: 200, messages: messages.map(shown), counts };
+  });
+
+  // A reply, mailed to the address the message gave (once: a message already answered is not answered again), or
+  // closing it without one.
+  app.post<{ Params: { id: string } }>('/api/operator/contact-us/:id/answer', async (req, reply) => {
+    const staff = await requireStaff(service, req, reply, SUPPORT);
+    if (!staff) return reply;
+    const id = idOf(req.params.id);
+    const message = id === null ? null : await findInboxMessage(db, id);
+    if (id === null || !message) return reply.code(404).send({ status: 404, message: heOperator.notFound });
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const close = body.close === true;
+    const text = typeof body.text === 'string' ? body.text.trim() : '';
+    if (!close && (!text || text.length > 5000))
+      return reply.code(400).send({ status: 400, errors: [{ fieldName: 'text', msg: heOperator.replyRequired }] });
+    const status = close ? 'closed' : 'replied';
+    const done = await db.transaction(async (tx) => {
+      const answered = await answerInboxMessage(
+        tx,
+        id,
+        { status, text: close ? null : text, staffId: staff.id },
+        clock.now(),
+      );
+      if (answered) {
+        const entry = {
+          staffId: staff.id,
+          action: `contact-us.${status}`,
+          targetType: 'contact-us',
+          targetId: String(id),
+        };
+        await appendAudit(tx, { ...entry, detail: {}, ip: req.ip }, clock.now());
+      }
+      return answered;
+    });
+    if (!done) return reply.code(409).send({ status: 409, message: heOperator.alreadyAnswered });
+    if (!close) {
+      try {
+        await mailer.send({
+          to: message.email,
+          subject: heOperator.replySubject(subjectTextOf(message.subject)),
+          text: heOperator.replyBody(text, message.description),
+        });
+      } catch (err) {
+        req.log.error({ err, message: id }, 'contact-us reply mail failed');
+      }
+    }
+    const answered = await findInboxMessage(db, id);
+    return { status: 200, message: answered ? shown(answered) : null };
   });
 }

@@ -197,6 +197,12 @@ export const ROUTES: Record<string, Entry> = {
     why: "support's view of an account",
     call: () => get('/api/operator/customers/1'),
   },
+  'GET /api/operator/customers/:id/activity': {
+    kind: 'safe',
+    why: "support's view of an account's activity",
+    call: () => get('/api/operator/customers/1/activity'),
+  },
+  'GET /api/operator/contact-us': { kind: 'safe', why: 'the contact-us inbox' },
   'GET /api/operator/moderation/queue': { kind: 'safe', why: 'the moderation queue' },
   'GET /api/operator/moderation/reviews/:id': {
     kind: 'safe',
@@ -371,6 +377,16 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'customers, staff_audit',
     call: () => post('/api/operator/customers/1/unblock', {}),
+  },
+  'POST /api/operator/customers/:id/reset-limits': {
+    kind: 'write',
+    touches: 'rate_counters, staff_audit',
+    call: () => post('/api/operator/customers/1/reset-limits', { kind: 'login' }),
+  },
+  'POST /api/operator/contact-us/:id/answer': {
+    kind: 'write',
+    touches: 'contact_us_messages, staff_audit, outbox_emails',
+    call: () => post('/api/operator/contact-us/1/answer', { text: 'תשובה' }),
   },
   'POST /api/operator/moderation/reviews/:id/approve': {
     kind: 'write',

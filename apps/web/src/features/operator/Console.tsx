@@ -7,6 +7,7 @@ import { type AuditEntry, fetchAudit, type StaffMember, staffLogout } from '../.
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { Finance } from './Finance.tsx';
+import { Inbox } from './Inbox.tsx';
 import { Moderation } from './Moderation.tsx';
 import { ModerationRules } from './ModerationRules.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
@@ -41,6 +42,7 @@ export function Console(props: { staff: StaffMember; onLoggedOut: () => void }) 
       </nav>
       {(staff.role === 'moderator' || staff.role === 'admin') && <Moderation />}
       {(staff.role === 'support' || staff.role === 'admin') && <SupportSearch />}
+      {(staff.role === 'support' || staff.role === 'admin') && <Inbox />}
       {(staff.role === 'finance' || staff.role === 'admin') && <Finance />}
       {staff.role === 'admin' && <ModerationRules />}
       {staff.role === 'admin' && <StaffAdmin />}
@@ -54,7 +56,12 @@ function sectionsOf(role: StaffMember['role']): [string, string][] {
   const all = role === 'admin';
   return [
     ...(all || role === 'moderator' ? [['moderation-title', t.moderation.title] as [string, string]] : []),
-    ...(all || role === 'support' ? [['support-title', t.supportTitle] as [string, string]] : []),
+    ...(all || role === 'support'
+      ? ([
+          ['support-title', t.supportTitle],
+          ['inbox-title', t.inbox.title],
+        ] as [string, string][])
+      : []),
     ...(all || role === 'finance' ? [['finance-title', t.finance.title] as [string, string]] : []),
     ...(all
       ? ([

@@ -3,8 +3,6 @@
  * confirmed, a paid ad a moderator refused); a refund in full or in part with its reason (one key per opened form,
  * so a double press refunds once); and a day's totals by provider and by track for reconciliation.
  */
-import { upgradeTitleOf } from '@app/catalog/packages';
-import { trackOfType, trackTitleOfType } from '@app/catalog/tracks';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import {
   type DayTotals,
@@ -26,11 +24,7 @@ const t = heOperator.finance;
 /** Today in Israel, 'YYYY-MM-DD' (the default day of the totals). */
 const israelToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
 
-const whatText = (p: PaymentItem) => {
-  const track =
-    p.cat !== null ? trackOfType({ cat: p.cat, subcat: p.subcat ?? undefined }, p.adType)?.title : undefined;
-  return track ?? upgradeTitleOf(p.adType) ?? t.purposes[p.purpose] ?? p.purpose;
-};
+const whatText = (p: PaymentItem) => p.title ?? t.purposes[p.purpose] ?? p.purpose;
 
 export function Finance() {
   const [filter, setFilter] = useState<PaymentFilter>({});
@@ -332,7 +326,7 @@ function Totals() {
             (totals.byTrack ?? []).map((r) => ({
               ...r,
               key: r.adType,
-              label: trackTitleOfType(r.adType) ?? upgradeTitleOf(r.adType) ?? r.adType,
+              label: r.title,
             })),
           )}
         </>

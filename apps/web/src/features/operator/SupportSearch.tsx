@@ -5,6 +5,7 @@ import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
+import { CustomerActivity } from './CustomerActivity.tsx';
 import { ErrorNote, useSubmit } from './parts.tsx';
 
 const t = heOperator;
@@ -43,6 +44,7 @@ export function SupportSearch() {
 function CustomerCard(props: { customer: CustomerSummary; onChanged: (c: CustomerSummary) => void }) {
   const { customer: c } = props;
   const [blocking, setBlocking] = useState(false);
+  const [showActivity, setShowActivity] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -87,6 +89,15 @@ function CustomerCard(props: { customer: CustomerSummary; onChanged: (c: Custome
           t.customerNoPhones
         )}
       </p>
+      <button
+        type="button"
+        className="btn btn--link"
+        aria-expanded={showActivity}
+        onClick={() => setShowActivity((v) => !v)}
+      >
+        {showActivity ? t.activity.hide : t.activity.show}
+      </button>
+      {showActivity && <CustomerActivity customerId={c.id} />}
       <ErrorNote text={error} />
       {c.blockedAt ? (
         <button

@@ -204,6 +204,8 @@ export interface PaymentItem {
   adId: number | null;
   purpose: string;
   adType: string;
+  /** What it bought, in Hebrew; null when not known. */
+  title: string | null;
   amountAgorot: number;
   refundedAgorot: number;
   channel: string;
@@ -247,7 +249,7 @@ export interface DayTotals {
   status: number;
   day?: string;
   byProvider?: (TotalsLine & { provider: string })[];
-  byTrack?: (TotalsLine & { adType: string })[];
+  byTrack?: (TotalsLine & { adType: string; title: string })[];
   message?: string;
 }
 
@@ -261,3 +263,53 @@ export const refundPayment = (
 ) => postJson<RefundAnswer>(`/api/operator/payments/${encodeURIComponent(publicId)}/refund`, body);
 export const fetchDayTotals = (day: string) =>
   getJson<DayTotals>(`/api/operator/payments/totals?day=${encodeURIComponent(day)}`);
+
+export interface LimitCounter {
+  key: string;
+  count: number;
+  windowStart: string;
+}
+export interface CustomerActivity {
+  status: number;
+  ads?: { orderId: number; cat: number; subcat: number | null; status: string; createdAt: string }[];
+  payments?: { publicId: string; adType: string; amountAgorot: number; status: string; createdAt: string }[];
+  phones?: { phone: string; verifiedAt: string; main: boolean; deactivated: boolean }[];
+  codes?: { phone: string; channel: string; attempts: number; createdAt: string; confirmedAt: string | null }[];
+  sessions?: { createdAt: string; expiresAt: string }[];
+  limits?: Record<'login' | 'phone', LimitCounter[]>;
+  message?: string;
+}
+export const fetchCustomerActivity = (id: number) =>
+  getJson<CustomerActivity>(`/api/operator/customers/${id}/activity`);
+export const resetCustomerLimits = (id: number, kind: 'login' | 'phone') =>
+  postJson<{ status: number; cleared?: number; limits?: Record<'login' | 'phone', LimitCounter[]>; message?: string }>(
+    `/api/operator/customers/${id}/reset-limits`,
+    { kind },
+  );
+
+export interface InboxMessage {
+  id: number;
+  subject: string;
+  description: string;
+  email: string;
+  phone: string;
+  customerId: number | null;
+  status: 'new' | 'replied' | 'closed';
+  createdAt: string;
+  replyText: string | null;
+  repliedAt: string | null;
+  repliedBy: string | null;
+}
+export interface InboxPage {
+  status: number;
+  messages?: InboxMessage[];
+  counts?: Record<'new' | 'replied' | 'closed', number>;
+  message?: string;
+}
+export const fetchInbox = (status: InboxMessage['status']) =>
+  getJson<InboxPage>(`/api/operator/contact-us?status=${status}`);
+export const answerInbox = (id: number, answer: { text: string } | { close: true }) =>
+  postJson<{ status: number; message?: InboxMessage | string; errors?: FieldError[] }>(
+    `/api/operator/contact-us/${id}/answer`,
+    answer,
+  );

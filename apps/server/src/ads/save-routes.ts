@@ -175,10 +175,12 @@ export function publishSaveRoutes(
         return { status: 404, body: { status: 404, message: he.adNotFound } };
       }
       // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
-      await db.transaction(async (tx) => {
-        await updateAdValues(tx, own, result.payload, blocked ? 'blocked' : 'draft', selectors);
-        if (blocked) await holdWords(tx, own.orderId);
-      });
+      if (blocked)
+        await db.transaction(async (tx) => {
+          await updateAdValues(tx, own, result.payload, 'blocked', selectors);
+          await holdWords(tx, own.orderId);
+        });
+      else await updateAdValues(db, own, result.payload, 'draft', selectors);
       await deleteDraft(db, customerId, draftKey(selectors));
       const saved = await publishWithoutPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' });
       return {
@@ -189,19 +191,23 @@ export function publishSaveRoutes(
     }
     const key =
       typeof body.idempotencyKey === 'string' && body.idempotencyKey.length <= 100 ? body.idempotencyKey : undefined;
-    const { ad: inserted, created } = await db.transaction(async (tx) => {
-      const saved = await insertAd(tx, {
-        customerId,
-        cat,
-        subcat,
-        selectors,
-        values: result.payload,
-        status: blocked ? 'blocked' : 'draft',
-        idempotencyKey: key,
-      });
-      if (saved.created && blocked) await holdWords(tx, saved.ad.orderId);
-      return saved;
-    });
+    const newAd = {
+      customerId,
+      cat,
+      subcat,
+      selectors,
+      values: result.payload,
+      status: blocked ? ('blocked' as const) : ('draft' as const),
+      idempotencyKey: key,
+    };
+    // A held ad and its case are one transaction; a draft is one statement (no BEGIN and COMMIT on the common save).
+    const { ad: inserted, created } = blocked
+      ? await db.transaction(async (tx) => {
+          const saved = await insertAd(tx, newAd);
+          if (saved.created) await holdWords(tx, saved.ad.orderId);
+          return saved;
+        })
+      : await insertAd(db, newAd);
     await deleteDraft(db, customerId, draftKey(selectors));
     const ad = await publishWithoutPlan(inserted);
     return {

@@ -4,6 +4,7 @@
  * a reason (the owner is told by e-mail, on /my-ads and on the finish page; an edit sends it back to the queue).
  * Each decision happens once, whoever presses twice; each is in the audit log.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/accounts/passwords.ts';
 import { enableTotp, insertStaff, type StaffRole } from '../src/operator/staff-repository.ts';
@@ -11,6 +12,7 @@ import { StaffService } from '../src/operator/staff-service.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';
+import { scenePhoto, uploadPhoto } from './support/photo-upload.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
@@ -300,5 +302,33 @@ describe('the rules', () => {
       "SELECT detail FROM staff_audit WHERE action = 'moderation.rules' ORDER BY id LIMIT 1",
     );
     expect(entry?.detail.after).toMatchObject({ categories: [{ cat: 1, subcat: null }] });
+  });
+});
+
+describe('a photo of another account', () => {
+  it('holds a car whose photo copies a photo of another account’s ad, not one with photos of its own', async () => {
+    const { rules, words } = (await admin.get('/api/operator/moderation/rules')).json();
+    await admin.post('/api/operator/moderation/rules', { rules: { ...rules, photoFromAnotherAccount: true }, words });
+    try {
+      const theirs = await traderAd('מקרר עם תמונה');
+      const photo = await scenePhoto(4242);
+      expect((await uploadPhoto(t, trader, theirs, 1, photo)).statusCode).toBe(200);
+
+      const car = async (bytes: Buffer) => {
+        const id = (await owner.post('/api/publish/save-ad', { ...validCarAd(), ...ownerContact })).json().orderID;
+        expect((await uploadPhoto(t, owner, id, 1, bytes)).statusCode).toBe(200);
+        await owner.post('/api/publish/finish-publish', finishBody(id, { orderType: 'Free' }));
+        return id as number;
+      };
+      // A re-encoded, smaller copy of their photo.
+      const copy = await sharp(photo).resize(1200, 900).jpeg({ quality: 70 }).toBuffer();
+      const copied = await car(copy);
+      expect(await status(copied)).toBe('pending');
+      expect((await caseOf(copied)).reasons).toEqual([{ kind: 'photoFromAnotherAccount', photos: 1 }]);
+      const own = await car(await scenePhoto(4343));
+      expect(await status(own)).toBe('active');
+    } finally {
+      await admin.post('/api/operator/moderation/rules', { rules, words });
+    }
   });
 });

@@ -5,17 +5,15 @@
  */
 import { findTrack } from '@app/catalog/tracks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/accounts/passwords.ts';
 import { israelDayOf } from '../src/finance/israel-day.ts';
-import { enableTotp, insertStaff, type StaffRole } from '../src/operator/staff-repository.ts';
-import { StaffService } from '../src/operator/staff-service.ts';
+import type { StaffRole } from '../src/operator/staff-repository.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { submitCard } from './support/payment-sandbox.ts';
-import { Agent, createTestApp, GOOD_PASSWORD, newEmail, type TestApp } from './support/test-app.ts';
+import { staffAgent as sharedStaffAgent } from './support/staff.ts';
+import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const PRICE = VIP?.amountAgorot ?? 0;
 
 let t: TestApp;
@@ -35,21 +33,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function staffAgent(role: StaffRole): Promise<Agent> {
-  const email = newEmail(`finance-${role}`);
-  const staff = await insertStaff(
-    t.db,
-    { email, name: 'כספים', role, passwordHash: await hashPassword(GOOD_PASSWORD) },
-    t.clock.now(),
-  );
-  await enableTotp(t.db, staff.id, SECRET);
-  const agent = new Agent(t.app);
-  await agent.post('/api/operator/login', { email, password: GOOD_PASSWORD });
-  const res = await agent.post('/api/operator/login/code', { code: StaffService.codeAt(SECRET, t.clock.now()) });
-  expect(res.statusCode).toBe(200);
-  t.clock.advance(31_000);
-  return agent;
-}
+const staffAgent = (role: StaffRole) => sharedStaffAgent(t, role);
 
 /** A car paid on the VIP track with a good card at the sandbox's page: the ad and its payment's public id. */
 async function paidVip(): Promise<{ orderId: number; publicId: string }> {

@@ -6,18 +6,16 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/accounts/passwords.ts';
-import { enableTotp, insertStaff, type StaffRole } from '../src/operator/staff-repository.ts';
-import { StaffService } from '../src/operator/staff-service.ts';
+import type { StaffRole } from '../src/operator/staff-repository.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';
 import { scenePhoto, uploadPhoto } from './support/photo-upload.ts';
-import { Agent, createTestApp, GOOD_PASSWORD, newEmail, type TestApp } from './support/test-app.ts';
+import { staffAgent as sharedStaffAgent } from './support/staff.ts';
+import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
 const DAY = 86_400_000;
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 let t: TestApp;
 let trader: Agent;
@@ -29,21 +27,7 @@ let ownerContact: ContactValues;
 let moderator: Agent;
 let admin: Agent;
 
-async function staffAgent(role: StaffRole): Promise<Agent> {
-  const email = newEmail(`moderation-${role}`);
-  const staff = await insertStaff(
-    t.db,
-    { email, name: 'צוות', role, passwordHash: await hashPassword(GOOD_PASSWORD) },
-    t.clock.now(),
-  );
-  await enableTotp(t.db, staff.id, SECRET);
-  const agent = new Agent(t.app);
-  await agent.post('/api/operator/login', { email, password: GOOD_PASSWORD });
-  const res = await agent.post('/api/operator/login/code', { code: StaffService.codeAt(SECRET, t.clock.now()) });
-  expect(res.statusCode).toBe(200);
-  t.clock.advance(31_000);
-  return agent;
-}
+const staffAgent = (role: StaffRole) => sharedStaffAgent(t, role);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,10 +3,9 @@
  * (its sessions end, it cannot log in and is told so in Hebrew), lift the block; each change in the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/accounts/passwords.ts';
-import { enableTotp, insertStaff, type StaffRole } from '../src/operator/staff-repository.ts';
-import { StaffService } from '../src/operator/staff-service.ts';
+import type { StaffRole } from '../src/operator/staff-repository.ts';
 import { saveConfirmedPhone } from '../src/phones/phone-repository.ts';
+import { staffAgent as sharedStaffAgent } from './support/staff.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -17,23 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-
-async function staffAgent(role: StaffRole): Promise<Agent> {
-  const email = newEmail(`support-${role}`);
-  const staff = await insertStaff(
-    t.db,
-    { email, name: 'תמיכה', role, passwordHash: await hashPassword(GOOD_PASSWORD) },
-    t.clock.now(),
-  );
-  await enableTotp(t.db, staff.id, SECRET);
-  const agent = new Agent(t.app);
-  await agent.post('/api/operator/login', { email, password: GOOD_PASSWORD });
-  const res = await agent.post('/api/operator/login/code', { code: StaffService.codeAt(SECRET, t.clock.now()) });
-  expect(res.statusCode).toBe(200);
-  t.clock.advance(31_000);
-  return agent;
-}
+const staffAgent = (role: StaffRole) => sharedStaffAgent(t, role);
 
 describe('support: find a customer', () => {
   it('by the start of the e-mail, by a verified phone in any spelling, and by an ad number', async () => {

@@ -38,17 +38,18 @@ const imports = step('Import rules (dependency-cruiser)', 'npm', ['run', '--sile
 const words = step('Words of the product only (tracked files)', 'npm', ['run', '--silent', 'check:words']);
 const types = step('Type check', 'npm', ['run', '--silent', 'typecheck']);
 const webBuild = step('Web build', 'npm', ['run', '--silent', 'build', '-w', '@app/web']);
-// One file at a time beside the browser tests (vitest.config.ts).
+// One file at a time beside the browser tests (vitest.config.ts); two once the browser tests have ended (a step
+// that starts after them has both cores: the PostgreSQL pass often does).
+let browserEnded = false;
+const apiWorkers = () => ({ UNIT_AND_API_WORKERS: browserEnded ? '2' : '1' });
 const API = ['--project', 'api', '--project', 'api-own-modules'];
-const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', ...API], {
-  UNIT_AND_API_WORKERS: '1',
-});
+const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', ...API], apiWorkers);
 // TEST_POSTGRES_URL (CI sets it): the API suite once more, on that PostgreSQL (each run in its own schema).
 const apiOnPostgres = process.env.TEST_POSTGRES_URL
-  ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', ...API], {
+  ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', ...API], () => ({
       DATABASE_URL: process.env.TEST_POSTGRES_URL,
-      UNIT_AND_API_WORKERS: '1',
-    })
+      ...apiWorkers(),
+    }))
   : undefined;
 const browser = step('Browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']);
 // Alone, after the others: `npm start` rebuilds apps/web/dist, which the other browser files serve.
@@ -84,9 +85,11 @@ function runShown({ title, cmd, args, extraEnv }) {
 async function runBeside(list) {
   for (const { title, cmd, args, extraEnv } of list) {
     const started = Date.now();
+    // A step's environment may depend on the moment it starts (the API workers: see apiWorkers).
+    const stepEnv = typeof extraEnv === 'function' ? extraEnv() : extraEnv;
     const child = spawn(cmd, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, ...extraEnv, FORCE_COLOR: '1' },
+      env: { ...env, ...stepEnv, FORCE_COLOR: '1' },
     });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
@@ -126,7 +129,12 @@ for (const [from, to] of [
     to.write(d);
   });
 }
-const browserDone = new Promise((resolve) => browserChild.on('close', (code) => resolve(code)));
+const browserDone = new Promise((resolve) =>
+  browserChild.on('close', (code) => {
+    browserEnded = true;
+    resolve(code);
+  }),
+);
 /** The browser tests' failures as vitest summed them up (its "Failed Tests" part), else the end of their output. */
 function browserFailures() {
   const text = Buffer.concat(browserOut).toString();

@@ -5,7 +5,7 @@
  * the top, /finishPaymentArea waiting and failed), the finish area's other pages (an edit gone live, a package
  * lead, business for sale, nothing to show) and the edit's saved notice; the double-ad suggestion, the phone list
  * and the save-failed popup; the commercial plan popups and the broker-lead flow; the sandbox pages (the e-mail
- * and SMS outboxes, the payment admin view, the funnel, each closed without the key) and the pages of the other
+ * and SMS outboxes, the payment admin view, each closed without the key) and the pages of the other
  * origins inside their frames (the hosted card and app payment pages, the video upload page).
  */
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
@@ -283,10 +283,10 @@ describe('the plan step of real estate: the commercial popups and the broker lea
 });
 
 describe('the sandbox pages (with the key of the start-up log; closed without it)', () => {
-  it('the e-mail and SMS outboxes, the payment admin view, the funnel', async () => {
+  it('the e-mail and SMS outboxes, the payment admin view', async () => {
     const page = await newPage(browser, DESKTOP);
     const key = `key=${encodeURIComponent(product.sandboxKey)}`;
-    for (const path of ['/sandbox/outbox', '/sandbox/phones', '/sandbox/payments', '/sandbox/funnel']) {
+    for (const path of ['/sandbox/outbox', '/sandbox/phones', '/sandbox/payments']) {
       const name = path.split('/')[2];
       await page.goto(`${product.url}${path}`);
       await page.getByText('הדף נפתח רק עם מפתח סביבת הבדיקות', { exact: false }).waitFor();
@@ -320,10 +320,6 @@ describe('the sandbox pages (with the key of the start-up log; closed without it
     await page.getByRole('heading', { level: 1 }).waitFor();
     await settled(page);
     await auditBoth(page, 'sandbox-payments');
-    // The funnel counts the wizard runs of this file's earlier tests (the test runs after them).
-    await page.goto(`${product.url}/sandbox/funnel?${key}`);
-    await page.getByTestId('funnel-table').first().waitFor();
-    await auditBoth(page, 'sandbox-funnel');
     await page.close();
   });
 });

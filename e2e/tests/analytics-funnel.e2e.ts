@@ -1,7 +1,7 @@
 /**
- * The wizard's analytics and the operator's funnel: a user walks the first steps of the pets
- * wizard (a refused step, then a passed one); the funnel page, opened with the sandbox key, counts that run on
- * each step as a chart and a table; without the key the page shows nothing and the API answers 401.
+ * The wizard's analytics and the analysts' funnel: a user walks the first steps of the pets wizard (a refused step,
+ * then a passed one); the console's analytics screen, signed in as staff, counts that run on each step as a chart
+ * and a table, beside the day's phone spend and the live ads; a guest or the sandbox key gets no numbers.
  */
 import type { FunnelResponse } from '@app/contract/analytics';
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,9 @@ import { axeViolations, DESKTOP, newPage, screenshot } from '../support/browser.
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { choice, next, onStep, selectText } from './category-helpers.ts';
-import { button, registerThroughApi } from './wizard-helpers.ts';
+import { uniqueMobile } from './contact-helpers.ts';
+import { operatorSignIn } from './operator-helpers.ts';
+import { button, csrfOf, registerThroughApi } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -22,7 +24,7 @@ useProductAndBrowser((p, b) => {
 const MOBILE = { width: 390, height: 844 } as const;
 
 describe('the publish funnel', () => {
-  it('counts the steps a user walked, per category, behind the sandbox key', async () => {
+  it('counts the steps a user walked, per category, for staff signed in to the console', async () => {
     const page = await newPage(browser, MOBILE);
     await registerThroughApi(page, product.url);
     const sent: unknown[] = [];
@@ -49,42 +51,66 @@ describe('the publish funnel', () => {
     expect(errors[0]?.props).toMatchObject({ cat: 5, step: 1, message: 'שדה חובה', source: 'client' });
     // No value the user chose travels: only ids, numbers and our texts.
     expect(JSON.stringify(events)).not.toContain('לברדור');
+    // The contact step's code, asked for a 053 number: the day's spend counts it.
+    const sms = await page.request.post(`${product.url}/api/publish/valid-phone`, {
+      data: { Phone1: uniqueMobile('053') },
+      headers: { 'x-csrf-token': await csrfOf(page, product.url) },
+    });
+    expect(sms.status()).toBe(200);
     await page.close();
 
-    // Without the key: no numbers, only how to open the page; the API refuses.
+    // A guest, or the sandbox key alone: the console asks to sign in, the API refuses, the old page is gone.
     const stranger = await newPage(browser, DESKTOP);
-    await stranger.goto(`${product.url}/sandbox/funnel`);
-    await stranger.getByText('הדף נפתח רק עם מפתח סביבת הבדיקות', { exact: false }).waitFor();
-    expect(await stranger.getByTestId('funnel-table').count()).toBe(0);
-    const refused = await stranger.request.get(`${product.url}/api/sandbox/analytics/funnel`);
-    expect(refused.status()).toBe(401);
+    await stranger.goto(`${product.url}/operator`);
+    await stranger.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
+    const tries: Record<string, string>[] = [{}, { 'x-sandbox-key': product.sandboxKey }];
+    for (const headers of tries) {
+      const refused = await stranger.request.get(`${product.url}/api/operator/analytics/funnel`, { headers });
+      expect(refused.status()).toBe(401);
+    }
+    const gone = await stranger.request.get(`${product.url}/api/sandbox/analytics/funnel`, {
+      headers: { 'x-sandbox-key': product.sandboxKey },
+    });
+    expect(gone.status()).toBe(404);
     await stranger.context().close();
 
-    // With the key: the pets funnel shows the run on step 1 (shown, passed, an error) and step 2 (shown).
+    // Signed in to the console: the pets funnel shows the run on step 1 (shown, passed, an error) and step 2.
     const operator = await newPage(browser, { width: 1280, height: 800 });
+    await operatorSignIn(operator, product.url);
     const api = async () => {
-      const res = await operator.request.get(`${product.url}/api/sandbox/analytics/funnel`, {
-        headers: { 'x-sandbox-key': product.sandboxKey },
-      });
+      const res = await operator.request.get(`${product.url}/api/operator/analytics/funnel`);
       return ((await res.json()) as FunnelResponse).categories.find((c) => c.cat === 5);
     };
     await expect.poll(async () => (await api())?.steps.find((s) => s.step === 2)?.shown ?? 0).toBe(1);
-    await operator.goto(`${product.url}/sandbox/funnel?key=${encodeURIComponent(product.sandboxKey)}`);
+    // Its numbers are read when the screen opens: open it again now that the events are in.
+    await operator.reload();
+    await operator.getByText('שלום מפעיל הדגמה').waitFor();
     const pets = operator.getByTestId('funnel-5-');
     await pets.waitFor();
-    expect(new URL(operator.url()).searchParams.has('key')).toBe(false);
-    expect(await pets.getByRole('heading', { level: 2 }).textContent()).toBe('בעלי חיים');
+    expect(await pets.getByRole('heading', { level: 4 }).textContent()).toBe('בעלי חיים');
     const cells = async (step: number) => pets.locator(`tr[data-step="${step}"] td`).allTextContents();
     expect(await cells(1)).toEqual(['1', '1', '1', '100%']);
     expect(await cells(2)).toEqual(['1', '0', '0', '0%']);
+    // Beside it: the day's codes against the budget (one SMS to 053, far from an alarm) and the live ads.
+    const spend = operator.getByTestId('phone-spend');
+    await spend.getByText('1 מתוך תקציב יומי של', { exact: false }).waitFor();
+    await spend.getByText('אין חריגה: כל המגבלות מתחת ל־80%').waitFor();
+    expect(
+      await spend.getByTestId('spend-by-prefix').locator('tbody tr').first().locator('th, td').allTextContents(),
+    ).toEqual(['053', '1', '0', '1']);
+    await operator.getByTestId('live-ads').getByText('מודעות פעילות', { exact: false }).first().waitFor();
     // Step titles from the catalogue, not the area names.
     expect(await pets.locator('tr[data-step="1"] th').textContent()).toMatch(/^שלב 1: פרטי /);
     expect(await pets.locator('tbody tr').first().locator('td').first().textContent()).toBe('1'); // started
     expect(await pets.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy();
     expect(await axeViolations(operator)).toEqual([]);
-    await screenshot(operator, 'funnel-1280');
+    await operator.getByRole('heading', { name: 'תקציב, משפך ומודעות', level: 2 }).scrollIntoViewIfNeeded();
+    await screenshot(operator, 'console-analytics-1280');
     await operator.setViewportSize(MOBILE);
-    await screenshot(operator, 'funnel-390');
+    await operator.getByRole('heading', { name: 'תקציב, משפך ומודעות', level: 2 }).scrollIntoViewIfNeeded();
+    await screenshot(operator, 'console-analytics-390');
+    // The tables scroll in their own boxes: the console itself is no wider than the phone.
+    expect(await operator.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await operator.context().close();
   });
 });

@@ -168,6 +168,11 @@ describe('the operator console', () => {
     await card.getByRole('heading', { name: 'טלפונים' }).waitFor();
     await card.getByRole('button', { name: 'איפוס ניסיונות הכניסה' }).click();
     await card.getByText(/אופס/).waitFor();
+    // The account's page lists what staff did to it.
+    await card
+      .getByTestId(/^customer-audit-/)
+      .getByText('איפוס ניסיונות כניסה')
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'operator-support-activity-1280');
     await page.close();

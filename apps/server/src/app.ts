@@ -11,8 +11,8 @@ import { publishEditedRoutes } from './ads/edited-routes.ts';
 import { myAdsRoutes } from './ads/my-ads-routes.ts';
 import { addsRoutes } from './ads/public-ad-routes.ts';
 import { publishSaveRoutes } from './ads/save-routes.ts';
+import { analyticsConsoleRoutes } from './analytics/console-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
-import { sandboxAnalyticsRoutes } from './analytics/sandbox-routes.ts';
 import { carExtrasRoutes } from './assistants/car-extras-routes.ts';
 import { missingAddressRoutes } from './assistants/missing-address-routes.ts';
 import { warmAddressLists } from './catalogue/address-lists.ts';
@@ -239,9 +239,10 @@ export async function buildApp({
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   operatorRoutes(app, { db, staff, origins });
-  supportRoutes(app, { db, clock, staff, mailer });
+  supportRoutes(app, { db, clock, staff, mailer, phones });
   moderationRoutes(app, { db, clock, staff, mailer, origins });
   financeRoutes(app, { db, clock, staff, payments });
+  analyticsConsoleRoutes(app, { db, clock, staff, limits: config });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });
@@ -268,7 +269,6 @@ export async function buildApp({
   freeSearchRoutes(app);
   await registerSandboxes(app, config, (scope) => {
     if (outside.outbox) sandboxOutboxRoutes(scope, outside.outbox);
-    sandboxAnalyticsRoutes(scope, { db, clock });
     if (outside.sandboxPhones) sandboxPhoneRoutes(scope, { provider: outside.sandboxPhones, phones });
     if (config.PAYMENT_PROVIDER === 'sandbox') sandboxPaymentRoutes(scope, { db });
   });

@@ -1,14 +1,15 @@
 /**
  * The wizard's step events and the operator's funnel: the step events carry only their listed
  * props (no typed values) with a run id, a category and a step; the funnel counts distinct runs per category
- * selection and step, with the catalogue's step titles and the ads published; it needs the sandbox key.
+ * selection and step, with the catalogue's step titles and the ads published; it is the analysts' console call.
  */
 import type { FunnelResponse } from '@app/contract/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffAgent } from './support/staff.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
 const EVENTS = '/api/analytics/events';
-const FUNNEL = '/api/sandbox/analytics/funnel';
+const FUNNEL = '/api/operator/analytics/funnel';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,8 +25,11 @@ const step = (name: string, fid: string, stepIndex: number, area: string, extra:
   props: { fid, cat: 1, subcat: 1, step: stepIndex, area, ...extra },
   at: at(),
 });
-const funnel = (query = '') =>
-  t.app.inject({ method: 'GET', url: `${FUNNEL}${query}`, headers: { 'x-sandbox-key': t.sandboxKey } });
+let analyst: Agent | undefined;
+const funnel = async (query = '') => {
+  analyst ??= await staffAgent(t, 'analyst');
+  return analyst.get(`${FUNNEL}${query}`);
+};
 
 describe('wizard step events', () => {
   it('refuses a step event with a prop outside its list, or without a run id, a category or a step', async () => {
@@ -47,15 +51,20 @@ describe('wizard step events', () => {
   });
 });
 
-describe('GET /api/sandbox/analytics/funnel', () => {
-  it('is refused without the sandbox key', async () => {
+describe('GET /api/operator/analytics/funnel', () => {
+  it('is refused to a guest, a customer, the sandbox key and another role', async () => {
     expect((await t.app.inject({ method: 'GET', url: FUNNEL })).statusCode).toBe(401);
-    const wrong = await t.app.inject({
+    const keyOnly = await t.app.inject({ method: 'GET', url: FUNNEL, headers: { 'x-sandbox-key': t.sandboxKey } });
+    expect(keyOnly.statusCode).toBe(401);
+    // The sandbox's funnel is gone: the numbers are the analysts'.
+    const old = await t.app.inject({
       method: 'GET',
-      url: FUNNEL,
-      headers: { 'x-sandbox-key': 'not-the-key-at-all' },
+      url: '/api/sandbox/analytics/funnel',
+      headers: { 'x-sandbox-key': t.sandboxKey },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(old.statusCode).toBe(404);
+    const moderator = await staffAgent(t, 'moderator');
+    expect((await moderator.get(FUNNEL)).statusCode).toBe(403);
   });
 
   it('counts distinct runs per category and step, with the step titles, the errors and the ads published', async () => {
@@ -113,6 +122,6 @@ describe('GET /api/sandbox/analytics/funnel', () => {
     expect(past.categories).toEqual([]);
     const bad = await funnel('?from=2020-02-31');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ status: 400, message: 'טווח התאריכים אינו תקין' });
+    expect(bad.json()).toEqual({ status: 400, message: expect.stringContaining('טווח התאריכים אינו תקין') });
   });
 });

@@ -5,8 +5,8 @@
  */
 import { findTrack } from '@app/catalog/tracks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { israelDayOf } from '../src/finance/israel-day.ts';
 import type { StaffRole } from '../src/operator/staff-repository.ts';
+import { israelDayOf } from '../src/platform/israel-day.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { submitCard } from './support/payment-sandbox.ts';
 import { staffAgent as sharedStaffAgent } from './support/staff.ts';

@@ -248,6 +248,7 @@ const CALLS: Record<string, readonly StaffRole[] | 'before-session'> = {
   'POST /api/operator/customers/:id/unblock': ['support'],
   'GET /api/operator/customers/:id/activity': ['support'],
   'POST /api/operator/customers/:id/reset-limits': ['support'],
+  'POST /api/operator/customers/:id/resend-code': ['support'],
   'GET /api/operator/contact-us': ['support'],
   'POST /api/operator/contact-us/:id/answer': ['support'],
   'GET /api/operator/moderation/queue': ['moderator'],
@@ -261,6 +262,9 @@ const CALLS: Record<string, readonly StaffRole[] | 'before-session'> = {
   'GET /api/operator/payments/totals': ['finance'],
   'GET /api/operator/payments/:id': ['finance'],
   'POST /api/operator/payments/:id/refund': ['finance'],
+  'GET /api/operator/analytics/funnel': ['analyst'],
+  'GET /api/operator/analytics/phone-spend': ['analyst'],
+  'GET /api/operator/analytics/live-ads': ['analyst'],
 };
 
 describe('the table of calls and roles', () => {

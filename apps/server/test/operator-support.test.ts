@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../src/operator/staff-repository.ts';
 import { saveConfirmedPhone } from '../src/phones/phone-repository.ts';
+import { freshPhone, lastCode, phoneOutbox, sendSms } from './support/phones.ts';
 import { staffAgent as sharedStaffAgent } from './support/staff.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
 
@@ -120,6 +121,70 @@ describe('support: an account’s activity and limits', () => {
     );
     expect(log?.action).toBe('customer.limits.login');
     expect((await support.get('/api/operator/customers/999999999/activity')).statusCode).toBe(404);
+  });
+});
+
+describe('support: resend a verification code', () => {
+  it('sends a new code only to a number the customer asked to verify, under the limits, audited on the account', async () => {
+    const support = await staffAgent('support');
+    const customer = new Agent(t.app, '10.91.0.9');
+    const { res } = await register(customer);
+    const id = res.json().CustID as number;
+    const phone = freshPhone('052');
+    expect((await sendSms(customer, phone)).statusCode).toBe(200);
+    const first = await lastCode(t, phone);
+    const resend = (body: unknown) => support.post(`/api/operator/customers/${id}/resend-code`, body);
+
+    // Not a number this customer asked for, not a number at all, another customer: nothing is sent.
+    const stranger = freshPhone('053');
+    const notAsked = await resend({ phone: stranger });
+    expect(notAsked.statusCode).toBe(404);
+    expect(notAsked.json().message).toBe('הלקוח לא ביקש קוד אימות למספר הזה');
+    expect(await phoneOutbox(t, stranger)).toEqual([]);
+    expect((await resend({ phone: 'abc' })).statusCode).toBe(400);
+    expect((await support.post('/api/operator/customers/999999999/resend-code', { phone })).statusCode).toBe(404);
+
+    const sent = await resend({ phone: phone.replace(/^(\d{3})/, '$1-') });
+    expect(sent.statusCode).toBe(200);
+    expect(await phoneOutbox(t, phone)).toHaveLength(2);
+    // The new code replaces the first one, which no longer confirms the number.
+    const second = await lastCode(t, phone);
+    const old = await customer.post('/api/publish/valid-phone-code', { Phone1: phone, Code: first });
+    if (first !== second) expect(old.statusCode).toBe(500);
+    expect((await customer.post('/api/publish/valid-phone-code', { Phone1: phone, Code: second })).statusCode).toBe(
+      200,
+    );
+    // Confirmed now: no code is needed.
+    const confirmed = await resend({ phone });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().message).toBe('המספר כבר אומת, אין צורך בקוד חדש');
+
+    // The account's page shows what staff did to it: the resend, named by the number's end only.
+    const activity = (await support.get(`/api/operator/customers/${id}/activity`)).json();
+    expect(activity.audit).toEqual([
+      expect.objectContaining({
+        action: 'customer.code-resent',
+        targetType: 'customer',
+        detail: { phoneEnd: phone.slice(-3) },
+      }),
+    ]);
+    expect(JSON.stringify(activity.audit)).not.toContain(phone);
+  });
+
+  it('stops at the customer’s daily SMS limit, as the customer’s own resends do', async () => {
+    const support = await staffAgent('support');
+    const customer = new Agent(t.app, '10.91.0.10');
+    const { res } = await register(customer);
+    const id = res.json().CustID as number;
+    const phone = freshPhone('054');
+    expect((await sendSms(customer, phone)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await support.post(`/api/operator/customers/${id}/resend-code`, { phone })).statusCode);
+    }
+    // Five a day to one number: the first and four resends; the fifth resend is refused in Hebrew.
+    expect(statuses).toEqual([200, 200, 200, 200, 409]);
+    expect(await phoneOutbox(t, phone)).toHaveLength(5);
   });
 });
 

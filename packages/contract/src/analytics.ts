@@ -112,7 +112,7 @@ export const FUNNEL_EVENT_NAMES = ['wizard_step_shown', 'wizard_step_passed', 'w
 /** A run id: 8-40 letters and digits. */
 export const FUNNEL_ID_PATTERN = /^[A-Za-z0-9_-]{8,40}$/;
 
-/** GET /api/sandbox/analytics/funnel?from=&to= (sandbox key): per category selection, the runs of each step. */
+/** GET /api/operator/analytics/funnel?from=&to= (analyst): per category selection, the runs of each step. */
 export interface FunnelStep {
   step: number;
   area: string;
@@ -142,4 +142,52 @@ export interface FunnelResponse {
   from: string;
   to: string;
   categories: FunnelCategory[];
+}
+
+/** One hour (Israel's) of a day's SMS and verification calls. */
+export interface PhoneSpendHour {
+  /** 0-23, Israel's clock. */
+  hour: number;
+  sms: number;
+  calls: number;
+}
+
+/** One prefix (050, 02, …) of a day's sends, and its SMS in the guard's current hour. */
+export interface PhoneSpendPrefix {
+  prefix: string;
+  sms: number;
+  calls: number;
+  /** SMS counted by the per-prefix guard in its current hour (0 when its hour has passed). */
+  currentHour: number;
+}
+
+/**
+ * The pumping alarm: a guard near or at its limit. budget: the site's SMS and calls today (the daily budget);
+ * prefix: one prefix's SMS in an hour. warning from 80% of the limit, critical at it (sending there has stopped).
+ */
+export interface PhoneSpendAlarm {
+  kind: 'budget' | 'prefix';
+  level: 'warning' | 'critical';
+  prefix?: string;
+  count: number;
+  limit: number;
+}
+
+/** GET /api/operator/analytics/phone-spend?day=YYYY-MM-DD (analyst): an Israeli day's SMS and calls. */
+export interface PhoneSpendResponse {
+  day: string;
+  /** The daily budget's guard now: SMS and calls counted in its window, the limit, when the window ends. */
+  budget: { used: number; limit: number; resetsAt: string | null };
+  prefixHourlyLimit: number;
+  /** The day's sends (failed: the provider sent nothing; they cost nothing and are not in sms or calls). */
+  totals: { sms: number; calls: number; failed: number };
+  byHour: PhoneSpendHour[];
+  byPrefix: PhoneSpendPrefix[];
+  alarms: PhoneSpendAlarm[];
+}
+
+/** GET /api/operator/analytics/live-ads (analyst): the ads live now, per category selection. */
+export interface LiveAdsResponse {
+  total: number;
+  categories: { cat: number; subcat: number | null; title: string; live: number }[];
 }

@@ -14,7 +14,7 @@ import type { PaymentService } from '../payments/service.ts';
 import { refundableAgorot, staffRefundsOf } from '../payments/staff-refunds.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { israelDayOf, israelDayRange } from './israel-day.ts';
+import { israelDayOf, israelDayRange } from '../platform/israel-day.ts';
 import {
   dayTotals,
   findPaymentItem,

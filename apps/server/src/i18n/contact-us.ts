@@ -1,4 +1,4 @@
-/** Hebrew texts of the contact-us calls and the funnel API. */
+/** Hebrew texts of the contact-us calls. */
 export const heContactUs = {
   fieldErrors: 'יש לתקן את השדות המסומנים',
   tooMany: 'נשלחו פניות רבות מדי מהכתובת הזו. נסו שוב בעוד שעה',
@@ -9,5 +9,4 @@ export const heContactUs = {
     ),
   visitor: 'גולש שאינו מחובר',
   customerIdLine: (id: number) => `מספר לקוח: ${id}`,
-  funnelRange: 'טווח התאריכים אינו תקין',
 } as const;

@@ -21,6 +21,9 @@ export const heOperator = {
   alreadyBlocked: 'החשבון כבר חסום',
   notBlocked: 'החשבון אינו חסום',
   replyRequired: 'יש לכתוב את התשובה (עד 5,000 תווים)',
+  badPhone: 'מספר הטלפון אינו תקין',
+  noCodeForPhone: 'הלקוח לא ביקש קוד אימות למספר הזה',
+  phoneConfirmed: 'המספר כבר אומת, אין צורך בקוד חדש',
   alreadyAnswered: 'הפנייה כבר טופלה. הרשימה עודכנה',
   replySubject: (subject: string) => `תשובה לפנייתך: ${subject}`,
   replyBody: (text: string, original: string) =>

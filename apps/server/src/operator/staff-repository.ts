@@ -238,38 +238,63 @@ export interface AuditRow {
   at: Date;
 }
 
+interface AuditDbRow {
+  id: string;
+  staff_id: string | null;
+  email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: Record<string, unknown>;
+  ip: string | null;
+  at: Date;
+}
+
+const AUDIT_COLUMNS = `SELECT a.id, a.staff_id, s.email, a.action, a.target_type, a.target_id, a.detail, a.ip, a.at
+  FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id`;
+
+const auditRow = (r: AuditDbRow): AuditRow => ({
+  id: Number(r.id),
+  staffId: r.staff_id === null ? null : Number(r.staff_id),
+  staffEmail: r.email,
+  action: r.action,
+  targetType: r.target_type,
+  targetId: r.target_id,
+  detail: r.detail,
+  ip: r.ip,
+  at: new Date(r.at),
+});
+
 /** The newest audit entries first, optionally of one staff member or one target; `before` pages back by id. */
 export async function listAudit(
   db: Queryable,
   q: { staffId?: number; targetType?: string; targetId?: string; before?: number; limit: number },
 ): Promise<AuditRow[]> {
-  const rows = await db.query<{
-    id: string;
-    staff_id: string | null;
-    email: string | null;
-    action: string;
-    target_type: string | null;
-    target_id: string | null;
-    detail: Record<string, unknown>;
-    ip: string | null;
-    at: Date;
-  }>(
-    `SELECT a.id, a.staff_id, s.email, a.action, a.target_type, a.target_id, a.detail, a.ip, a.at
-     FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
+  const rows = await db.query<AuditDbRow>(
+    `${AUDIT_COLUMNS}
      WHERE ($1::bigint IS NULL OR a.staff_id = $1) AND ($2::text IS NULL OR a.target_type = $2)
        AND ($3::text IS NULL OR a.target_id = $3) AND ($4::bigint IS NULL OR a.id < $4)
      ORDER BY a.id DESC LIMIT $5`,
     [q.staffId ?? null, q.targetType ?? null, q.targetId ?? null, q.before ?? null, q.limit],
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    staffId: r.staff_id === null ? null : Number(r.staff_id),
-    staffEmail: r.email,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    detail: r.detail,
-    ip: r.ip,
-    at: new Date(r.at),
-  }));
+  return rows.map(auditRow);
+}
+
+/**
+ * The newest audit entries about a customer: the account itself, and the ads and payments named (each an index
+ * lookup on staff_audit_target).
+ */
+export async function listAuditOfCustomer(
+  db: Queryable,
+  q: { customerId: number; adIds: readonly string[]; paymentIds: readonly string[]; limit: number },
+): Promise<AuditRow[]> {
+  const rows = await db.query<AuditDbRow>(
+    `${AUDIT_COLUMNS}
+     WHERE (a.target_type = 'customer' AND a.target_id = $1)
+        OR (a.target_type = 'ad' AND a.target_id = ANY($2::text[]))
+        OR (a.target_type = 'payment' AND a.target_id = ANY($3::text[]))
+     ORDER BY a.id DESC LIMIT $4`,
+    [String(q.customerId), q.adIds, q.paymentIds, q.limit],
+  );
+  return rows.map(auditRow);
 }

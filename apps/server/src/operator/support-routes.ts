@@ -8,6 +8,7 @@ import { subjectTextOf } from '../contact-us/form.ts';
 import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PhoneService } from '../phones/phone-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { requireStaff } from './guard.ts';
@@ -22,7 +23,7 @@ import {
 /** A message as support reads it: its subject in Hebrew, as the form lists it. */
 const shown = (m: InboxMessage): InboxMessage => ({ ...m, subject: subjectTextOf(m.subject) });
 
-import { appendAudit } from './staff-repository.ts';
+import { appendAudit, listAuditOfCustomer } from './staff-repository.ts';
 import type { StaffService } from './staff-service.ts';
 import {
   blockCustomer,
@@ -48,9 +49,9 @@ const idOf = (text: string): number | null => (/^[1-9]\d{0,15}$/.test(text) ? Nu
 
 export function supportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; staff: StaffService; mailer: Mailer },
+  deps: { db: Db; clock: Clock; staff: StaffService; mailer: Mailer; phones: PhoneService },
 ): void {
-  const { db, clock, staff: service, mailer } = deps;
+  const { db, clock, staff: service, mailer, phones } = deps;
 
   app.get('/api/operator/customers', async (req, reply) => {
     if (!(await requireStaff(service, req, reply, SUPPORT))) return reply;
@@ -123,7 +124,39 @@ export function supportRoutes(
       customerActivity(db, customer.id, clock.now()),
       customerLimits(db, customer),
     ]);
-    return { status: 200, ...activity, limits };
+    // What staff did to the account, its ads and its payments (the audit log's entries about them).
+    const audit = await listAuditOfCustomer(db, {
+      customerId: customer.id,
+      adIds: activity.ads.map((a) => String(a.orderId)),
+      paymentIds: activity.payments.map((p) => p.publicId),
+      limit: 30,
+    });
+    return { status: 200, ...activity, limits, audit: audit.map((r) => ({ ...r, at: r.at.toISOString() })) };
+  });
+
+  // The customer did not get their code (on the line with support): a new one by the same channel, once per press.
+  app.post<{ Params: { id: string } }>('/api/operator/customers/:id/resend-code', async (req, reply) => {
+    const staff = await requireStaff(service, req, reply, SUPPORT);
+    if (!staff) return reply;
+    const id = idOf(req.params.id);
+    const customer = id === null ? null : await findCustomerSummary(db, id);
+    if (!customer) return reply.code(404).send({ status: 404, message: heOperator.notFound });
+    const given = (req.body as Record<string, unknown> | undefined)?.phone;
+    const phone = typeof given === 'string' ? normalisePhone(given) : null;
+    if (!phone) return reply.code(400).send({ status: 400, message: heOperator.badPhone });
+    const outcome = await phones.resendForSupport(customer.id, phone, `staff-${staff.id}`);
+    if (!outcome) return reply.code(404).send({ status: 404, message: heOperator.noCodeForPhone });
+    if (outcome.ok && outcome.confirmed === 1) {
+      return reply.code(409).send({ status: 409, message: heOperator.phoneConfirmed });
+    }
+    if (!outcome.ok) {
+      const message = 'errors' in outcome ? (outcome.errors[0] ?? he.badRequest) : outcome.error;
+      return reply.code(409).send({ status: 409, message });
+    }
+    const entry = { staffId: staff.id, action: 'customer.code-resent', targetType: 'customer', targetId: String(id) };
+    // The number's last three digits only: the log names the number without holding it.
+    await appendAudit(db, { ...entry, detail: { phoneEnd: phone.slice(-3) }, ip: req.ip }, clock.now());
+    return { status: 200, phone: outcome.phone };
   });
 
   // A customer locked out by their own failed logins or codes (on the phone with support): the counters start again.

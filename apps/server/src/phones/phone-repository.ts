@@ -195,5 +195,8 @@ export async function consumeConfirmed(
 
 /** Voids a code whose SMS or call the provider refused. */
 export async function voidVerification(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.query('UPDATE phone_verifications SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL', [id, now]);
+  await db.query(
+    'UPDATE phone_verifications SET consumed_at = $2, send_failed = true WHERE id = $1 AND consumed_at IS NULL',
+    [id, now],
+  );
 }

@@ -253,6 +253,20 @@ export class PhoneService {
     });
   }
 
+  /**
+   * Support resends a customer's code (the customer is on the line: the SMS never came): a new code by the channel
+   * of the number's newest, under every limit a customer's own resend meets (the staff member's key stands for the
+   * address). null when this customer never asked to verify the number, so no number of staff's choosing is sent to.
+   */
+  async resendForSupport(customerId: number, phone: string, staffKey: string): Promise<PhoneOutcome | null> {
+    const latest = await repo.latestVerification(this.db, customerId, phone);
+    if (!latest) return null;
+    const body = { Phone1: phone, mainPhone: latest.isMain };
+    return latest.channel === 'ivr'
+      ? this.sendCall(customerId, staffKey, body)
+      : this.sendSms(customerId, staffKey, { ...body, forceSend: true });
+  }
+
   /** POST valid-phone-check: the browser's poll after a call; result 1 once the number is confirmed. */
   async checkCall(customerId: number, body: { Phone1?: unknown }): Promise<PhoneOutcome> {
     if (this.config.PHONE_VERIFICATION === 'off') return typed(8);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { israelDayOf, israelDayRange } from './israel-day.ts';
+import { israelDayOf, israelDayRange, israelHourOf } from './israel-day.ts';
 
 describe("Israel's day", () => {
   it('starts at 22:00 UTC in winter and 21:00 UTC in summer, and is 23 or 25 hours on the change days', () => {
@@ -16,5 +16,11 @@ describe("Israel's day", () => {
     expect(israelDayOf(new Date('2026-01-14T22:30:00Z'))).toBe('2026-01-15');
     expect(israelDayRange('2026-02-30')).toBeNull();
     expect(israelDayRange('yesterday')).toBeNull();
+  });
+
+  it("gives the hour of Israel's clock, summer time included", () => {
+    expect(israelHourOf(new Date('2026-01-14T22:30:00Z'))).toBe(0);
+    expect(israelHourOf(new Date('2026-07-15T20:59:00Z'))).toBe(23);
+    expect(israelHourOf(new Date('2026-07-15T09:00:00Z'))).toBe(12);
   });
 });

@@ -31,3 +31,8 @@ export function israelDayRange(day: string): { start: Date; end: Date } | null {
 
 /** The Israeli day of an instant, 'YYYY-MM-DD'. */
 export const israelDayOf = (at: Date): string => DAY.format(at);
+
+const HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour: '2-digit', hourCycle: 'h23' });
+
+/** The hour (0-23) of Israel's clock at an instant. */
+export const israelHourOf = (at: Date): number => Number(HOUR.format(at));

@@ -212,6 +212,9 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/operator/moderation/rules': { kind: 'safe', why: 'the moderation rules' },
   'GET /api/operator/payments': { kind: 'safe', why: "finance's payment list" },
   'GET /api/operator/payments/totals': { kind: 'safe', why: "finance's day totals" },
+  'GET /api/operator/analytics/funnel': { kind: 'safe', why: "the analysts' funnel" },
+  'GET /api/operator/analytics/phone-spend': { kind: 'safe', why: "the analysts' phone spend" },
+  'GET /api/operator/analytics/live-ads': { kind: 'safe', why: "the analysts' live-ad counts" },
   'GET /api/operator/payments/:id': {
     kind: 'safe',
     why: "finance's view of a payment",
@@ -248,11 +251,6 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'safe',
     why: 'the sandbox mail outbox (key)',
     call: (f) => get('/api/sandbox/outbox?to=a@b.co', sandbox(f)),
-  },
-  'GET /api/sandbox/analytics/funnel': {
-    kind: 'safe',
-    why: 'the sandbox funnel (key)',
-    call: (f) => get('/api/sandbox/analytics/funnel', sandbox(f)),
   },
   'GET /api/sandbox/phones/outbox': {
     kind: 'safe',
@@ -382,6 +380,11 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'rate_counters, staff_audit',
     call: () => post('/api/operator/customers/1/reset-limits', { kind: 'login' }),
+  },
+  'POST /api/operator/customers/:id/resend-code': {
+    kind: 'write',
+    touches: 'phone_verifications, rate_counters, staff_audit',
+    call: () => post('/api/operator/customers/1/resend-code', { phone: '0541234567' }),
   },
   'POST /api/operator/contact-us/:id/answer': {
     kind: 'write',

@@ -14,7 +14,6 @@ const OutboxPage = lazy(() => import('../features/sandbox/OutboxPage.tsx'));
 const PhoneOutboxPage = lazy(() => import('../features/sandbox/PhoneOutboxPage.tsx'));
 const SandboxPaymentsPage = lazy(() => import('../features/sandbox/SandboxPaymentsPage.tsx'));
 const ContactUsPage = lazy(() => import('../features/contact-us/ContactUsPage.tsx'));
-const FunnelPage = lazy(() => import('../features/sandbox/funnel/FunnelPage.tsx'));
 const NotFoundPage = lazy(() => import('../shared/ui/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('../features/wizard/EditPage.tsx'));
 const PackagesPage = lazy(() => import('../features/packages/PackagesPage.tsx'));
@@ -83,9 +82,6 @@ export function AppRoutes() {
                   </Route>
                   <Route path="/sandbox/phones">
                     <PhoneOutboxPage />
-                  </Route>
-                  <Route path="/sandbox/funnel">
-                    <FunnelPage />
                   </Route>
                   <Route path="/sandbox/payments">
                     <SandboxPaymentsPage />

@@ -1,15 +1,18 @@
 /**
- * The console once signed in: who is signed in and in what role, sign out; moderation, support, and the admin's
- * staff, rules and audit log.
+ * The console once signed in: who is signed in and in what role, sign out; moderation, support, finance, the
+ * analysts' numbers, and the admin's staff, rules and audit log.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type AuditEntry, fetchAudit, type StaffMember, staffLogout } from '../../shared/api/index.ts';
-import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
+import { SendButton } from '../../shared/popups/index.ts';
+import { Analytics } from './Analytics.tsx';
+import { AuditTable } from './AuditTable.tsx';
 import { Finance } from './Finance.tsx';
 import { Inbox } from './Inbox.tsx';
 import { Moderation } from './Moderation.tsx';
 import { ModerationRules } from './ModerationRules.tsx';
+import { ErrorNote, useSubmit } from './parts.tsx';
 import { StaffAdmin } from './StaffAdmin.tsx';
 import { SupportSearch } from './SupportSearch.tsx';
 
@@ -44,6 +47,7 @@ export function Console(props: { staff: StaffMember; onLoggedOut: () => void }) 
       {(staff.role === 'support' || staff.role === 'admin') && <SupportSearch />}
       {(staff.role === 'support' || staff.role === 'admin') && <Inbox />}
       {(staff.role === 'finance' || staff.role === 'admin') && <Finance />}
+      {(staff.role === 'analyst' || staff.role === 'admin') && <Analytics />}
       {staff.role === 'admin' && <ModerationRules />}
       {staff.role === 'admin' && <StaffAdmin />}
       {staff.role === 'admin' && <AuditLog />}
@@ -63,6 +67,7 @@ function sectionsOf(role: StaffMember['role']): [string, string][] {
         ] as [string, string][])
       : []),
     ...(all || role === 'finance' ? [['finance-title', t.finance.title] as [string, string]] : []),
+    ...(all || role === 'analyst' ? [['analytics-title', t.analytics.title] as [string, string]] : []),
     ...(all
       ? ([
           ['rules-title', t.moderation.rulesTitle],
@@ -73,54 +78,75 @@ function sectionsOf(role: StaffMember['role']): [string, string][] {
   ];
 }
 
+const TARGET_TYPES = ['customer', 'ad', 'payment', 'staff', 'contact-us'] as const;
+
+/** The admin's audit log: newest first, 50 a page, searched by what an entry is about (a customer, an ad, …). */
 function AuditLog() {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [filter, setFilter] = useState({ targetType: '', targetId: '' });
+  const [more, setMore] = useState(false);
+  const ids = { type: useId(), id: useId() };
+  const load = async (before?: number) => {
+    const res = await fetchAudit({ ...filter, ...(before ? { before } : {}) });
+    if (!(res.ok && res.data?.entries)) return res.data?.message ?? t.failed;
+    const page = res.data.entries;
+    setEntries((shown) => (before && shown ? [...shown, ...page] : page));
+    setMore(page.length === 50);
+    return undefined;
+  };
+  const form = useSubmit(() => load());
+  const { setError } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page once; later ones by the form
   useEffect(() => {
-    let alive = true;
-    void fetchAudit().then((res) => {
-      if (!alive) return;
-      if (res.ok && res.data?.entries) setEntries(res.data.entries);
-      else setFailed(true);
-    });
-    return () => {
-      alive = false;
-    };
+    void load().then(setError);
   }, []);
   return (
     <section className="operator__section" aria-labelledby="audit-title">
       <h2 id="audit-title">{t.auditTitle}</h2>
-      {failed && <p role="alert">{t.failed}</p>}
-      {entries?.length === 0 && <p>{t.auditEmpty}</p>}
-      {entries && entries.length > 0 && (
-        <div className="operator__table-wrap">
-          <table className="operator__table" data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col">{t.auditWhen}</th>
-                <th scope="col">{t.auditWho}</th>
-                <th scope="col">{t.auditWhat}</th>
-                <th scope="col">{t.auditOn}</th>
-                <th scope="col">{t.auditFrom}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.at)}</td>
-                  <td>
-                    <bdi>{e.staffEmail ?? '—'}</bdi>
-                  </td>
-                  <td>{t.actions[e.action] ?? e.action}</td>
-                  <td>{e.targetId ? `${t.targets[e.targetType ?? ''] ?? ''} ${e.targetId}`.trim() : '—'}</td>
-                  <td>
-                    <bdi dir="ltr">{e.ip ?? '—'}</bdi>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <form className="finance__filters" noValidate onSubmit={form.submit} aria-label={t.auditSearch}>
+        <div className="text-field">
+          <label htmlFor={ids.type} className="text-field__label">
+            {t.auditTargetType}
+          </label>
+          <select
+            id={ids.type}
+            className="text-field__input"
+            value={filter.targetType}
+            onChange={(e) => setFilter((f) => ({ ...f, targetType: e.target.value }))}
+          >
+            <option value="">{t.auditAnyTarget}</option>
+            {TARGET_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t.targets[type]}
+              </option>
+            ))}
+          </select>
         </div>
+        <div className="text-field">
+          <label htmlFor={ids.id} className="text-field__label">
+            {t.auditTargetId}
+          </label>
+          <input
+            id={ids.id}
+            className="text-field__input"
+            dir="ltr"
+            value={filter.targetId}
+            onChange={(e) => setFilter((f) => ({ ...f, targetId: e.target.value.trim().slice(0, 40) }))}
+          />
+        </div>
+        <SendButton sending={form.busy} label={t.auditFind} sendingLabel={t.moderation.loading} />
+      </form>
+      <ErrorNote text={form.error} />
+      {entries?.length === 0 && <p>{filter.targetType || filter.targetId ? t.auditNone : t.auditEmpty}</p>}
+      {entries && entries.length > 0 && <AuditTable entries={entries} testId="audit-log" />}
+      {more && entries && (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void load(entries[entries.length - 1]?.id).then(setError)}
+        >
+          {t.auditMore}
+        </button>
       )}
     </section>
   );

@@ -1,12 +1,17 @@
-/** What support sees of an account's use (its ads, payments, phones, codes, sessions, limits) and the resets. */
+/**
+ * What support sees of an account's use (its ads, payments, phones, codes, sessions, limits, what staff did to it),
+ * the resets, and a new code for a number still waiting for its own.
+ */
 import { useEffect, useState } from 'react';
 import {
   type CustomerActivity as Activity,
   fetchCustomerActivity,
+  resendCustomerCode,
   resetCustomerLimits,
 } from '../../shared/api/index.ts';
 import { formatDateTime, formatPrice } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
+import { AuditTable } from './AuditTable.tsx';
 import { ErrorNote } from './parts.tsx';
 
 const t = heOperator.activity;
@@ -15,6 +20,9 @@ export function CustomerActivity({ customerId }: { customerId: number }) {
   const [activity, setActivity] = useState<Activity | null>(null);
   const [error, setError] = useState<string>();
   const [note, setNote] = useState('');
+  const [resending, setResending] = useState<string>();
+  const [shown, setShown] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` reloads the account after a change
   useEffect(() => {
     let alive = true;
     void fetchCustomerActivity(customerId).then((res) => {
@@ -25,17 +33,31 @@ export function CustomerActivity({ customerId }: { customerId: number }) {
     return () => {
       alive = false;
     };
-  }, [customerId]);
+  }, [customerId, shown]);
+  const resend = async (phone: string) => {
+    if (resending) return;
+    setResending(phone);
+    const res = await resendCustomerCode(customerId, phone);
+    setResending(undefined);
+    if (!(res.ok && res.data?.phone)) return setNote(res.data?.message ?? heOperator.failed);
+    setNote(t.resent(res.data.phone));
+    setShown((n) => n + 1);
+  };
   const reset = async (kind: 'login' | 'phone') => {
     const res = await resetCustomerLimits(customerId, kind);
     if (!(res.ok && res.data?.limits)) return setError(res.data?.message ?? heOperator.failed);
-    const limits = res.data.limits;
-    setActivity((a) => (a ? { ...a, limits } : a));
     setNote(t.resetDone(res.data.cleared ?? 0));
+    // Read again: the limits now, and the reset in the account's audit entries.
+    setShown((n) => n + 1);
   };
   if (error) return <ErrorNote text={error} />;
   if (!activity) return <p role="status">{t.loading}</p>;
   const loginFailures = Math.max(0, ...(activity.limits?.login ?? []).map((l) => l.count));
+  // Numbers whose newest code is not confirmed and that are not verified: the ones a new code can help.
+  const verified = new Set((activity.phones ?? []).map((p) => p.phone));
+  const waiting = [...new Set((activity.codes ?? []).filter((c) => !c.confirmedAt).map((c) => c.phone))].filter(
+    (phone) => !verified.has(phone),
+  );
   const list = <T,>(title: string, items: T[] | undefined, line: (item: T) => string) => (
     <div className="activity__block">
       <h4>{title}</h4>
@@ -79,6 +101,21 @@ export function CustomerActivity({ customerId }: { customerId: number }) {
           c.confirmedAt ? t.confirmed : t.notConfirmed,
         ].join(' · '),
       )}
+      {waiting.length > 0 && (
+        <div className="operator__actions">
+          {waiting.map((phone) => (
+            <button
+              key={phone}
+              type="button"
+              className="btn btn--secondary"
+              aria-busy={resending === phone}
+              onClick={() => void resend(phone)}
+            >
+              {resending === phone ? t.resending : t.resend(phone)}
+            </button>
+          ))}
+        </div>
+      )}
       {list(
         t.sessions,
         activity.sessions,
@@ -97,6 +134,14 @@ export function CustomerActivity({ customerId }: { customerId: number }) {
           </button>
         </div>
         <p role="status">{note}</p>
+      </div>
+      <div className="activity__block activity__block--wide">
+        <h4>{t.audit}</h4>
+        {activity.audit && activity.audit.length > 0 ? (
+          <AuditTable entries={activity.audit} testId={`customer-audit-${customerId}`} />
+        ) : (
+          <p>{t.none}</p>
+        )}
       </div>
     </div>
   );

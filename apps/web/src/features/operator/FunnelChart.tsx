@@ -1,6 +1,6 @@
 import type { FunnelCategory } from '@app/contract/analytics';
 import { useId } from 'react';
-import { heFunnel as t } from '../../../shared/i18n/index.ts';
+import { heFunnel as t } from '../../shared/i18n/index.ts';
 
 interface Row {
   label: string;

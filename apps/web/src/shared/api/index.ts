@@ -21,7 +21,6 @@ export {
 export { type ContactUsSendResult, fetchContactUsForm, sendContactUs } from './contactUs.ts';
 export { clearEarly, startEarly } from './early.ts';
 export { searchProductCategories } from './freeSearch.ts';
-export { fetchFunnel } from './funnel.ts';
 export { type ApiResult, getJson, postJson, readCookie } from './http.ts';
 export { newIdempotencyKey } from './idempotency.ts';
 export { listImages, orderImages, reserveOrder, type SlotUpload, uploadSlot } from './media.ts';
@@ -41,9 +40,12 @@ export {
   fetchAudit,
   fetchCustomerActivity,
   fetchDayTotals,
+  fetchFunnel,
   fetchInbox,
+  fetchLiveAds,
   fetchModerationRules,
   fetchPayments,
+  fetchPhoneSpend,
   fetchQueue,
   fetchReview,
   fetchStaff,
@@ -61,6 +63,7 @@ export {
   type ReviewDetail,
   refundPayment,
   rejectReview,
+  resendCustomerCode,
   resetCustomerLimits,
   type StaffListItem,
   type StaffMember,

@@ -1,4 +1,5 @@
 /** The operator console's calls (/api/operator/*): staff login, enrolment, the staff member, staff, the audit log. */
+import type { FunnelResponse, LiveAdsResponse, PhoneSpendResponse } from '@app/contract/analytics';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
 export type StaffRole = 'admin' | 'moderator' | 'support' | 'finance' | 'analyst';
@@ -33,6 +34,7 @@ export interface AuditEntry {
   action: string;
   targetType: string | null;
   targetId: string | null;
+  detail?: Record<string, unknown>;
   ip: string | null;
   at: string;
 }
@@ -53,7 +55,14 @@ export const confirmEnrolment = (code: string) =>
 export const staffLogout = () => postJson<{ status: number }>('/api/operator/logout', {});
 export const fetchStaffMe = (): Promise<ApiResult<{ status: number; staff?: StaffMember }>> =>
   getJson('/api/operator/me');
-export const fetchAudit = () => getJson<{ status: number; entries?: AuditEntry[] }>('/api/operator/audit');
+/** The audit log, newest first: optionally of one target (`ad` 123, `customer` 45, …); `before` pages back. */
+export const fetchAudit = (filter: { targetType?: string; targetId?: string; before?: number } = {}) => {
+  const query = new URLSearchParams();
+  if (filter.targetType) query.set('targetType', filter.targetType);
+  if (filter.targetId) query.set('targetId', filter.targetId);
+  if (filter.before) query.set('before', String(filter.before));
+  return getJson<{ status: number; entries?: AuditEntry[]; message?: string }>(`/api/operator/audit?${query}`);
+};
 
 export interface CustomerSummary {
   id: number;
@@ -277,6 +286,7 @@ export interface CustomerActivity {
   codes?: { phone: string; channel: string; attempts: number; createdAt: string; confirmedAt: string | null }[];
   sessions?: { createdAt: string; expiresAt: string }[];
   limits?: Record<'login' | 'phone', LimitCounter[]>;
+  audit?: AuditEntry[];
   message?: string;
 }
 export const fetchCustomerActivity = (id: number) =>
@@ -313,3 +323,21 @@ export const answerInbox = (id: number, answer: { text: string } | { close: true
     `/api/operator/contact-us/${id}/answer`,
     answer,
   );
+export const resendCustomerCode = (id: number, phone: string) =>
+  postJson<{ status: number; phone?: string; message?: string }>(`/api/operator/customers/${id}/resend-code`, {
+    phone,
+  });
+
+const ANALYTICS = '/api/operator/analytics';
+/** The funnel of a period (YYYY-MM-DD, `to` inclusive; the last 30 days when both are empty). */
+export const fetchFunnel = (range: { from: string; to: string }) => {
+  const query = new URLSearchParams();
+  if (range.from) query.set('from', range.from);
+  if (range.to) query.set('to', range.to);
+  return getJson<FunnelResponse & { status: number; message?: string }>(`${ANALYTICS}/funnel?${query}`);
+};
+export const fetchPhoneSpend = (day: string) =>
+  getJson<PhoneSpendResponse & { status: number; message?: string }>(
+    `${ANALYTICS}/phone-spend${day ? `?day=${encodeURIComponent(day)}` : ''}`,
+  );
+export const fetchLiveAds = () => getJson<LiveAdsResponse & { status: number }>(`${ANALYTICS}/live-ads`);

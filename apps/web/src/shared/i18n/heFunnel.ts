@@ -1,4 +1,4 @@
-/** Texts of the operator's funnel page (/sandbox/funnel). */
+/** Texts of the analysts' funnel (the console's analytics screen). */
 export const heFunnel = {
   title: 'משפך הפרסום',
   intro: 'כמה תהליכי פרסום התחילו בכל קטגוריה, כמה עברו כל שלב באשף, וכמה מודעות פורסמו בתקופה.',
@@ -6,8 +6,6 @@ export const heFunnel = {
   to: 'עד תאריך',
   show: 'הצגה',
   failed: 'לא הצלחנו לטעון את הנתונים. נסו שוב.',
-  keyNeeded:
-    'הדף נפתח רק עם מפתח סביבת הבדיקות. פתחו את הקישור שמודפס ביומן ההפעלה של השרת והוסיפו לו את הנתיב של הדף.',
   empty: 'אין נתונים בתקופה הזו.',
   started: 'התחילו',
   published: 'פורסמו',

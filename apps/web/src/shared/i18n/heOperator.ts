@@ -52,6 +52,13 @@ export const heOperator = {
   auditWhat: 'פעולה',
   auditOn: 'על',
   auditFrom: 'מכתובת',
+  auditSearch: 'חיפוש ביומן הפעולות',
+  auditTargetType: 'סוג',
+  auditAnyTarget: 'הכול',
+  auditTargetId: 'מספר',
+  auditFind: 'חיפוש ביומן',
+  auditMore: 'פעולות קודמות',
+  auditNone: 'לא נמצאו פעולות',
   actions: {
     login: 'כניסה',
     logout: 'יציאה',
@@ -71,6 +78,7 @@ export const heOperator = {
     'customer.limits.phone': 'איפוס מגבלות קודים',
     'contact-us.replied': 'מענה לפנייה',
     'contact-us.closed': 'סגירת פנייה',
+    'customer.code-resent': 'שליחת קוד אימות מחדש',
   } as Record<string, string>,
   supportTitle: 'חיפוש לקוח',
   supportQuery: 'דוא"ל, טלפון או מספר מודעה',
@@ -210,6 +218,48 @@ export const heOperator = {
     resetLogin: 'איפוס ניסיונות הכניסה',
     resetPhone: 'איפוס מגבלות הקודים',
     resetDone: (n: number) => (n === 1 ? 'אופסה ספירה אחת' : `אופסו ${n} ספירות`),
+    resend: (phone: string) => `שליחת קוד חדש ל־${phone}`,
+    resending: 'שולחים…',
+    resent: (phone: string) => `נשלח קוד חדש ל־${phone}`,
+    audit: 'פעולות הצוות בחשבון',
+  },
+  analytics: {
+    title: 'תקציב, משפך ומודעות',
+    spendTitle: 'מסרונים ושיחות אימות',
+    day: 'יום',
+    show: 'הצגה',
+    loading: 'טוענים…',
+    budget: (used: number, limit: number) =>
+      `${used.toLocaleString('he-IL')} מתוך תקציב יומי של ${limit.toLocaleString('he-IL')}`,
+    budgetResets: (at: string) => `הספירה מתחילה מחדש ב־${at}`,
+    budgetMeter: 'ניצול התקציב היומי',
+    totals: (sms: number, calls: number, failed: number) =>
+      `ביום הזה: ${sms} מסרונים, ${calls} שיחות${failed ? `, ${failed} שליחות שנכשלו (ללא עלות)` : ''}`,
+    noAlarm: 'אין חריגה: כל המגבלות מתחת ל־80%',
+    alarms: 'התראות שאיבה',
+    alarmBudget: (count: number, limit: number, critical: boolean) =>
+      critical
+        ? `התקציב היומי נוצל (${count} מתוך ${limit}): השליחה נעצרה עד לאיפוס`
+        : `התקציב היומי קרוב לסיום: ${count} מתוך ${limit}`,
+    alarmPrefix: (prefix: string, count: number, limit: number, critical: boolean) =>
+      critical
+        ? `הקידומת ${prefix} הגיעה למגבלה השעתית (${count} מתוך ${limit}): השליחה אליה נעצרה עד סוף השעה`
+        : `הקידומת ${prefix} קרובה למגבלה השעתית: ${count} מתוך ${limit}`,
+    critical: 'חמור',
+    warning: 'אזהרה',
+    byPrefix: 'לפי קידומת',
+    prefix: 'קידומת',
+    sms: 'מסרונים',
+    calls: 'שיחות',
+    currentHour: (limit: number) => `בשעה הנוכחית (מגבלה ${limit})`,
+    byHour: 'לפי שעה',
+    hour: 'שעה',
+    nothingSent: 'לא נשלחו קודים ביום הזה',
+    liveTitle: 'מודעות פעילות',
+    liveTotal: (n: number) => (n === 1 ? 'מודעה פעילה אחת' : `${n.toLocaleString('he-IL')} מודעות פעילות`),
+    liveCategory: 'קטגוריה',
+    liveCount: 'פעילות',
+    funnelTitle: 'משפך הפרסום',
   },
   inbox: {
     title: 'פניות "צרו קשר"',

@@ -193,6 +193,25 @@ describe('roles', () => {
     expect(log.entries[0]).toMatchObject({ action: 'login', staffId: staff.id, staffEmail: staff.email });
     expect((await agent.get('/api/operator/audit?before=abc')).statusCode).toBe(400);
   });
+
+  it('is append-only in the database: an update, a delete or a truncate of it fails and changes nothing', async () => {
+    await loggedIn('admin');
+    const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_audit'))[0]?.n;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    for (const sql of [
+      "UPDATE staff_audit SET action = 'nothing'",
+      'DELETE FROM staff_audit',
+      'TRUNCATE staff_audit',
+    ]) {
+      await expect(t.db.query(sql), sql).rejects.toThrow(/append-only/);
+    }
+    expect(await count()).toBe(before);
+    const [changed] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM staff_audit WHERE action = 'nothing'",
+    );
+    expect(changed?.n).toBe(0);
+  });
 });
 
 describe('staff accounts (admin)', () => {

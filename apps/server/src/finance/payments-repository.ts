@@ -5,6 +5,7 @@
  */
 import { upgradeTitleOf } from '@app/catalog/packages';
 import { trackOfType, trackTitleOfType } from '@app/catalog/tracks';
+import type { PaymentItem, ProviderTotals, TrackTotals } from '@app/contract/operator';
 import type { Queryable } from '../platform/db/db.ts';
 
 /** What a payment bought, in Hebrew: its category's track, else a one-ad upgrade or a track of that type. */
@@ -12,30 +13,6 @@ export const boughtTitle = (adType: string, cat: number | null, subcat: number |
   (cat !== null ? trackOfType({ cat, subcat: subcat ?? undefined }, adType)?.title : undefined) ??
   upgradeTitleOf(adType) ??
   trackTitleOfType(adType);
-
-export interface PaymentListItem {
-  publicId: string;
-  customerId: number;
-  email: string;
-  adId: number | null;
-  purpose: string;
-  adType: string;
-  /** What it bought, in Hebrew (a track's or an upgrade's title); null when not known. */
-  title: string | null;
-  amountAgorot: number;
-  refundedAgorot: number;
-  channel: string;
-  provider: string;
-  status: string;
-  /** An automatic refund (pending or refunded), or null. */
-  refundStatus: string | null;
-  /** The paid ad's status and category, when the payment is for an ad. */
-  adStatus: string | null;
-  cat: number | null;
-  subcat: number | null;
-  createdAt: string;
-  paidAt: string | null;
-}
 
 interface Row {
   id: string;
@@ -49,8 +26,9 @@ interface Row {
   refunded_agorot: number;
   channel: string;
   provider: string;
-  status: string;
-  refund_status: string | null;
+  /** The table's checks keep both to the contract's values (migrations 0012 and 0027). */
+  status: PaymentItem['status'];
+  refund_status: PaymentItem['refundStatus'];
   ad_status: string | null;
   cat: number | null;
   subcat: number | null;
@@ -66,7 +44,7 @@ const SELECT = `SELECT p.id, p.public_id, p.customer_id, c.email, p.ad_id, p.pur
     p.created_at, p.paid_at
   FROM payments p JOIN customers c ON c.id = p.customer_id LEFT JOIN ads a ON a.id = p.ad_id`;
 
-const toItem = (r: Row): PaymentListItem => ({
+const toItem = (r: Row): PaymentItem => ({
   publicId: r.public_id,
   customerId: Number(r.customer_id),
   email: r.email,
@@ -103,7 +81,7 @@ export const PAGE = 50;
 export async function listPayments(
   db: Queryable,
   f: PaymentFilters,
-): Promise<{ items: PaymentListItem[]; next: string | null }> {
+): Promise<{ items: PaymentItem[]; next: string | null }> {
   const rows = await db.query<Row>(
     `${SELECT}
      WHERE ($1::text IS NULL OR p.status = $1) AND ($2::text IS NULL OR p.provider = $2)
@@ -133,7 +111,7 @@ export async function listPayments(
  * The payments that need a hand, oldest first: a refund the provider has not confirmed (automatic or staff), and
  * a paid payment whose ad a moderator refused (money kept for an ad that will not run, unless it is sent again).
  */
-export async function paymentsNeedingAttention(db: Queryable): Promise<PaymentListItem[]> {
+export async function paymentsNeedingAttention(db: Queryable): Promise<PaymentItem[]> {
   const rows = await db.query<Row>(
     `${SELECT}
      WHERE p.refund_status = 'pending'
@@ -145,17 +123,14 @@ export async function paymentsNeedingAttention(db: Queryable): Promise<PaymentLi
   return rows.map(toItem);
 }
 
-export async function findPaymentItem(
-  db: Queryable,
-  publicId: string,
-): Promise<(PaymentListItem & { id: number }) | null> {
+export async function findPaymentItem(db: Queryable, publicId: string): Promise<(PaymentItem & { id: number }) | null> {
   const [row] = await db.query<Row>(`${SELECT} WHERE p.public_id = $1`, [publicId]);
   return row ? { ...toItem(row), id: Number(row.id) } : null;
 }
 
 export interface DayTotals {
-  byProvider: { provider: string; payments: number; paidAgorot: number; refundedAgorot: number }[];
-  byTrack: { adType: string; title: string; payments: number; paidAgorot: number; refundedAgorot: number }[];
+  byProvider: ProviderTotals[];
+  byTrack: TrackTotals[];
 }
 
 /**

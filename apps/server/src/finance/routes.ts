@@ -3,6 +3,7 @@
  * first; one payment with its refunds; a refund in full or in part through the provider, once; and a day's totals
  * by provider and by track for reconciliation.
  */
+import type { DayTotals, PaymentFilter, PaymentsPage, RefundAnswer } from '@app/contract/operator';
 import type { FastifyInstance } from 'fastify';
 import { heFinance } from '../i18n/finance.ts';
 import { he } from '../i18n/messages.ts';
@@ -27,7 +28,7 @@ const FINANCE = ['finance'] as const;
 const STATUSES = new Set(['created', 'paid', 'failed', 'cancelled']);
 
 /** The list's filters from the query; null when one is not understood. */
-function filtersOf(q: Record<string, string | undefined>): PaymentFilters | null {
+function filtersOf(q: PaymentFilter): PaymentFilters | null {
   const f: PaymentFilters = {};
   if (q.status) {
     if (!STATUSES.has(q.status)) return null;
@@ -68,13 +69,13 @@ export function financeRoutes(
 
   app.get('/api/operator/payments', async (req, reply) => {
     if (!(await requireStaff(service, req, reply, FINANCE))) return reply;
-    const filters = filtersOf((req.query ?? {}) as Record<string, string | undefined>);
+    const filters = filtersOf((req.query ?? {}) as PaymentFilter);
     if (!filters) return reply.code(400).send({ status: 400, message: heFinance.badFilter });
     const [page, attention] = await Promise.all([
       listPayments(db, filters),
       filters.after ? Promise.resolve(null) : paymentsNeedingAttention(db),
     ]);
-    return { status: 200, ...page, ...(attention ? { attention } : {}) };
+    return { status: 200, ...page, ...(attention ? { attention } : {}) } satisfies PaymentsPage;
   });
 
   app.get('/api/operator/payments/totals', async (req, reply) => {
@@ -82,7 +83,7 @@ export function financeRoutes(
     const day = String((req.query as Record<string, unknown> | undefined)?.day ?? israelDayOf(clock.now()));
     const range = israelDayRange(day);
     if (!range) return reply.code(400).send({ status: 400, message: heFinance.badFilter });
-    return { status: 200, day, ...(await dayTotals(db, range.start, range.end)) };
+    return { status: 200, day, ...(await dayTotals(db, range.start, range.end)) } satisfies DayTotals;
   });
 
   app.get<{ Params: { id: string } }>('/api/operator/payments/:id', async (req, reply) => {
@@ -146,9 +147,10 @@ export function financeRoutes(
           status: 409,
           errors: [{ fieldName: 'amount', msg: heFinance.tooMuch(outcome.leftAgorot) }],
           refundableAgorot: outcome.leftAgorot,
-        });
+        } satisfies RefundAnswer);
     }
     const state = await payments.staffRefunds.send(outcome.refund.id);
-    return { status: 200, refund: { id: outcome.refund.id, amountAgorot: outcome.refund.amountAgorot, status: state } };
+    const refund = { id: outcome.refund.id, amountAgorot: outcome.refund.amountAgorot, status: state };
+    return { status: 200, refund } satisfies RefundAnswer;
   });
 }

@@ -5,6 +5,7 @@
  */
 import { fieldText } from '@app/catalog/categories/adTitle';
 import { catalogFor } from '@app/catalog/categories/registry';
+import type { AdPreview } from '@app/contract/operator';
 import { formatNumber } from '@app/form-engine/format';
 import { DISPLAY_ONLY_TYPES, type FieldDef } from '@app/form-engine/model';
 import { wireName } from '@app/form-engine/payload';
@@ -18,13 +19,6 @@ import { listAdImages } from '../media/images-repository.ts';
 import { mediaUrl } from '../media/store.ts';
 import type { Queryable } from '../platform/db/db.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
-
-export interface AdPreview {
-  title: string;
-  fields: { label: string; text: string; long: boolean }[];
-  photos: { url: string; thumbnailUrl: string }[];
-  hasVideo: boolean;
-}
 
 const SKIPPED = new Set(['image', 'file', 'hidden']);
 

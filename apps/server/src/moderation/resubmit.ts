@@ -3,12 +3,12 @@
  * (re)opens with the edit's reasons, in one transaction. A rejected ad goes back to what it waited as (blocked or
  * pending); one still waiting keeps its place in the queue.
  */
+import type { HoldReason } from '@app/contract/operator';
 import type { Ad, AdStatus } from '../ads/ads-repository.ts';
 import { updateAdValues } from '../ads/ads-repository.ts';
 import type { FieldValues } from '../ads/drafts-repository.ts';
 import type { Db } from '../platform/db/db.ts';
 import { holdForReview, latestReview } from './reviews-repository.ts';
-import type { HoldReason } from './rules.ts';
 
 /** The statuses of an ad whose edit goes to a moderator rather than live or to its plan. */
 export const REVIEWED_STATUSES: ReadonlySet<AdStatus> = new Set(['blocked', 'pending', 'rejected']);

@@ -2,14 +2,9 @@
  * The moderation queue's cases (migration 0031): one row each time an ad is held, decided once. The ad's own status
  * (blocked, pending, rejected) is written by the same transaction as its case.
  */
+import type { HeldAs, HoldReason, HoldStage, ReviewDecision } from '@app/contract/operator';
 import type { FieldValues, Selectors } from '../ads/drafts-repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
-import type { HoldReason } from './rules.ts';
-
-export type HeldAs = 'blocked' | 'pending';
-/** Where the ad was held: its first save (before a plan), going live, or a live ad's edit. */
-export type HoldStage = 'save' | 'plan' | 'edit';
-export type Decision = 'approved' | 'rejected';
 
 export interface Review {
   id: number;
@@ -18,7 +13,7 @@ export interface Review {
   stage: HoldStage;
   reasons: HoldReason[];
   queuedAt: Date;
-  decision: Decision | null;
+  decision: ReviewDecision | null;
   rejectTemplate: string | null;
   rejectText: string | null;
   decidedBy: number | null;
@@ -32,7 +27,7 @@ interface Row {
   stage: HoldStage;
   reasons: HoldReason[] | string;
   queued_at: Date;
-  decision: Decision | null;
+  decision: ReviewDecision | null;
   reject_template: string | null;
   reject_text: string | null;
   decided_by: string | null;

@@ -3,6 +3,7 @@
  * oldest first, a page at a time; a case with the ad as buyers will see it and its advertiser's history; approve,
  * reject with a reason, the same for many at once; and the rules that decide which ads are held.
  */
+import type { DecisionAnswer, QueuePage, ReviewCase, ReviewDetail, RulesAnswer } from '@app/contract/operator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adTitleOf } from '../ads/ad-title.ts';
 import { type Ad, type AdRow, toAd } from '../ads/ads-repository.ts';
@@ -31,7 +32,7 @@ const idOf = (text: string): number | null => (/^[1-9]\d{0,15}$/.test(text) ? Nu
 const bodyOf = (req: FastifyRequest) =>
   (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
 
-const wireReview = (r: Review) => ({
+const wireReview = (r: Review): ReviewCase => ({
   id: r.id,
   adId: r.adId,
   heldAs: r.heldAs,
@@ -65,7 +66,7 @@ function rejectOf(body: Record<string, unknown>): DecisionInput | { errors: { fi
 }
 
 /** The advertiser's history: the account, its ads by status, how often a moderator refused them, the latest ads. */
-async function historyOf(db: Db, ad: Ad) {
+async function historyOf(db: Db, ad: Ad): Promise<ReviewDetail['history']> {
   const customer = await findCustomerSummary(db, ad.customerId);
   const byStatus = await db.query<{ status: string; n: number }>(
     `SELECT status, count(*)::int AS n FROM ads WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted')
@@ -132,7 +133,7 @@ export function moderationRoutes(
         thumbnailUrl: i.thumbKey === null ? null : mediaUrl(i.thumbKey),
       })),
       next: items.length === PAGE && last ? `${last.review.queuedAt.toISOString()}_${last.review.id}` : null,
-    };
+    } satisfies QueuePage;
   });
 
   app.get<{ Params: { id: string } }>('/api/operator/moderation/reviews/:id', async (req, reply) => {
@@ -172,10 +173,14 @@ export function moderationRoutes(
         detail: a.detail,
         at: a.at.toISOString(),
       })),
-    };
+    } satisfies ReviewDetail;
   });
 
-  const decideOne = async (req: FastifyRequest<{ Params: { id: string } }>, input: DecisionInput, staffId: number) => {
+  const decideOne = async (
+    req: FastifyRequest<{ Params: { id: string } }>,
+    input: DecisionInput,
+    staffId: number,
+  ): Promise<{ code: number; body: DecisionAnswer }> => {
     const id = idOf(req.params.id);
     if (id === null) return { code: 404, body: { status: 404, message: heOperator.notFound } };
     const outcome = await decide(decideDeps, { id: staffId }, id, input, req.ip);
@@ -232,7 +237,7 @@ export function moderationRoutes(
   app.get('/api/operator/moderation/rules', async (req, reply) => {
     if (!(await requireStaff(service, req, reply, MODERATOR))) return reply;
     const [{ rules, updatedAt }, words] = await Promise.all([readRules(db), readBlockedWords(db)]);
-    return { status: 200, rules, words, updatedAt: updatedAt.toISOString() };
+    return { status: 200, rules, words, updatedAt: updatedAt.toISOString() } satisfies RulesAnswer;
   });
 
   app.post('/api/operator/moderation/rules', async (req, reply) => {
@@ -255,6 +260,6 @@ export function moderationRoutes(
       rules: saved.rules,
       words: await readBlockedWords(db),
       updatedAt: saved.updatedAt.toISOString(),
-    };
+    } satisfies RulesAnswer;
   });
 }

@@ -5,11 +5,13 @@
  */
 import { isTraderFlow } from '@app/catalog/trader';
 import type { TradeMap } from '@app/contract/auth';
+import type { HoldReason, ModerationRules } from '@app/contract/operator';
 import { z } from 'zod';
 import type { Ad } from '../ads/ads-repository.ts';
 import { REUSED_MAX_DISTANCE } from '../media/phash.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
+/** The check of the rules, as the admin saves them and as they are stored: the contract's ModerationRules exactly. */
 export const ModerationRulesSchema = z.strictObject({
   /** A second-hand ad of a trader flow (after-save-area.md §4 "pending approval for a second-hand trader"). */
   traderSecondHand: z.boolean(),
@@ -23,8 +25,7 @@ export const ModerationRulesSchema = z.strictObject({
   newAccountDays: z.number().int().min(0).max(365),
   /** A photo that looks like a photo of another account's ad (a copied listing). */
   photoFromAnotherAccount: z.boolean(),
-});
-export type ModerationRules = z.infer<typeof ModerationRulesSchema>;
+}) satisfies z.ZodType<ModerationRules>;
 
 /** The blocked words: each a word or phrase of 2 to 40 letters, at most 500. */
 export const BlockedWordsSchema = z
@@ -37,15 +38,6 @@ export const BlockedWordsSchema = z
       .regex(/^[\p{L}\p{N}' "-]+$/u),
   )
   .max(500);
-
-/** Why an ad waits for a moderator. */
-export type HoldReason =
-  | { kind: 'words'; words: string[] }
-  | { kind: 'traderSecondHand' }
-  | { kind: 'category'; cat: number; subcat: number | null }
-  | { kind: 'newAccount'; days: number }
-  | { kind: 'photoFromAnotherAccount'; photos: number }
-  | { kind: 'resubmitted' };
 
 export async function readRules(db: Queryable): Promise<{ rules: ModerationRules; updatedAt: Date }> {
   const [row] = await db.query<{ rules: unknown; updated_at: Date }>(

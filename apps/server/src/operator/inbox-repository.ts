@@ -1,22 +1,6 @@
 /** The contact-us inbox (migration 0033): the messages by status, newest first, and support's answer to one. */
+import type { InboxMessage, InboxStatus } from '@app/contract/operator';
 import type { Queryable } from '../platform/db/db.ts';
-
-export type InboxStatus = 'new' | 'replied' | 'closed';
-
-export interface InboxMessage {
-  id: number;
-  /** The subject as stored: the form's value (the routes show its Hebrew text). */
-  subject: string;
-  description: string;
-  email: string;
-  phone: string;
-  customerId: number | null;
-  status: InboxStatus;
-  createdAt: string;
-  replyText: string | null;
-  repliedAt: string | null;
-  repliedBy: string | null;
-}
 
 interface Row {
   id: string;

@@ -3,6 +3,13 @@
  * own cookie, scoped to these calls: a customer's session never opens them, and a staff session never opens a
  * customer's call. Every other console call asks `requireStaff` for its roles.
  */
+import type {
+  AuditEntry,
+  StaffListItem,
+  StaffMember,
+  StaffSessionAnswer,
+  StaffStepAnswer,
+} from '@app/contract/operator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
@@ -13,7 +20,7 @@ import { listAudit, listStaff, STAFF_ROLES, type Staff, type StaffRole } from '.
 import { STAFF_SESSION_MAX_MS, type StaffService } from './staff-service.ts';
 
 /** What the console knows of the staff member logged in. */
-const publicStaff = (s: Staff) => ({ id: s.id, email: s.email, name: s.name, role: s.role });
+const publicStaff = (s: Staff): StaffMember => ({ id: s.id, email: s.email, name: s.name, role: s.role });
 
 function setStaffCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number): void {
   reply.setCookie(STAFF_COOKIE, token, {
@@ -51,10 +58,10 @@ export function operatorRoutes(
         status: step.status,
         errors: [{ fieldName: step.field, msg: step.message }],
         ...(step.captcha ? { captcha: step.captcha } : {}),
-      });
+      } satisfies StaffStepAnswer);
     }
     setStaffCookie(req, reply, step.token, STAFF_SESSION_MAX_MS);
-    return { status: 200, next: step.next };
+    return { status: 200, next: step.next } satisfies StaffStepAnswer;
   });
 
   app.post('/api/operator/setup', async (req, reply) => {
@@ -65,7 +72,7 @@ export function operatorRoutes(
         .send({ status: step.status, errors: [{ fieldName: step.field, msg: step.message }] });
     }
     setStaffCookie(req, reply, step.token, STAFF_SESSION_MAX_MS);
-    return { status: 200, next: step.next };
+    return { status: 200, next: step.next } satisfies StaffStepAnswer;
   });
 
   // Enrolment: a new secret for the app (a POST: it changes the account), then a code from the app confirms it.
@@ -88,7 +95,7 @@ export function operatorRoutes(
       status: 200,
       staff: publicStaff(outcome.staff),
       ...(outcome.recoveryCodes ? { recoveryCodes: outcome.recoveryCodes } : {}),
-    };
+    } satisfies StaffSessionAnswer;
   };
 
   app.post('/api/operator/enrolment/confirm', async (req, reply) => {
@@ -131,7 +138,7 @@ export function operatorRoutes(
       ...(before ? { before } : {}),
       limit: 50,
     });
-    return { status: 200, entries: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    return { status: 200, entries: rows.map((r): AuditEntry => ({ ...r, at: r.at.toISOString() })) };
   });
 
   // Staff accounts (admin): the list, and an invitation with a one-time setup link to hand to the new member.
@@ -140,7 +147,9 @@ export function operatorRoutes(
     const list = await listStaff(db);
     return {
       status: 200,
-      staff: list.map((s) => ({ ...publicStaff(s), enrolled: s.totpEnabled, disabled: s.disabledAt !== null })),
+      staff: list.map(
+        (s): StaffListItem => ({ ...publicStaff(s), enrolled: s.totpEnabled, disabled: s.disabledAt !== null }),
+      ),
     };
   });
 

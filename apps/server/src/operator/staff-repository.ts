@@ -3,11 +3,12 @@
  * nothing here reads or writes the customers' tables.
  */
 import crypto from 'node:crypto';
+import { STAFF_ROLES, type StaffRole } from '@app/contract/operator';
 import { hashToken } from '../accounts/sessions-repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
-export const STAFF_ROLES = ['admin', 'moderator', 'support', 'finance', 'analyst'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The staff roles are the contract's (the console shows them too), exported again for the server's modules. */
+export { STAFF_ROLES, type StaffRole };
 
 export interface Staff {
   id: number;

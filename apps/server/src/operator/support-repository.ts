@@ -1,4 +1,5 @@
 /** What support reads and changes of a customer's account: the search, and the block (migration 0030). */
+import type { CustomerActivity as ActivityAnswer, LimitCounter } from '@app/contract/operator';
 import { deleteCustomerSessions } from '../accounts/sessions-repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
@@ -117,12 +118,6 @@ function limitKeys(
   };
 }
 
-export interface LimitCounter {
-  key: string;
-  count: number;
-  windowStart: string;
-}
-
 /** The customer's counters of login failures and of phone codes (sent, tried), as they stand. */
 export async function customerLimits(
   db: Queryable,
@@ -157,13 +152,8 @@ export async function resetCustomerLimits(
   return rows.length;
 }
 
-export interface CustomerActivity {
-  ads: { orderId: number; cat: number; subcat: number | null; status: string; createdAt: string }[];
-  payments: { publicId: string; adType: string; amountAgorot: number; status: string; createdAt: string }[];
-  phones: { phone: string; verifiedAt: string; main: boolean; deactivated: boolean }[];
-  codes: { phone: string; channel: string; attempts: number; createdAt: string; confirmedAt: string | null }[];
-  sessions: { createdAt: string; expiresAt: string }[];
-}
+/** The activity answer's lists, all of them (the route adds the limits and the audit). */
+export type CustomerActivity = Required<Pick<ActivityAnswer, 'ads' | 'payments' | 'phones' | 'codes' | 'sessions'>>;
 
 /** What support sees of an account's use: its latest ads, payments, phones, codes sent or read out, sessions. */
 export async function customerActivity(db: Queryable, id: number, now: Date): Promise<CustomerActivity> {

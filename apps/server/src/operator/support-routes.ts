@@ -2,6 +2,14 @@
  * Support's calls (roles support and admin): find a customer by e-mail, phone or ad number, see the account, block
  * it with a reason (its sessions end; it cannot log in and is told so) or lift the block. Each change is audited.
  */
+import type {
+  AuditEntry,
+  CustomerActivity,
+  InboxMessage,
+  InboxPage,
+  InboxStatus,
+  CustomerSummary as WireCustomerSummary,
+} from '@app/contract/operator';
 import { normalisePhone } from '@app/contract/phones';
 import type { FastifyInstance } from 'fastify';
 import { subjectTextOf } from '../contact-us/form.ts';
@@ -12,13 +20,7 @@ import type { PhoneService } from '../phones/phone-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { requireStaff } from './guard.ts';
-import {
-  answerInboxMessage,
-  findInboxMessage,
-  type InboxMessage,
-  type InboxStatus,
-  listInbox,
-} from './inbox-repository.ts';
+import { answerInboxMessage, findInboxMessage, listInbox } from './inbox-repository.ts';
 
 /** A message as support reads it: its subject in Hebrew, as the form lists it. */
 const shown = (m: InboxMessage): InboxMessage => ({ ...m, subject: subjectTextOf(m.subject) });
@@ -38,7 +40,7 @@ import {
 
 const SUPPORT = ['support'] as const;
 
-const wire = (c: CustomerSummary) => ({
+const wire = (c: CustomerSummary): WireCustomerSummary => ({
   ...c,
   createdAt: c.createdAt.toISOString(),
   blockedAt: c.blockedAt ? c.blockedAt.toISOString() : null,
@@ -131,7 +133,12 @@ export function supportRoutes(
       paymentIds: activity.payments.map((p) => p.publicId),
       limit: 30,
     });
-    return { status: 200, ...activity, limits, audit: audit.map((r) => ({ ...r, at: r.at.toISOString() })) };
+    return {
+      status: 200,
+      ...activity,
+      limits,
+      audit: audit.map((r): AuditEntry => ({ ...r, at: r.at.toISOString() })),
+    } satisfies CustomerActivity;
   });
 
   // The customer did not get their code (on the line with support): a new one by the same channel, once per press.
@@ -191,7 +198,7 @@ export function supportRoutes(
     if (!['new', 'replied', 'closed'].includes(status) || before === null)
       return reply.code(400).send({ status: 400, message: he.badRequest });
     const { messages, counts } = await listInbox(db, { status, before });
-    return { status: 200, messages: messages.map(shown), counts };
+    return { status: 200, messages: messages.map(shown), counts } satisfies InboxPage;
   });
 
   // A reply, mailed to the address the message gave (once: a message already answered is not answered again), or

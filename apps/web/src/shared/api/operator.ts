@@ -1,43 +1,36 @@
-/** The operator console's calls (/api/operator/*): staff login, enrolment, the staff member, staff, the audit log. */
+/**
+ * The operator console's calls (/api/operator/*): staff login, enrolment, the staff member, staff, the audit log,
+ * support, moderation, finance and analytics. The answers' shapes are the contract's (@app/contract/operator, one
+ * definition with the server's routes), all of them exported again here for the console's screens.
+ */
 import type { FunnelResponse, LiveAdsResponse, PhoneSpendResponse } from '@app/contract/analytics';
+import type { FieldError } from '@app/contract/auth';
+import type {
+  AuditEntry,
+  CustomerActivity,
+  CustomerSummary,
+  DayTotals,
+  DecisionAnswer,
+  InboxMessage,
+  InboxPage,
+  LimitCounter,
+  ModerationRules,
+  PaymentFilter,
+  PaymentsPage,
+  QueuePage,
+  RefundAnswer,
+  ReviewDetail,
+  RulesAnswer,
+  StaffListItem,
+  StaffMember,
+  StaffRole,
+  StaffSessionAnswer,
+  StaffStepAnswer,
+} from '@app/contract/operator';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
-export type StaffRole = 'admin' | 'moderator' | 'support' | 'finance' | 'analyst';
-export interface StaffMember {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-}
-export interface FieldError {
-  fieldName: string;
-  msg: string;
-}
-export interface StaffStepAnswer {
-  status: number;
-  next?: 'code' | 'enrol';
-  errors?: FieldError[];
-  captcha?: { captchaId: string; captchaUrl: string };
-  message?: string;
-}
-export interface StaffSessionAnswer {
-  status: number;
-  /** The step between the password and the code is over: sign in again. */
-  ended?: boolean;
-  staff?: StaffMember;
-  recoveryCodes?: string[];
-  message?: string;
-}
-export interface AuditEntry {
-  id: number;
-  staffEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  detail?: Record<string, unknown>;
-  ip: string | null;
-  at: string;
-}
+export type { FieldError } from '@app/contract/auth';
+export type * from '@app/contract/operator';
 
 export const staffLogin = (body: { email: string; password: string; captchaId?: string; captchaAnswer?: string }) =>
   postJson<StaffStepAnswer>('/api/operator/login', body);
@@ -64,18 +57,6 @@ export const fetchAudit = (filter: { targetType?: string; targetId?: string; bef
   return getJson<{ status: number; entries?: AuditEntry[]; message?: string }>(`/api/operator/audit?${query}`);
 };
 
-export interface CustomerSummary {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: string;
-  blockedAt: string | null;
-  blockedReason: string | null;
-  ads: number;
-  phones: string[];
-}
-
 export const searchCustomers = (q: string) =>
   getJson<{ status: number; customers?: CustomerSummary[]; message?: string }>(
     `/api/operator/customers?q=${encodeURIComponent(q)}`,
@@ -91,98 +72,12 @@ export const unblockCustomer = (id: number) =>
     {},
   );
 
-export interface StaffListItem extends StaffMember {
-  enrolled: boolean;
-  disabled: boolean;
-}
 export const fetchStaff = () => getJson<{ status: number; staff?: StaffListItem[] }>('/api/operator/staff');
 export const inviteStaff = (body: { email: string; name: string; role: StaffRole }) =>
   postJson<{ status: number; staff?: StaffMember; setupLink?: string; errors?: FieldError[]; message?: string }>(
     '/api/operator/staff',
     body,
   );
-
-/** Why an ad waits for a moderator (moderation/rules.ts on the server). */
-export type HoldReason =
-  | { kind: 'words'; words: string[] }
-  | { kind: 'traderSecondHand' }
-  | { kind: 'category'; cat: number; subcat: number | null }
-  | { kind: 'newAccount'; days: number }
-  | { kind: 'photoFromAnotherAccount'; photos: number }
-  | { kind: 'resubmitted' };
-export interface ReviewCase {
-  id: number;
-  adId: number;
-  heldAs: 'blocked' | 'pending';
-  stage: 'save' | 'plan' | 'edit';
-  reasons: HoldReason[];
-  queuedAt: string;
-  decision: 'approved' | 'rejected' | null;
-  rejectTemplate: string | null;
-  rejectText: string | null;
-  decidedAt: string | null;
-}
-export interface QueueItem {
-  review: ReviewCase;
-  title: string;
-  cat: number;
-  subcat: number | null;
-  customerId: number;
-  email: string;
-  thumbnailUrl: string | null;
-}
-export interface RejectTemplateItem {
-  id: string;
-  text: string;
-}
-export interface QueuePage {
-  status: number;
-  total: number;
-  templates: RejectTemplateItem[];
-  items: QueueItem[];
-  next: string | null;
-}
-export interface ReviewDetail {
-  status: number;
-  review: ReviewCase;
-  ad: { orderId: number; status: string; cat: number; subcat: number | null; adType: string | null; createdAt: string };
-  preview: {
-    title: string;
-    fields: { label: string; text: string; long: boolean }[];
-    photos: { url: string; thumbnailUrl: string }[];
-    hasVideo: boolean;
-  };
-  wordsNow: string[];
-  history: {
-    customer: { id: number; email: string; name: string; createdAt: string; blockedAt: string | null } | null;
-    adsByStatus: Record<string, number>;
-    approved: number;
-    rejected: number;
-    recentAds: { orderId: number; title: string; status: string }[];
-  };
-  reviews: ReviewCase[];
-  audit: { action: string; staffEmail: string | null; at: string }[];
-}
-export interface DecisionAnswer {
-  status: number;
-  orderId?: number;
-  adStatus?: string;
-  message?: string;
-  errors?: FieldError[];
-}
-export interface ModerationRules {
-  traderSecondHand: boolean;
-  categories: { cat: number; subcat: number | null }[];
-  newAccountDays: number;
-  photoFromAnotherAccount: boolean;
-}
-export interface RulesAnswer {
-  status: number;
-  rules?: ModerationRules;
-  words?: string[];
-  updatedAt?: string;
-  message?: string;
-}
 
 const MOD = '/api/operator/moderation';
 export const fetchQueue = (after?: string) =>
@@ -206,62 +101,6 @@ export const fetchModerationRules = () => getJson<RulesAnswer>(`${MOD}/rules`);
 export const saveModerationRules = (body: { rules: ModerationRules; words: string[] }) =>
   postJson<RulesAnswer>(`${MOD}/rules`, body);
 
-export interface PaymentItem {
-  publicId: string;
-  customerId: number;
-  email: string;
-  adId: number | null;
-  purpose: string;
-  adType: string;
-  /** What it bought, in Hebrew; null when not known. */
-  title: string | null;
-  amountAgorot: number;
-  refundedAgorot: number;
-  channel: string;
-  provider: string;
-  status: 'created' | 'paid' | 'failed' | 'cancelled';
-  refundStatus: 'pending' | 'refunded' | null;
-  adStatus: string | null;
-  cat: number | null;
-  subcat: number | null;
-  createdAt: string;
-  paidAt: string | null;
-}
-export interface PaymentsPage {
-  status: number;
-  items?: PaymentItem[];
-  next?: string | null;
-  attention?: PaymentItem[];
-  message?: string;
-}
-export interface PaymentFilter {
-  status?: string;
-  provider?: string;
-  customer?: string;
-  ad?: string;
-  from?: string;
-  to?: string;
-  after?: string;
-}
-export interface RefundAnswer {
-  status: number;
-  refund?: { id: number; amountAgorot: number; status: 'pending' | 'refunded' };
-  errors?: FieldError[];
-  message?: string;
-}
-export interface TotalsLine {
-  payments: number;
-  paidAgorot: number;
-  refundedAgorot: number;
-}
-export interface DayTotals {
-  status: number;
-  day?: string;
-  byProvider?: (TotalsLine & { provider: string })[];
-  byTrack?: (TotalsLine & { adType: string; title: string })[];
-  message?: string;
-}
-
 export const fetchPayments = (filter: PaymentFilter) => {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
   return getJson<PaymentsPage>(`/api/operator/payments${query.size ? `?${query}` : ''}`);
@@ -273,22 +112,6 @@ export const refundPayment = (
 export const fetchDayTotals = (day: string) =>
   getJson<DayTotals>(`/api/operator/payments/totals?day=${encodeURIComponent(day)}`);
 
-export interface LimitCounter {
-  key: string;
-  count: number;
-  windowStart: string;
-}
-export interface CustomerActivity {
-  status: number;
-  ads?: { orderId: number; cat: number; subcat: number | null; status: string; createdAt: string }[];
-  payments?: { publicId: string; adType: string; amountAgorot: number; status: string; createdAt: string }[];
-  phones?: { phone: string; verifiedAt: string; main: boolean; deactivated: boolean }[];
-  codes?: { phone: string; channel: string; attempts: number; createdAt: string; confirmedAt: string | null }[];
-  sessions?: { createdAt: string; expiresAt: string }[];
-  limits?: Record<'login' | 'phone', LimitCounter[]>;
-  audit?: AuditEntry[];
-  message?: string;
-}
 export const fetchCustomerActivity = (id: number) =>
   getJson<CustomerActivity>(`/api/operator/customers/${id}/activity`);
 export const resetCustomerLimits = (id: number, kind: 'login' | 'phone') =>
@@ -297,25 +120,6 @@ export const resetCustomerLimits = (id: number, kind: 'login' | 'phone') =>
     { kind },
   );
 
-export interface InboxMessage {
-  id: number;
-  subject: string;
-  description: string;
-  email: string;
-  phone: string;
-  customerId: number | null;
-  status: 'new' | 'replied' | 'closed';
-  createdAt: string;
-  replyText: string | null;
-  repliedAt: string | null;
-  repliedBy: string | null;
-}
-export interface InboxPage {
-  status: number;
-  messages?: InboxMessage[];
-  counts?: Record<'new' | 'replied' | 'closed', number>;
-  message?: string;
-}
 export const fetchInbox = (status: InboxMessage['status']) =>
   getJson<InboxPage>(`/api/operator/contact-us?status=${status}`);
 export const answerInbox = (id: number, answer: { text: string } | { close: true }) =>

@@ -110,6 +110,11 @@ describe('moderation', () => {
     await admin.reload();
     await queueItem(admin, second).getByText('המפרסם ערך את המודעה אחרי שנדחתה').waitFor();
     await panel.getByText('נדחתה', { exact: false }).first().waitFor();
+    // The ad's page lists what staff did to it: the rejection, from waiting to refused.
+    await panel
+      .getByTestId('ad-audit')
+      .getByText('דחיית מודעה · operator@demo.co.il · ממצב "ממתינה לבדיקה" למצב "נדחתה"', { exact: false })
+      .waitFor();
 
     // On a phone (the same session: a second sign-in in the same 30 seconds would replay the code, which is refused).
     await admin.setViewportSize(PHONE);

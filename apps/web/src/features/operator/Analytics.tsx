@@ -9,13 +9,11 @@ import { formatDateTime } from '../../shared/format/index.ts';
 import { heFunnel, heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { FunnelChart, FunnelTable } from './FunnelChart.tsx';
-import { ErrorNote, useSubmit } from './parts.tsx';
+import { ErrorNote, israelToday, useSubmit } from './parts.tsx';
 import './funnel.css';
 
 const t = heOperator.analytics;
 
-/** Today in Israel, 'YYYY-MM-DD'. */
-const israelToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 export function Analytics() {

@@ -17,12 +17,9 @@ import { formatDateTime, formatPrice } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { SelectField, TextField } from '../../shared/ui/index.ts';
-import { ErrorNote, useSubmit } from './parts.tsx';
+import { ErrorNote, israelToday, useSubmit } from './parts.tsx';
 
 const t = heOperator.finance;
-
-/** Today in Israel, 'YYYY-MM-DD' (the default day of the totals). */
-const israelToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
 
 const whatText = (p: PaymentItem) => p.title ?? t.purposes[p.purpose] ?? p.purpose;
 

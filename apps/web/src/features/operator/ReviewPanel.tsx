@@ -13,6 +13,7 @@ import {
 } from '../../shared/api/index.ts';
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
+import { auditDetailText } from './AuditTable.tsx';
 import { ErrorNote } from './parts.tsx';
 import { RejectForm, rejectErrors } from './RejectForm.tsx';
 
@@ -203,6 +204,20 @@ export function ReviewPanel(props: {
               {history.recentAds.map((a) => (
                 <li key={a.orderId}>
                   <bdi>{a.orderId}</bdi> {a.title} ({t.statuses[a.status] ?? a.status})
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {detail.audit.length > 0 && (
+          <>
+            <h5>{t.adAudit}</h5>
+            <ul data-testid="ad-audit">
+              {detail.audit.map((a, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in the server's order
+                <li key={i}>
+                  {formatDateTime(a.at)}: {heOperator.actions[a.action] ?? a.action} · <bdi>{a.staffEmail ?? '—'}</bdi>
+                  {auditDetailText(a.detail) ? ` · ${auditDetailText(a.detail)}` : ''}
                 </li>
               ))}
             </ul>

@@ -21,6 +21,9 @@ export function useSubmit(run: () => Promise<string | undefined>) {
   return { busy, error, setError, submit };
 }
 
+/** Today in Israel, 'YYYY-MM-DD' (the default day of the console's day filters). */
+export const israelToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
+
 /** What went wrong, said at once to a screen reader. */
 export function ErrorNote({ text }: { text: string | undefined }) {
   return text ? (

@@ -177,6 +177,7 @@ export const heOperator = {
     adsByStatus: 'מודעות לפי מצב',
     recentAds: 'מודעות אחרונות',
     previousReviews: 'בדיקות קודמות של המודעה',
+    adAudit: 'פעולות הצוות במודעה',
     decisionsOf: { approved: 'אושרה', rejected: 'נדחתה' } as Record<string, string>,
     statuses: {
       draft: 'טיוטה',

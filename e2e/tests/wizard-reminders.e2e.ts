@@ -246,6 +246,8 @@ describe('price decrease in edit', () => {
     const again = page.waitForResponse((r) => r.url().includes(`/api/publish/save-ad/${orderId}`));
     await button(page, 'סיום ופרסום השינויים').click();
     await again;
+    // Saved with no question: on to the finish page (a page closed mid-navigation can hang Chromium's close).
+    await page.waitForURL((u) => u.pathname === '/finishArea');
     expect(await dialog(page).count()).toBe(0);
     await page.close();
   });

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../shared/format/index.ts';
 import { heFunnel, heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { FunnelChart, FunnelTable } from './FunnelChart.tsx';
-import { ErrorNote, israelToday, useSubmit } from './parts.tsx';
+import { ErrorNote, israelToday, TableWrap, useSubmit } from './parts.tsx';
 import './funnel.css';
 
 const t = heOperator.analytics;
@@ -49,11 +49,12 @@ function DayField(props: { label: string; value: string; onChange: (day: string)
 /** A table of counts: a header cell per row (a prefix, an hour, a category), then its numbers. */
 function CountTable(props: {
   testId: string;
+  label: string;
   head: string[];
   rows: { key: string; label: ReactNode; counts: number[] }[];
 }) {
   return (
-    <div className="operator__table-wrap">
+    <TableWrap label={props.label}>
       <table className="operator__table" data-testid={props.testId}>
         <thead>
           <tr>
@@ -76,7 +77,7 @@ function CountTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -145,6 +146,7 @@ function PhoneSpend() {
               <h4>{t.byPrefix}</h4>
               <CountTable
                 testId="spend-by-prefix"
+                label={t.byPrefix}
                 head={[t.prefix, t.sms, t.calls, t.currentHour(spend.prefixHourlyLimit)]}
                 rows={spend.byPrefix.map((p) => ({
                   key: p.prefix,
@@ -155,6 +157,7 @@ function PhoneSpend() {
               <h4>{t.byHour}</h4>
               <CountTable
                 testId="spend-by-hour"
+                label={t.byHour}
                 head={[t.hour, t.sms, t.calls]}
                 rows={hours.map((h) => ({
                   key: String(h.hour),
@@ -195,6 +198,7 @@ function LiveAds() {
           {live.categories.length > 0 && (
             <CountTable
               testId="live-by-category"
+              label={t.liveTitle}
               head={[t.liveCategory, t.liveCount]}
               rows={live.categories.map((c) => ({
                 key: `${c.cat}-${c.subcat ?? ''}`,

@@ -5,6 +5,7 @@
 import type { AuditEntry } from '../../shared/api/index.ts';
 import { formatDateTime, formatPrice } from '../../shared/format/index.ts';
 import { heOperator as t } from '../../shared/i18n/index.ts';
+import { TableWrap } from './parts.tsx';
 
 const RULE_NAMES: Record<string, string> = {
   traderSecondHand: t.moderation.ruleTrader,
@@ -45,9 +46,9 @@ export function auditDetailText(detail: Record<string, unknown> | undefined): st
   return parts.join(' · ');
 }
 
-export function AuditTable({ entries, testId }: { entries: AuditEntry[]; testId: string }) {
+export function AuditTable({ entries, testId, label }: { entries: AuditEntry[]; testId: string; label: string }) {
   return (
-    <div className="operator__table-wrap">
+    <TableWrap label={label}>
       <table className="operator__table" data-testid={testId}>
         <thead>
           <tr>
@@ -76,6 +77,6 @@ export function AuditTable({ entries, testId }: { entries: AuditEntry[]; testId:
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -138,7 +138,7 @@ function AuditLog() {
       </form>
       <ErrorNote text={form.error} />
       {entries?.length === 0 && <p>{filter.targetType || filter.targetId ? t.auditNone : t.auditEmpty}</p>}
-      {entries && entries.length > 0 && <AuditTable entries={entries} testId="audit-log" />}
+      {entries && entries.length > 0 && <AuditTable entries={entries} testId="audit-log" label={t.auditTitle} />}
       {more && entries && (
         <button
           type="button"

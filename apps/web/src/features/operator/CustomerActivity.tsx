@@ -138,7 +138,7 @@ export function CustomerActivity({ customerId }: { customerId: number }) {
       <div className="activity__block activity__block--wide">
         <h4>{t.audit}</h4>
         {activity.audit && activity.audit.length > 0 ? (
-          <AuditTable entries={activity.audit} testId={`customer-audit-${customerId}`} />
+          <AuditTable entries={activity.audit} testId={`customer-audit-${customerId}`} label={t.audit} />
         ) : (
           <p>{t.none}</p>
         )}

@@ -17,7 +17,7 @@ import { formatDateTime, formatPrice } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { SelectField, TextField } from '../../shared/ui/index.ts';
-import { ErrorNote, israelToday, useSubmit } from './parts.tsx';
+import { ErrorNote, israelToday, TableWrap, useSubmit } from './parts.tsx';
 
 const t = heOperator.finance;
 
@@ -105,11 +105,13 @@ export function Finance() {
       {attention.length === 0 ? (
         <p>{t.attentionNone}</p>
       ) : (
-        <PaymentTable items={attention} testId="payments-attention" onRefunded={refreshed} />
+        <PaymentTable items={attention} testId="payments-attention" label={t.attention} onRefunded={refreshed} />
       )}
       <h3>{t.list}</h3>
       {items?.length === 0 && <p>{t.none}</p>}
-      {items && items.length > 0 && <PaymentTable items={items} testId="payments" onRefunded={refreshed} />}
+      {items && items.length > 0 && (
+        <PaymentTable items={items} testId="payments" label={t.list} onRefunded={refreshed} />
+      )}
       {next && (
         <button type="button" className="btn btn--secondary" onClick={() => void load(filter, next)}>
           {t.more}
@@ -120,10 +122,10 @@ export function Finance() {
   );
 }
 
-function PaymentTable(props: { items: PaymentItem[]; testId: string; onRefunded: () => void }) {
+function PaymentTable(props: { items: PaymentItem[]; testId: string; label: string; onRefunded: () => void }) {
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <div className="operator__table-wrap">
+    <TableWrap label={props.label}>
       <table className="operator__table" data-testid={props.testId}>
         <thead>
           <tr>
@@ -176,7 +178,7 @@ function PaymentTable(props: { items: PaymentItem[]; testId: string; onRefunded:
           })}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
@@ -268,7 +270,7 @@ function Totals() {
   ) => (
     <>
       <h4>{title}</h4>
-      <div className="operator__table-wrap">
+      <TableWrap label={title}>
         <table className="operator__table">
           <thead>
             <tr>
@@ -289,7 +291,7 @@ function Totals() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
   return (

@@ -1,5 +1,5 @@
 /** What the console's forms share: sending a step, its error note, the six-digit code field. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
 
@@ -48,5 +48,18 @@ export function CodeField(props: { value: string; onChange: (code: string) => vo
       required
       autoFocus={props.autoFocus}
     />
+  );
+}
+
+/**
+ * A table that may be wider than a phone: it scrolls sideways inside its own box, and that box can take the focus
+ * (named by `label`) so a keyboard user can scroll it too.
+ */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled
+    <section className="operator__table-wrap" aria-label={heOperator.table(label)} tabIndex={0}>
+      {children}
+    </section>
   );
 }

@@ -1,6 +1,8 @@
 /** The operator console's words (staff login, enrolment, the console's first screen). */
 export const heOperator = {
   title: 'מסוף התפעול',
+  /** A scrolling table's name, apart from its section's heading. */
+  table: (name: string) => `טבלה: ${name}`,
   loginTitle: 'כניסת צוות',
   loginIntro: 'הכניסה למסוף מיועדת לצוות האתר בלבד.',
   email: 'דוא"ל',

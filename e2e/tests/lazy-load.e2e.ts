@@ -82,7 +82,11 @@ describe('code loaded on demand', () => {
     await draftThroughApi(page, product.url, { cat, subcat }, values, 3);
     // Every largest-contentful-paint candidate (is it in the open step?) and every text a passed step's brief shows.
     await page.addInitScript(() => {
-      const w = window as unknown as { paints: { at: number; inStep: boolean }[]; briefs: string[] };
+      const w = window as unknown as {
+        paints: { at: number; inStep: boolean }[];
+        briefs: string[];
+        stepShown?: number;
+      };
       w.paints = [];
       w.briefs = [];
       new PerformanceObserver((list) => {
@@ -90,6 +94,8 @@ describe('code loaded on demand', () => {
           w.paints.push({ at: e.renderTime || e.startTime, inStep: !!e.element?.closest('.step--open') });
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new MutationObserver(() => {
+        if (w.stepShown === undefined && document.querySelector('.step--open [data-testid="media-field"]'))
+          w.stepShown = performance.now();
         for (const el of Array.from(document.querySelectorAll('.step__brief'))) {
           const text = el.textContent ?? '';
           if (!w.briefs.includes(text)) w.briefs.push(text);
@@ -102,19 +108,28 @@ describe('code loaded on demand', () => {
     // The model's name is in the car step's brief once its list is in.
     await page.locator('.step__brief', { hasText: 'קורולה' }).waitFor();
     const seen = await page.evaluate(() => {
-      const w = window as unknown as { paints: { at: number; inStep: boolean }[]; briefs: string[] };
+      const w = window as unknown as {
+        paints: { at: number; inStep: boolean }[];
+        briefs: string[];
+        stepShown?: number;
+      };
       const lists = performance
         .getEntriesByType('resource')
         .filter((e) => e.name.includes('/api/publish/options/'))
         .map((e) => e.startTime);
-      return { paints: w.paints, briefs: w.briefs, lists };
+      return { paints: w.paints, briefs: w.briefs, lists, stepShown: w.stepShown };
     });
-    const stepPaint = seen.paints.find((p) => p.inStep);
-    expect(stepPaint, JSON.stringify(seen.paints)).toBeDefined();
+    // The photos step is the page's largest paint.
+    expect(
+      seen.paints.some((p) => p.inStep),
+      JSON.stringify(seen.paints),
+    ).toBe(true);
     expect(seen.lists.length).toBeGreaterThan(0);
-    // The lists (manufacturer, model, year, sub-model, colours, owners) start after the photos step is on the glass.
+    // The lists (manufacturer, model, year, sub-model, colours, owners) are asked for only after the photos step is
+    // in the page. (Compared with the step's insertion, not its paint's timestamp: on a loaded machine the
+    // compositor may present that frame after the idle callback that asks for the lists has run.)
     expect(Math.min(...seen.lists), JSON.stringify(seen)).toBeGreaterThanOrEqual(
-      stepPaint?.at ?? Number.POSITIVE_INFINITY,
+      seen.stepShown ?? Number.POSITIVE_INFINITY,
     );
     // Until they are in, the briefs show nothing rather than the draft's codes (the model's 101, its colour's code).
     const codes = [values.model, values.subModel, values.color];

@@ -122,7 +122,16 @@ describe('the hosted card page in a frame', () => {
         'payment frame:',
         logs,
         page.frames().map((f) => f.url()),
+        await Promise.all(
+          page.frames().map((f) =>
+            f
+              .locator('body')
+              .textContent()
+              .catch(() => ''),
+          ),
+        ),
       );
+      await screenshot(page, 'payments-frame-stuck');
       throw err;
     }
     const accepted = await page.evaluate(() => (window as unknown as { accepted: unknown[] }).accepted);

@@ -178,7 +178,7 @@ export async function buildApp({
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
-  const outside = chooseOutsideServices(config, db, { media: givenMedia });
+  const outside = await chooseOutsideServices(config, db, { media: givenMedia, site: origins.site });
   const { mailer, media } = outside;
   const auth = new AuthService(db, clock, limiter, captchas);
   const staff = new StaffService(db, clock, limiter, captchas);
@@ -254,6 +254,10 @@ export async function buildApp({
   policyRoutes(app, { db });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });
+  if (outside.twilio) {
+    const { twilioRoutes } = await import('./phones/twilio/routes.ts');
+    twilioRoutes(app, { ...outside.twilio, db, phones, site: origins.site, now: () => clock.now() });
+  }
   publishPlanExtrasRoutes(app, { db, clock });
   myAdsRoutes(app, { db, clock });
   await publishImageRoutes(app, { db, store: media, catalogs, videos: videoHost });

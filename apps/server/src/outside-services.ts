@@ -6,7 +6,7 @@
  * | service          | interface                           | stand-in (default)                   | real, by configuration  |
  * | ---------------- | ----------------------------------- | ------------------------------------ | ----------------------- |
  * | e-mail           | `Mailer` (mail/mailer.ts)           | the outbox table (sandbox-mailer.ts) | SMTP (MAIL_PROVIDER)    |
- * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)| phones/sandbox-provider.ts           | (SMS_PROVIDER)          |
+ * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)| phones/sandbox-provider.ts           | Twilio (SMS_PROVIDER)   |
  * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | (PAYMENT_PROVIDER)      |
  * | photo storage    | `MediaStore` (media/store.ts)       | the data directory                   | S3 (S3_BUCKET)          |
  * | video storage    | `VideoHost` (video/host.ts)         | tus uploads to the data directory    |                         |
@@ -25,6 +25,7 @@ import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
 import { buildPaymentSandbox, type PaymentSandbox } from './payments/sandbox/host.ts';
 import type { PhoneProvider } from './phones/provider.ts';
 import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
+import type { TwilioSdk, TwilioSettings } from './phones/twilio/provider.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
@@ -39,25 +40,45 @@ export interface OutsideServices {
   phones: PhoneProvider;
   /** The SMS and voice stand-in when it is the provider: the sandbox's phone page reads and steers it. */
   sandboxPhones?: SandboxPhoneProvider;
+  /** Twilio when it is the provider: its library and the key of its callbacks' signatures (phones/twilio/routes.ts). */
+  twilio?: { sdk: TwilioSdk; authToken: string };
   media: MediaStore;
   registry: VehicleRegistry;
   priceList: PriceList;
 }
 
-/** The services that need nothing but the configuration and the database. */
-export function chooseOutsideServices(config: Config, db: Db, given: { media?: MediaStore } = {}): OutsideServices {
+/**
+ * The services that need nothing but the configuration, the database and the site's public origin (where a real
+ * provider sends its callbacks). A real provider's library is loaded only when it is chosen.
+ */
+export async function chooseOutsideServices(
+  config: Config,
+  db: Db,
+  given: { media?: MediaStore; site?: () => string } = {},
+): Promise<OutsideServices> {
   const outbox = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailer(db) : undefined;
   const mailer =
     config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
       ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : (outbox ?? new SandboxMailer(db));
-  // SMS_PROVIDER has one value today (config.ts); a real provider is chosen here.
-  const sandboxPhones = new SandboxPhoneProvider(db);
+  const sandboxPhones = config.SMS_PROVIDER === 'sandbox' ? new SandboxPhoneProvider(db) : undefined;
+  let phones: PhoneProvider | undefined = sandboxPhones;
+  let twilio: OutsideServices['twilio'];
+  if (config.SMS_PROVIDER === 'twilio') {
+    const { TwilioPhoneProvider, loadTwilio } = await import('./phones/twilio/provider.ts');
+    const sdk = await loadTwilio();
+    const settings = twilioSettings(config);
+    const site = given.site ?? (() => config.PUBLIC_ORIGIN ?? `http://127.0.0.1:${config.PORT}`);
+    phones = new TwilioPhoneProvider(sdk, settings, { site });
+    twilio = { sdk, authToken: settings.authToken };
+  }
+  if (!phones) throw new Error(`SMS_PROVIDER=${config.SMS_PROVIDER} has no adapter`);
   return {
     mailer,
     outbox,
-    phones: sandboxPhones,
-    sandboxPhones: config.SMS_PROVIDER === 'sandbox' ? sandboxPhones : undefined,
+    phones,
+    sandboxPhones,
+    twilio,
     media: given.media ?? chooseMediaStore(config),
     registry: new SampleVehicleRegistry(),
     priceList: new ModelPriceList(),
@@ -94,4 +115,22 @@ export async function choosePayments(
 ): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox }> {
   const sandbox = await buildPaymentSandbox(deps);
   return { provider: new SandboxPaymentProvider(deps.config, () => sandbox.apiBase()), sandbox };
+}
+
+/** Twilio's settings from the configuration (config.ts refuses a start with SMS_PROVIDER=twilio and one missing). */
+function twilioSettings(config: Config): TwilioSettings {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_SMS_FROM, TWILIO_CALL_FROM } = config;
+  if (!(TWILIO_ACCOUNT_SID && TWILIO_AUTH_TOKEN && TWILIO_SMS_FROM && TWILIO_CALL_FROM)) {
+    throw new Error(
+      'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_SMS_FROM, TWILIO_CALL_FROM',
+    );
+  }
+  return {
+    accountSid: TWILIO_ACCOUNT_SID,
+    authToken: TWILIO_AUTH_TOKEN,
+    smsFrom: TWILIO_SMS_FROM,
+    callFrom: TWILIO_CALL_FROM,
+    apiBase: config.TWILIO_API_BASE,
+    timeoutMs: config.TWILIO_TIMEOUT_MS,
+  };
 }

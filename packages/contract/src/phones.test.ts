@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { IL_METADATA } from './phoneMetadata.ts';
 import {
   formatPhone,
+  internationalPhone,
   inWeekendWindow,
   isLandline,
   isValidCode,
@@ -125,5 +126,19 @@ describe('Israel-only phone metadata', () => {
         national: all?.country === 'IL' ? all.nationalNumber : israel?.nationalNumber,
       });
     }
+  });
+});
+
+describe('internationalPhone', () => {
+  it('gives a valid national number in E.164, and normalisePhone reads it back', () => {
+    expect(internationalPhone('050-1234567')).toBe('+972501234567');
+    expect(internationalPhone('0733755555')).toBe('+972733755555');
+    expect(internationalPhone('03-7654321')).toBe('+97237654321');
+    expect(normalisePhone('+972501234567')).toBe('0501234567');
+  });
+  it('gives null for what is not a valid number of the list', () => {
+    expect(internationalPhone('050123')).toBeNull();
+    expect(internationalPhone('+14155551234')).toBeNull();
+    expect(internationalPhone('')).toBeNull();
   });
 });

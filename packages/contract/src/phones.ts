@@ -115,6 +115,15 @@ export function isValidPhone(input: string): boolean {
   return parsed?.isValid() === true && parsed.country === 'IL';
 }
 
+/**
+ * A valid number in international (E.164) form, as SMS and voice providers take it (0501234567 → +972501234567),
+ * else null. The way back is `normalisePhone`, which reads +972… as well.
+ */
+export function internationalPhone(input: string): string | null {
+  if (!isValidPhone(input)) return null;
+  return parsePhoneNumberFromString(phoneDigits(input), 'IL', IL_METADATA)?.number ?? null;
+}
+
 /** The canonical stored form of a valid number: its national digits (0501234567), else null. */
 export function normalisePhone(input: string): string | null {
   return isValidPhone(input) ? phoneDigits(input) : null;

@@ -1,3 +1,4 @@
+import { internationalPhone, normalisePhone } from '@app/contract/phones';
 import type { Queryable } from '../platform/db/db.ts';
 
 export interface CustomerPhone {
@@ -193,10 +194,30 @@ export async function consumeConfirmed(
   return row ? { customerId: Number(row.customer_id), phone: row.phone, isMain: row.is_main } : null;
 }
 
-/** Voids a code whose SMS or call the provider refused. */
-export async function voidVerification(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.query(
-    'UPDATE phone_verifications SET consumed_at = $2, send_failed = true WHERE id = $1 AND consumed_at IS NULL',
-    [id, now],
+/** Voids a code whose SMS or call the provider refused (of one channel when named): false when none was open. */
+export async function voidVerification(
+  db: Queryable,
+  id: number,
+  now: Date,
+  channel?: 'sms' | 'ivr',
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE phone_verifications SET consumed_at = $2, send_failed = true
+     WHERE id = $1 AND consumed_at IS NULL AND ($3::text IS NULL OR channel = $3) RETURNING id`,
+    [id, now, channel ?? null],
   );
+  return rows.length > 0;
+}
+
+/**
+ * The number a virtual number forwards to, in international form, for a call that reached it (given as +972…);
+ * null when it is none of ours.
+ */
+export async function forwardOfVirtual(db: Queryable, calledNumber: string): Promise<string | null> {
+  const virtualPhone = normalisePhone(calledNumber);
+  if (!virtualPhone) return null;
+  const [row] = await db.query<{ phone: string }>('SELECT phone FROM virtual_phones WHERE virtual_phone = $1', [
+    virtualPhone,
+  ]);
+  return row ? internationalPhone(row.phone) : null;
 }

@@ -154,8 +154,8 @@ export class PhoneService {
       }),
     );
     if (refused) return typed(refused);
-    return this.sendCode({ customerId, phone, isMain, keys }, 'sms', async (code) => {
-      const status = await this.provider.sendSms(phone, he.phoneSmsText(code));
+    return this.sendCode({ customerId, phone, isMain, keys }, 'sms', async (code, id) => {
+      const status = await this.provider.sendSms(phone, he.phoneSmsText(code), id);
       // Accepted but not delivered: it cost, the code stays valid for when the SMS arrives.
       return status === 'queued' ? typed(7) : undefined;
     });
@@ -277,6 +277,14 @@ export class PhoneService {
     if (open?.channel !== 'ivr' || open.consumedAt) return typed(19);
     if (open.expiresAt.getTime() <= this.clock.now().getTime()) return typed(18);
     return done(phone, 0, 0);
+  }
+
+  /**
+   * The provider reports that a verification's SMS was not delivered after all (after it accepted it): its code
+   * is void (it was never read) and it is not counted as spent. False when there is no such open verification.
+   */
+  async deliveryFailed(verificationId: number): Promise<boolean> {
+    return repo.voidVerification(this.db, verificationId, this.clock.now(), 'sms');
   }
 
   /** The provider reports that the call of a verification was answered with 1: the number is confirmed. */

@@ -1,14 +1,15 @@
 /**
- * The SMS and voice-call adapter of phone verification. The sandbox (sandbox-provider.ts) is the only
- * implementation today; a real provider implements the same calls and reports a call's answer back through
- * PhoneService.confirmCall (the sandbox does it from its "press a key" API).
+ * The SMS and voice-call adapter of phone verification: the sandbox (sandbox-provider.ts) and Twilio
+ * (twilio/provider.ts). A provider reports a call's answer back through PhoneService.confirmCall (the sandbox from
+ * its "press a key" API, Twilio from its signed callback) and a late delivery failure of a verification's SMS
+ * through PhoneService.deliveryFailed.
  */
 export interface PhoneProvider {
   /**
    * Sends one SMS. Resolves 'delivered' when the provider confirms delivery, 'queued' when it accepted the message
    * but delivery is late or unknown; throws PhoneSendError when it refused (nothing was sent, nothing is charged).
    */
-  sendSms(to: string, text: string): Promise<'delivered' | 'queued'>;
+  sendSms(to: string, text: string, verificationId?: number): Promise<'delivered' | 'queued'>;
   /** Places the verification call that reads the code and asks to press 1. Throws PhoneSendError on refusal. */
   call(to: string, spokenText: string, verificationId: number): Promise<void>;
   /**

@@ -181,10 +181,51 @@ const schema = z.object({
   PAYMENT_START_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
   PAYMENT_START_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(200),
   /**
-   * SMS and voice-call provider of phone verification. Only the local sandbox exists today (every SMS and call
-   * goes to the outbox behind the sandbox key); a real provider is a later adapter (apps/server/README.md).
+   * SMS and voice-call provider of phone verification and virtual numbers: the local sandbox (every SMS and call
+   * goes to the outbox behind the sandbox key) or Twilio (phones/twilio/, with the TWILIO_ settings below).
    */
-  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  /** Twilio's account (AC followed by 32 hexadecimal digits) and its auth token (the API's password and the key of
+   * its webhook signatures). */
+  TWILIO_ACCOUNT_SID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^AC[0-9a-f]{32}$/, 'AC followed by 32 hexadecimal digits')
+      .optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /**
+   * The SMS sender: an alphanumeric sender ID (up to 11 letters, digits and spaces, at least one letter; Israel
+   * allows them) or a Twilio number in international form (+972…).
+   */
+  TWILIO_SMS_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}$|^\+[1-9][0-9]{7,14}$/,
+        'an alphanumeric sender (up to 11 letters, digits, spaces) or a number like +972…',
+      )
+      .optional(),
+  ),
+  /** The Twilio number the verification and test calls come from, in international form (+972…). */
+  TWILIO_CALL_FROM: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+[1-9][0-9]{7,14}$/, 'a number in international form, like +97233755555')
+      .optional(),
+  ),
+  /** Twilio's REST API; another base names a staging endpoint or a test double (scheme://host[:port]). */
+  TWILIO_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+    .default('https://api.twilio.com'),
+  /** Milliseconds one call to Twilio may take. */
+  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * A deployment's guard: with it set, a start with any stand-in configured (MAIL_PROVIDER, SMS_PROVIDER or
+   * PAYMENT_PROVIDER left as `sandbox`) is refused, naming each one.
+   */
+  REQUIRE_REAL_PROVIDERS: bool.default(false),
   /** Phone confirmation by SMS code (off: every phone call answers error type 8). */
   PHONE_VERIFICATION: z.enum(['on', 'off']).default('on'),
   /** Phone confirmation by voice call (off: send_IVR_confirmation answers error type 13). */
@@ -264,6 +305,36 @@ export function missingPublicOrigins(
   return (['PUBLIC_ORIGIN', 'VIDEO_PUBLIC_ORIGIN', 'PAYMENT_PUBLIC_ORIGIN'] as const).filter((k) => !c[k]);
 }
 
+/** Each real provider's settings, named in the message of a start that chose it without them. */
+const PROVIDER_SETTINGS = {
+  'SMS_PROVIDER=twilio': ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_SMS_FROM', 'TWILIO_CALL_FROM'],
+} as const;
+
+/**
+ * What stops a start in the choice of providers: a real provider named without its settings, and (with
+ * REQUIRE_REAL_PROVIDERS) every service left on its stand-in.
+ */
+export function providerProblems(
+  c: Pick<Config, 'MAIL_PROVIDER' | 'SMS_PROVIDER' | 'PAYMENT_PROVIDER' | 'REQUIRE_REAL_PROVIDERS'> &
+    Partial<Record<(typeof PROVIDER_SETTINGS)[keyof typeof PROVIDER_SETTINGS][number], string>>,
+): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  if (c.SMS_PROVIDER === 'twilio') {
+    const missing = PROVIDER_SETTINGS['SMS_PROVIDER=twilio'].filter((name) => !c[name]);
+    if (missing.length > 0)
+      problems.push({ path: ['SMS_PROVIDER'], message: `SMS_PROVIDER=twilio needs ${missing.join(', ')}` });
+  }
+  if (c.REQUIRE_REAL_PROVIDERS) {
+    const standIns = (['MAIL_PROVIDER', 'SMS_PROVIDER', 'PAYMENT_PROVIDER'] as const).filter((k) => c[k] === 'sandbox');
+    if (standIns.length > 0)
+      problems.push({
+        path: ['REQUIRE_REAL_PROVIDERS'],
+        message: `a deployment needs real providers, and these are stand-ins: ${standIns.map((k) => `${k}=sandbox`).join(', ')}`,
+      });
+  }
+  return problems;
+}
+
 /** Reads and validates the configuration; a bad value stops the start with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema
@@ -280,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       path: ['S3_BUCKET'],
     })
     .superRefine((c, ctx) => {
+      for (const problem of providerProblems(c)) ctx.addIssue({ code: 'custom', ...problem });
       for (const name of missingPublicOrigins(c))
         ctx.addIssue({
           code: 'custom',

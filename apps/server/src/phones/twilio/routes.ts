@@ -1,0 +1,99 @@
+/**
+ * Twilio's requests to us (mounted only with SMS_PROVIDER=twilio): a message's status, the digit pressed in a
+ * verification call, and an incoming call to a virtual number that asks where to ring. Each is form-encoded and
+ * signed by Twilio (X-Twilio-Signature: HMAC-SHA1 of the URL and the sorted parameters with the account's auth
+ * token); the URL is rebuilt from our configured public origin, never from the request's Host. A forged request is
+ * refused with 403 and changes nothing; a signed one that comes again (a replay) finds its event in
+ * provider_callbacks and changes nothing either (409).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/db.ts';
+import { forwardOfVirtual } from '../phone-repository.ts';
+import type { PhoneService } from '../phone-service.ts';
+import { TWILIO_PATHS, TWILIO_VOICE_TEXTS, type TwilioSdk } from './provider.ts';
+
+const say = { language: 'he-IL' } as const;
+
+export function twilioRoutes(
+  app: FastifyInstance,
+  deps: { sdk: TwilioSdk; db: Db; phones: PhoneService; authToken: string; site: () => string; now: () => Date },
+): void {
+  /** The request's parameters when its signature is Twilio's, else null (and the 403 is sent). */
+  const signed = (req: FastifyRequest, reply: FastifyReply): Record<string, string> | null => {
+    const params = Object.fromEntries(new URLSearchParams(typeof req.body === 'string' ? req.body : ''));
+    const signature = req.headers['x-twilio-signature'];
+    const url = new URL(req.url, deps.site()).toString();
+    if (typeof signature !== 'string' || !deps.sdk.validateRequest(deps.authToken, signature, url, params)) {
+      req.log.warn({ path: req.routeOptions.url }, 'twilio callback with a bad signature refused');
+      void reply.code(403).send({ status: 403 });
+      return null;
+    }
+    return params;
+  };
+
+  /** Records an event once; false when it was acted on before (the replay is answered 409). */
+  const firstTime = async (key: string): Promise<boolean> => {
+    const rows = await deps.db.query(
+      `INSERT INTO provider_callbacks (provider, event_key, received_at) VALUES ('twilio', $1, $2)
+       ON CONFLICT DO NOTHING RETURNING event_key`,
+      [key, deps.now()],
+    );
+    return rows.length > 0;
+  };
+
+  const verificationOf = (req: FastifyRequest): number | null => {
+    const v = (req.query as { v?: unknown }).v;
+    return typeof v === 'string' && /^[1-9]\d{0,12}$/.test(v) ? Number(v) : null;
+  };
+
+  const twiml = (reply: FastifyReply, response: InstanceType<TwilioSdk['twiml']['VoiceResponse']>) =>
+    reply.type('text/xml; charset=utf-8').send(response.toString());
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+
+    // A message's later status: a failed or undelivered verification SMS voids its code and is not spent.
+    scope.post(TWILIO_PATHS.smsStatus, { config: { signedCallback: true } }, async (req, reply) => {
+      const params = signed(req, reply);
+      if (!params) return reply;
+      const sid = params.MessageSid ?? params.SmsSid ?? '';
+      const status = params.MessageStatus ?? params.SmsStatus ?? '';
+      if (!(await firstTime(`message:${sid}:${status}`))) return reply.code(409).send({ status: 409 });
+      const verificationId = verificationOf(req);
+      if (verificationId !== null && (status === 'failed' || status === 'undelivered')) {
+        await deps.phones.deliveryFailed(verificationId);
+      }
+      return reply.code(204).send();
+    });
+
+    // The key pressed in the verification call: 1 confirms the number.
+    scope.post(TWILIO_PATHS.answer, { config: { signedCallback: true } }, async (req, reply) => {
+      const params = signed(req, reply);
+      if (!params) return reply;
+      if (!(await firstTime(`call:${params.CallSid ?? ''}:answer`))) return reply.code(409).send({ status: 409 });
+      const verificationId = verificationOf(req);
+      const confirmed =
+        verificationId !== null && params.Digits === '1' && (await deps.phones.confirmCall(verificationId));
+      const response = new deps.sdk.twiml.VoiceResponse();
+      response.say(say, confirmed ? TWILIO_VOICE_TEXTS.confirmed : TWILIO_VOICE_TEXTS.notConfirmed);
+      return twiml(reply, response);
+    });
+
+    // A call to a virtual number: ring the customer's number it forwards to.
+    scope.post(TWILIO_PATHS.forward, { config: { signedCallback: true } }, async (req, reply) => {
+      const params = signed(req, reply);
+      if (!params) return reply;
+      if (!(await firstTime(`call:${params.CallSid ?? ''}:forward`))) return reply.code(409).send({ status: 409 });
+      const target = await forwardOfVirtual(deps.db, params.To ?? '');
+      const response = new deps.sdk.twiml.VoiceResponse();
+      if (target) response.dial({ callerId: params.To }, target);
+      else response.say(say, TWILIO_VOICE_TEXTS.noForward);
+      return twiml(reply, response);
+    });
+  });
+}

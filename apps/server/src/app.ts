@@ -12,6 +12,7 @@ import { myAdsRoutes } from './ads/my-ads-routes.ts';
 import { addsRoutes } from './ads/public-ad-routes.ts';
 import { publishSaveRoutes } from './ads/save-routes.ts';
 import { analyticsConsoleRoutes } from './analytics/console-routes.ts';
+import { metricsRoutes } from './analytics/metrics-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { carExtrasRoutes } from './assistants/car-extras-routes.ts';
 import { missingAddressRoutes } from './assistants/missing-address-routes.ts';
@@ -60,6 +61,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { siteRoutes } from './platform/http/site-routes.ts';
 import { registerWebApp } from './platform/http/static-web.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
+import { Metrics } from './platform/metrics.ts';
 import { type PublicOrigins, publicOrigins } from './platform/public-origins.ts';
 import { RateLimiter } from './platform/rate-limiter.ts';
 import { newRequestId } from './platform/request-id.ts';
@@ -169,6 +171,9 @@ export async function buildApp({
     payment: () => paymentHost?.port() ?? paymentPort(config),
   });
   app.decorate('origins', origins);
+  // Prometheus's numbers (GET /metrics with METRICS_TOKEN): every request is counted from here on.
+  const metrics = new Metrics();
+  metrics.countRequests(app);
   await registerSecurityHeaders(app, config, origins.video, () => (paymentHost ? origins.payment() : undefined));
   await registerCompression(app);
   await app.register(fastifyCookie);
@@ -178,7 +183,11 @@ export async function buildApp({
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
-  const outside = await chooseOutsideServices(config, db, { media: givenMedia, site: origins.site });
+  const outside = await chooseOutsideServices(config, db, {
+    media: givenMedia,
+    site: origins.site,
+    observe: metrics.observeOutside,
+  });
   const { mailer, media } = outside;
   const auth = new AuthService(db, clock, limiter, captchas);
   const staff = new StaffService(db, clock, limiter, captchas);
@@ -266,6 +275,7 @@ export async function buildApp({
   missingAddressRoutes(app, { db, clock, limiter });
   carExtrasRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });
+  metricsRoutes(app, { db, clock, metrics, token: config.METRICS_TOKEN, limits: config });
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app, { registry: outside.registry });
   gatewayPriceRoutes(app, { clock, priceList: outside.priceList });

@@ -29,6 +29,7 @@ import type { TwilioSdk, TwilioSettings } from './phones/twilio/provider.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
+import { type OutsideCallOptions, OutsideService } from './platform/outside-call.ts';
 import { ModelPriceList, type PriceList } from './vehicles/price-list.ts';
 import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry.ts';
 import { buildVideoHost, type VideoHost } from './video/host.ts';
@@ -54,7 +55,7 @@ export interface OutsideServices {
 export async function chooseOutsideServices(
   config: Config,
   db: Db,
-  given: { media?: MediaStore; site?: () => string } = {},
+  given: { media?: MediaStore; site?: () => string; observe?: OutsideCallOptions['observe'] } = {},
 ): Promise<OutsideServices> {
   const outbox = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailer(db) : undefined;
   const mailer =
@@ -69,7 +70,8 @@ export async function chooseOutsideServices(
     const sdk = await loadTwilio();
     const settings = twilioSettings(config);
     const site = given.site ?? (() => config.PUBLIC_ORIGIN ?? `http://127.0.0.1:${config.PORT}`);
-    phones = new TwilioPhoneProvider(sdk, settings, { site });
+    const service = new OutsideService('twilio', { timeoutMs: settings.timeoutMs, observe: given.observe });
+    phones = new TwilioPhoneProvider(sdk, settings, { site }, service);
     twilio = { sdk, authToken: settings.authToken };
   }
   if (!phones) throw new Error(`SMS_PROVIDER=${config.SMS_PROVIDER} has no adapter`);

@@ -52,3 +52,50 @@ export async function liveAdRows(
   );
   return rows.map((r) => ({ cat: r.cat, subcat: r.subcat, live: Number(r.live) }));
 }
+
+/** Payments of a span for the metrics: started in it, and paid, failed and refunded in it, by provider. */
+export async function paymentCountsBetween(
+  db: Queryable,
+  from: Date,
+  to: Date,
+): Promise<{ provider: string; started: number; paid: number; failed: number; refunded: number }[]> {
+  const rows = await db.query<{
+    provider: string;
+    started: unknown;
+    paid: unknown;
+    failed: unknown;
+    refunded: unknown;
+  }>(
+    `SELECT provider,
+            count(*) FILTER (WHERE created_at >= $1 AND created_at < $2) AS started,
+            count(*) FILTER (WHERE status = 'paid' AND paid_at >= $1 AND paid_at < $2) AS paid,
+            count(*) FILTER (WHERE status = 'failed' AND failed_at >= $1 AND failed_at < $2) AS failed,
+            count(*) FILTER (WHERE refunded_at >= $1 AND refunded_at < $2) AS refunded
+     FROM payments
+     WHERE created_at >= $1::timestamptz - interval '60 days' AND created_at < $2
+     GROUP BY provider`,
+    [from, to],
+  );
+  return rows.map((r) => ({
+    provider: r.provider,
+    started: Number(r.started),
+    paid: Number(r.paid),
+    failed: Number(r.failed),
+    refunded: Number(r.refunded),
+  }));
+}
+
+/** The job runner's queue: open and failed jobs by kind and status, and how many are past their time. */
+export async function jobQueue(
+  db: Queryable,
+  now: Date,
+): Promise<{ kind: string; status: string; count: number; overdue: number }[]> {
+  const rows = await db.query<{ kind: string; status: string; count: unknown; overdue: unknown }>(
+    `SELECT kind, status, count(*) AS count,
+            count(*) FILTER (WHERE status = 'pending' AND run_at <= $1::timestamptz - interval '1 minute') AS overdue
+     FROM scheduled_jobs WHERE status IN ('pending', 'running', 'failed')
+     GROUP BY kind, status`,
+    [now],
+  );
+  return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.count), overdue: Number(r.overdue) }));
+}

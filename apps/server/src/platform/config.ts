@@ -266,6 +266,11 @@ const schema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Overload: V8 heap in use, in MB, above which requests get 503. Unset: 90% of the heap limit; 0: not checked. */
   OVERLOAD_MAX_HEAP_USED_MB: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+  /**
+   * The bearer token of GET /metrics (Prometheus's format: requests, outside calls, SMS spend, payments, jobs).
+   * Unset: the endpoint does not exist.
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'at least 24 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -12,6 +12,7 @@ import { checkCall, customer, freshPhone, sendCall, sendCode, sendSms } from '..
 import { startExpectingFailure } from '../support/server-process.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
+const METRICS = 'the-metrics-token-of-the-twilio-test';
 let double: TwilioDouble;
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
     TWILIO_SMS_FROM: 'Yad2',
     TWILIO_CALL_FROM: '+97233755555',
     TWILIO_API_BASE: double.base,
+    METRICS_TOKEN: METRICS,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 90_000);
@@ -49,6 +51,14 @@ describe('phone verification through Twilio', () => {
     const sms = double.lastMessageTo(e164(n));
     expect(sms?.from).toBe('Yad2');
     expect((await sendCode(a, n, codeIn(sms?.body ?? ''))).json()).toMatchObject({ status: 200, confirmed: 1 });
+    // Each call to Twilio is counted, with its outcome.
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS}` },
+    });
+    expect(metrics.body).toMatch(/^outside_calls_total\{service="twilio",operation="message",outcome="ok"\} [1-9]/m);
+    expect(metrics.body).toContain('outside_call_duration_seconds_count{service="twilio",operation="message"}');
     // The sandbox's pages do not exist beside a real provider.
     const outbox = await t.app.inject({
       method: 'GET',

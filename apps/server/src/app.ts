@@ -183,10 +183,15 @@ export async function buildApp({
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
+  // Scheduled work lives in the database (platform/jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
+  const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
   const outside = await chooseOutsideServices(config, db, {
     media: givenMedia,
     site: origins.site,
     observe: metrics.observeOutside,
+    jobs,
+    clock,
+    log: app.log,
   });
   const { mailer, media } = outside;
   const auth = new AuthService(db, clock, limiter, captchas);
@@ -194,8 +199,6 @@ export async function buildApp({
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
   const phones = new PhoneService(db, clock, limiter, outside.phones, config);
 
-  // Scheduled work lives in the database (platform/jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
-  const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
   registerAutoBumpJobs(jobs);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { QueuedMailer } from './mail/queued-mailer.ts';
 import { SandboxMailer } from './mail/sandbox-mailer.ts';
-import { SmtpMailer } from './mail/smtp-mailer.ts';
 import { LocalMediaStore, S3MediaStore } from './media/store.ts';
 import { chooseOutsideServices } from './outside-services.ts';
 import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
 import { TwilioPhoneProvider } from './phones/twilio/provider.ts';
+import { ManualClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
+import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { ModelPriceList } from './vehicles/price-list.ts';
 import { SampleVehicleRegistry } from './vehicles/registry.ts';
 
@@ -36,8 +38,9 @@ describe('the outside services, chosen by configuration', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
       }),
       db,
+      { jobs: new JobScheduler(db, new ManualClock(), { tickMs: 0 }), clock: new ManualClock() },
     );
-    expect(chosen.mailer).toBeInstanceOf(SmtpMailer);
+    expect(chosen.mailer).toBeInstanceOf(QueuedMailer);
     expect(chosen.outbox).toBeUndefined();
     expect(chosen.media).toBeInstanceOf(S3MediaStore);
     (chosen.media as S3MediaStore).destroy();

@@ -5,7 +5,7 @@
  *
  * | service          | interface                           | stand-in (default)                   | real, by configuration  |
  * | ---------------- | ----------------------------------- | ------------------------------------ | ----------------------- |
- * | e-mail           | `Mailer` (mail/mailer.ts)           | the outbox table (sandbox-mailer.ts) | SMTP (MAIL_PROVIDER)    |
+ * | e-mail           | `Mailer` (mail/mailer.ts)           | the outbox table (sandbox-mailer.ts) | SMTP, queued (MAIL_PROVIDER) |
  * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)| phones/sandbox-provider.ts           | Twilio (SMS_PROVIDER)   |
  * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | (PAYMENT_PROVIDER)      |
  * | photo storage    | `MediaStore` (media/store.ts)       | the data directory                   | S3 (S3_BUCKET)          |
@@ -17,8 +17,9 @@
  */
 import path from 'node:path';
 import type { Mailer } from './mail/mailer.ts';
+import { QueuedMailer, registerMailJobs } from './mail/queued-mailer.ts';
 import { SandboxMailer } from './mail/sandbox-mailer.ts';
-import { SmtpMailer } from './mail/smtp-mailer.ts';
+import { SmtpTransport } from './mail/smtp-mailer.ts';
 import { LocalMediaStore, type MediaStore, S3MediaStore } from './media/store.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
@@ -29,6 +30,7 @@ import type { TwilioSdk, TwilioSettings } from './phones/twilio/provider.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
+import type { JobScheduler } from './platform/jobs/scheduler.ts';
 import { type OutsideCallOptions, OutsideService } from './platform/outside-call.ts';
 import { ModelPriceList, type PriceList } from './vehicles/price-list.ts';
 import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry.ts';
@@ -55,13 +57,25 @@ export interface OutsideServices {
 export async function chooseOutsideServices(
   config: Config,
   db: Db,
-  given: { media?: MediaStore; site?: () => string; observe?: OutsideCallOptions['observe'] } = {},
+  given: {
+    media?: MediaStore;
+    site?: () => string;
+    observe?: OutsideCallOptions['observe'];
+    /** The job runner that delivers queued e-mail (MAIL_PROVIDER=smtp); the clock of the queue's times. */
+    jobs?: JobScheduler;
+    clock?: Clock;
+    log?: { warn(obj: unknown, msg?: string): void };
+  } = {},
 ): Promise<OutsideServices> {
   const outbox = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailer(db) : undefined;
-  const mailer =
-    config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL
-      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : (outbox ?? new SandboxMailer(db));
+  let mailer: Mailer = outbox ?? new SandboxMailer(db);
+  if (config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL) {
+    const { jobs, clock } = given;
+    if (!(jobs && clock)) throw new Error('MAIL_PROVIDER=smtp: the mail queue needs the job runner');
+    const transport = new SmtpTransport(config.SMTP_URL, config.MAIL_FROM);
+    registerMailJobs(jobs, { db, transport, log: given.log ?? console });
+    mailer = new QueuedMailer(db, jobs, mailDomain(config.MAIL_FROM), () => clock.now());
+  }
   const sandboxPhones = config.SMS_PROVIDER === 'sandbox' ? new SandboxPhoneProvider(db) : undefined;
   let phones: PhoneProvider | undefined = sandboxPhones;
   let twilio: OutsideServices['twilio'];
@@ -136,3 +150,6 @@ function twilioSettings(config: Config): TwilioSettings {
     timeoutMs: config.TWILIO_TIMEOUT_MS,
   };
 }
+
+/** The domain of the Message-IDs: the sender's (no-reply@example.co.il → example.co.il). */
+const mailDomain = (from: string): string => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';

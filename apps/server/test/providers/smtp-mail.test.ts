@@ -1,0 +1,140 @@
+/**
+ * E-mail with MAIL_PROVIDER=smtp against a real SMTP server started here (smtp-server), read back with mailparser:
+ * the Hebrew arrives intact (UTF-8, a plain-text part and a right-to-left HTML part), links use the configured
+ * public origin, and a server that is down is tried again by the job runner without losing or doubling a message.
+ */
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, register, type TestApp } from '../support/test-app.ts';
+
+const ORIGIN = 'https://www.site.example';
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let port = 0;
+let t: TestApp;
+let ticking: TestApp | undefined;
+
+function startSmtp(listenOn = 0): Promise<number> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('nobody@')) {
+        const refused = Object.assign(new Error('No such mailbox'), { responseCode: 550 });
+        return callback(refused);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  return new Promise((resolve) =>
+    smtp.listen(listenOn, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
+  );
+}
+const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+
+beforeAll(async () => {
+  port = await startSmtp();
+  t = await createTestApp({
+    MAIL_PROVIDER: 'smtp',
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'no-reply@site.example',
+    PUBLIC_ORIGIN: ORIGIN,
+    // The test runs the jobs itself, step by step (the tick's own run is the last test).
+    JOB_TICK_MS: '0',
+  });
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), ticking?.close()]);
+  await stopSmtp();
+});
+
+const queueOf = async (to: string) =>
+  t.db.query<{ status: string; attempts: number }>(
+    'SELECT status, attempts FROM mail_queue WHERE to_address = $1 ORDER BY id',
+    [to],
+  );
+const forgot = async (email: string) => {
+  const res = await new Agent(t.app, '10.7.0.1').post('/api/auth/forgetPass', { EmailForgetPass: email });
+  expect(res.json()).toMatchObject({ error: 0 });
+};
+const to = (email: string) => received.filter((m) => m.to && 'text' in m.to && m.to.text === email);
+
+describe('e-mail over SMTP', () => {
+  it('delivers the Hebrew intact, as plain text and right-to-left HTML, with links to the public origin', async () => {
+    const { email } = await register(new Agent(t.app, '10.7.0.2'));
+    await forgot(email);
+    // Queued by the request, delivered by the job runner.
+    expect(await queueOf(email)).toMatchObject([{ status: 'pending' }]);
+    await t.app.jobs.runDueJobs();
+    const [mail, ...more] = to(email);
+    expect(more).toHaveLength(0);
+    expect(mail?.subject).toBe('קוד לשחזור הסיסמה');
+    expect(mail?.text).toMatch(/\d{5}/);
+    expect(mail?.text).toContain(`${ORIGIN}/login`);
+    expect(mail?.html).toContain('dir="rtl"');
+    expect(mail?.html).toContain(`<a href="${ORIGIN}/login">`);
+    expect(mail?.headers.get('content-language')).toBe('he');
+    expect(mail?.messageId).toMatch(/@site\.example>$/);
+    expect(await queueOf(email)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+  });
+
+  it('keeps a message while the server is down and delivers it once when it is back', async () => {
+    const { email } = await register(new Agent(t.app, '10.7.0.3'));
+    await stopSmtp();
+    try {
+      await forgot(email);
+      await t.app.jobs.runDueJobs();
+      expect(await queueOf(email)).toMatchObject([{ status: 'pending', attempts: 1 }]);
+      // Not due again yet: nothing is tried.
+      await t.app.jobs.runDueJobs();
+      expect(await queueOf(email)).toMatchObject([{ attempts: 1 }]);
+    } finally {
+      await startSmtp(port);
+    }
+    t.clock.advance(2 * 60_000);
+    await t.app.jobs.runDueJobs();
+    expect(to(email)).toHaveLength(1);
+    expect(await queueOf(email)).toMatchObject([{ status: 'sent', attempts: 2 }]);
+    // Later runs send nothing more.
+    t.clock.advance(60 * 60_000);
+    await t.app.jobs.runDueJobs();
+    expect(to(email)).toHaveLength(1);
+  });
+
+  it('gives up at once on an address the server refuses for good (550)', async () => {
+    const { email } = await register(new Agent(t.app, '10.7.0.4'), `nobody@${Date.now()}.site.example`);
+    await forgot(email);
+    await t.app.jobs.runDueJobs();
+    expect(await queueOf(email)).toMatchObject([{ status: 'failed', attempts: 1 }]);
+    t.clock.advance(60 * 60_000);
+    await t.app.jobs.runDueJobs();
+    expect(await queueOf(email)).toMatchObject([{ status: 'failed', attempts: 1 }]);
+    expect(to(email)).toHaveLength(0);
+  });
+
+  it('is delivered at once by a process that ticks, not at its next tick', async () => {
+    ticking = await createTestApp({
+      MAIL_PROVIDER: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'no-reply@site.example',
+      PUBLIC_ORIGIN: ORIGIN,
+      JOB_TICK_MS: '600000',
+    });
+    await ticking.app.ready();
+    const agent = new Agent(ticking.app, '10.7.0.5');
+    const { email } = await register(agent);
+    expect((await agent.post('/api/auth/forgetPass', { EmailForgetPass: email })).json()).toMatchObject({ error: 0 });
+    await expect.poll(() => to(email).length, { timeout: 5_000 }).toBe(1);
+  });
+});

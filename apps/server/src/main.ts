@@ -47,9 +47,11 @@ async function main(): Promise<void> {
     `  Video host: ${origins.video()}`,
     `  Payment sandbox: ${origins.payment()}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
-    `  Outside services: e-mail ${config.MAIL_PROVIDER}, SMS and calls ${config.SMS_PROVIDER}, payments ${config.PAYMENT_PROVIDER}`,
-    [config.MAIL_PROVIDER, config.SMS_PROVIDER, config.PAYMENT_PROVIDER].includes('sandbox')
-      ? '  (the sandbox ones are local stand-ins for a demo; a deployment sets REQUIRE_REAL_PROVIDERS=true)'
+    `  Outside services: e-mail ${config.MAIL_PROVIDER}, SMS and calls ${config.SMS_PROVIDER}, payments ${config.PAYMENT_PROVIDER}, vehicle registry ${config.VEHICLE_REGISTRY}`,
+    [config.MAIL_PROVIDER, config.SMS_PROVIDER, config.PAYMENT_PROVIDER, config.VEHICLE_REGISTRY].some(
+      (p) => p === 'sandbox' || p === 'sample',
+    )
+      ? '  (sandbox and sample are local stand-ins for a demo; a deployment sets REQUIRE_REAL_PROVIDERS=true)'
       : '',
     recovered.jobs || recovered.files
       ? `  After a crash: ${recovered.jobs} interrupted jobs due again, ${recovered.files} unreferenced photo files removed`

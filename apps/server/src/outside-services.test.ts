@@ -77,7 +77,7 @@ describe('the choice of providers, checked at start', () => {
 
   it('refuses stand-ins when a deployment requires real providers, naming each', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', REQUIRE_REAL_PROVIDERS: 'true' })).toThrow(
-      'REQUIRE_REAL_PROVIDERS: a deployment needs real providers, and these are stand-ins: MAIL_PROVIDER=sandbox, SMS_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox',
+      'REQUIRE_REAL_PROVIDERS: a deployment needs real providers, and these are stand-ins: MAIL_PROVIDER=sandbox, SMS_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox, VEHICLE_REGISTRY=sample',
     );
     expect(() =>
       loadConfig({
@@ -87,7 +87,7 @@ describe('the choice of providers, checked at start', () => {
         MAIL_PROVIDER: 'smtp',
         SMTP_URL: 'smtp://127.0.0.1:2525',
       }),
-    ).toThrow('these are stand-ins: PAYMENT_PROVIDER=sandbox');
+    ).toThrow('these are stand-ins: PAYMENT_PROVIDER=sandbox, VEHICLE_REGISTRY=sample');
     // Without the guard the same stand-ins start.
     expect(loadConfig({ NODE_ENV: 'test' }).REQUIRE_REAL_PROVIDERS).toBe(false);
   });

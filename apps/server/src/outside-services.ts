@@ -10,7 +10,7 @@
  * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | (PAYMENT_PROVIDER)      |
  * | photo storage    | `MediaStore` (media/store.ts)       | the data directory                   | S3 (S3_BUCKET)          |
  * | video storage    | `VideoHost` (video/host.ts)         | tus uploads to the data directory    |                         |
- * | vehicle registry | `VehicleRegistry` (vehicles/)       | the catalogue's sample registry      |                         |
+ * | vehicle registry | `VehicleRegistry` (vehicles/)       | the catalogue's sample registry      | data.gov.il (VEHICLE_REGISTRY) |
  * | price list       | `PriceList` (vehicles/)             | our model over the car catalogue     |                         |
  *
  * A real adapter is a class implementing the interface, picked below from its configuration key.
@@ -32,6 +32,7 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
 import type { JobScheduler } from './platform/jobs/scheduler.ts';
 import { type OutsideCallOptions, OutsideService } from './platform/outside-call.ts';
+import { DataGovVehicleRegistry } from './vehicles/datagov-registry.ts';
 import { ModelPriceList, type PriceList } from './vehicles/price-list.ts';
 import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry.ts';
 import { buildVideoHost, type VideoHost } from './video/host.ts';
@@ -96,7 +97,17 @@ export async function chooseOutsideServices(
     sandboxPhones,
     twilio,
     media: given.media ?? chooseMediaStore(config),
-    registry: new SampleVehicleRegistry(),
+    registry:
+      config.VEHICLE_REGISTRY === 'datagov'
+        ? new DataGovVehicleRegistry(
+            {
+              apiBase: config.DATAGOV_API_BASE,
+              resourceId: config.DATAGOV_VEHICLE_RESOURCE,
+              timeoutMs: config.DATAGOV_TIMEOUT_MS,
+            },
+            new OutsideService('datagov', { timeoutMs: config.DATAGOV_TIMEOUT_MS, observe: given.observe }),
+          )
+        : new SampleVehicleRegistry(),
     priceList: new ModelPriceList(),
   };
 }

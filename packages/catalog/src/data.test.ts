@@ -32,6 +32,7 @@ const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSy
 interface Data {
   columns: string[];
   rows: unknown[][];
+  subModels: unknown[][];
   sets: { vehicles: { rows: { price: number }[] } };
   kinds: { vip: { buttonText?: string } };
   cat: { pets?: number };
@@ -69,6 +70,7 @@ describe('the reference data files', () => {
       'vehicles/manufacturers.json',
       'vehicles/models.json',
       'vehicles/plates.json',
+      'vehicles/registry-map.json',
       'vehicles/sub-models.json',
     ]);
     const named = new Set(files.map((file) => path.resolve(path.dirname(file), String(read(file).$schema))));
@@ -98,6 +100,11 @@ describe('the reference data files', () => {
       (d: Data) => nth(d.rows, 0).splice(4, 1, '2020-13'),
     ],
     ['a renamed column', 'vehicles/manufacturers.json', (d: Data) => d.columns.splice(1, 1, 'title')],
+    [
+      'a registry model code mapped to no trim',
+      'vehicles/registry-map.json',
+      (d: Data) => nth(d.subModels, 0).splice(2, 1),
+    ],
     [
       'a track price in agorot with a fraction',
       'tracks.json',

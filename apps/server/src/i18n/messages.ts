@@ -38,6 +38,11 @@ export const he = {
   adNotFound: 'המודעה לא נמצאה',
   fieldErrors: 'יש לתקן את השדות המסומנים',
   plateNotFound: 'לא מצאנו את הדגם, בדקו את המספר ונסו שוב',
+  /** The registry knows the car, our catalogue not its model (ours). */
+  plateNotInCatalogue:
+    'מצאנו את הרכב במאגר משרד התחבורה, אבל הדגם שלו עדיין לא ברשימה שלנו. אפשר לבחור את פרטי הרכב ידנית',
+  /** The registry is slow or down (ours). */
+  plateRegistryDown: 'מאגר הרכב של משרד התחבורה אינו זמין כרגע. אפשר לבחור את פרטי הרכב ידנית או לנסות שוב בעוד רגע',
   /** GET {gateway}/price-list/calculate-price: a query the price list cannot answer (400). */
   priceQueryInvalid: {
     subModel: 'אין מחירון לתת הדגם שנבחר',

@@ -222,8 +222,25 @@ const schema = z.object({
   /** Milliseconds one call to Twilio may take. */
   TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
+   * The vehicle registry of the licence-plate search: the catalogue's invented sample, or the Ministry of
+   * Transport's open dataset on data.gov.il (vehicles/datagov-registry.ts).
+   */
+  VEHICLE_REGISTRY: z.enum(['sample', 'datagov']).default('sample'),
+  /** data.gov.il's origin (its CKAN API), or a staging copy or test double. */
+  DATAGOV_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+    .default('https://data.gov.il'),
+  /** The dataset's resource: the registered private and commercial vehicles. */
+  DATAGOV_VEHICLE_RESOURCE: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/, 'a CKAN resource id (a UUID)')
+    .default('053cea08-09bc-40ec-8f7a-156f0677aff3'),
+  /** Milliseconds one registry request may take (the user waits on it). */
+  DATAGOV_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
+  /**
    * A deployment's guard: with it set, a start with any stand-in configured (MAIL_PROVIDER, SMS_PROVIDER or
-   * PAYMENT_PROVIDER left as `sandbox`) is refused, naming each one.
+   * PAYMENT_PROVIDER left as `sandbox`, VEHICLE_REGISTRY as `sample`) is refused, naming each one.
    */
   REQUIRE_REAL_PROVIDERS: bool.default(false),
   /** Phone confirmation by SMS code (off: every phone call answers error type 8). */
@@ -320,7 +337,10 @@ const PROVIDER_SETTINGS = {
  * REQUIRE_REAL_PROVIDERS) every service left on its stand-in.
  */
 export function providerProblems(
-  c: Pick<Config, 'MAIL_PROVIDER' | 'SMS_PROVIDER' | 'PAYMENT_PROVIDER' | 'REQUIRE_REAL_PROVIDERS'> &
+  c: Pick<
+    Config,
+    'MAIL_PROVIDER' | 'SMS_PROVIDER' | 'PAYMENT_PROVIDER' | 'VEHICLE_REGISTRY' | 'REQUIRE_REAL_PROVIDERS'
+  > &
     Partial<Record<(typeof PROVIDER_SETTINGS)[keyof typeof PROVIDER_SETTINGS][number], string>>,
 ): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
@@ -330,11 +350,16 @@ export function providerProblems(
       problems.push({ path: ['SMS_PROVIDER'], message: `SMS_PROVIDER=twilio needs ${missing.join(', ')}` });
   }
   if (c.REQUIRE_REAL_PROVIDERS) {
-    const standIns = (['MAIL_PROVIDER', 'SMS_PROVIDER', 'PAYMENT_PROVIDER'] as const).filter((k) => c[k] === 'sandbox');
+    const standIns = [
+      ...(['MAIL_PROVIDER', 'SMS_PROVIDER', 'PAYMENT_PROVIDER'] as const)
+        .filter((k) => c[k] === 'sandbox')
+        .map((k) => `${k}=sandbox`),
+      ...(c.VEHICLE_REGISTRY === 'sample' ? ['VEHICLE_REGISTRY=sample'] : []),
+    ];
     if (standIns.length > 0)
       problems.push({
         path: ['REQUIRE_REAL_PROVIDERS'],
-        message: `a deployment needs real providers, and these are stand-ins: ${standIns.map((k) => `${k}=sandbox`).join(', ')}`,
+        message: `a deployment needs real providers, and these are stand-ins: ${standIns.join(', ')}`,
       });
   }
   return problems;

@@ -148,7 +148,7 @@ describe('starting the server with real providers', () => {
       });
       expect(standIn.code).toBe(2);
       expect(standIn.output).toContain(
-        'REQUIRE_REAL_PROVIDERS: a deployment needs real providers, and these are stand-ins: MAIL_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox',
+        'REQUIRE_REAL_PROVIDERS: a deployment needs real providers, and these are stand-ins: MAIL_PROVIDER=sandbox, PAYMENT_PROVIDER=sandbox, VEHICLE_REGISTRY=sample',
       );
       const keyless = await startExpectingFailure({ DATA_DIR: dataDir, DATABASE_URL: '', SMS_PROVIDER: 'twilio' });
       expect(keyless.code).toBe(2);

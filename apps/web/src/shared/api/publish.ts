@@ -171,6 +171,9 @@ export async function fetchCarSubModels(model: string, year: string, offset: num
 export type PlateOutcome =
   | { kind: 'found'; result: LicencePlateResult }
   | { kind: 'notFound' }
+  /** The registry knows the car, the catalogue not its model (422), or the registry is down (503). */
+  | { kind: 'notInCatalogue' }
+  | { kind: 'registryDown' }
   | { kind: 'failed'; status: number };
 
 /** GET /gateway/car-data-gov?licensePlate=<digits>. */
@@ -179,6 +182,10 @@ export async function searchPlate(digits: string): Promise<PlateOutcome> {
     withQuery('/gateway/car-data-gov', { licensePlate: digits }),
   );
   if (result.status === 404) return { kind: 'notFound' };
+  if (result.status === 422) return { kind: 'notInCatalogue' };
+  if (result.status === 503) return { kind: 'registryDown' };
+  if (result.status === 422) return { kind: 'notInCatalogue' };
+  if (result.status === 503) return { kind: 'registryDown' };
   const found = result.data?.data?.data;
   if (result.ok && found) return { kind: 'found', result: found };
   return { kind: 'failed', status: result.status };

@@ -178,6 +178,9 @@ export const he = {
     plateNotFound: 'לא מצאנו את הדגם, בדקו את המספר ונסו שוב',
     plateTypeMismatch: 'סוג הרכב אינו תואם לקטגוריה',
     plateFailed: 'החיפוש נכשל, נסו שוב בעוד רגע',
+    plateNotInCatalogue:
+      'מצאנו את הרכב במאגר משרד התחבורה, אבל הדגם שלו עדיין לא ברשימה שלנו. אפשר לבחור את פרטי הרכב ידנית',
+    plateRegistryDown: 'מאגר הרכב של משרד התחבורה אינו זמין כרגע. אפשר לבחור את פרטי הרכב ידנית או לנסות שוב בעוד רגע',
     plateFound: (title: string) => `מצאנו: ${title}`,
     movedToSubcat: (name: string) => `אתם מועברים לפרסום בקטגוריית ${name}`,
     subcatNames: { 1: 'רכב פרטי', 2: 'רכב מסחרי', 3: "ג'יפים" } as Record<number, string>,

@@ -57,4 +57,13 @@ describe('licence-plate search', () => {
     expect(expired).not.toHaveProperty('ownerID');
     expect(expired).not.toHaveProperty('month');
   });
+
+  it('leaves empty what the registry did not tell (the hand) or match (a trim, a colour), for the user', () => {
+    const partial = plateValues(
+      { ...COROLLA, carHand: 0, subModelId: 0, subSubModelVal: 0, yad2CarColorGroupID: 0, yad2CarColorID: 0 },
+      '2026-03-15',
+    );
+    expect(partial).toMatchObject({ manufacturer: '12', model: '1234', year: '2021' });
+    expect(partial).toMatchObject({ subModel: '', colorGroup: '', color: '', hand: '' });
+  });
 });

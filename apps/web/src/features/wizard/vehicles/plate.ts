@@ -42,14 +42,16 @@ export function plateDecision(typeId: number, subcat: number): PlateDecision {
  * test date when it is still valid.
  */
 export function plateValues(result: LicencePlateResult, today: string): Values {
+  // 0: the registry does not say (the hand) or did not match one (a trim, a colour): the user chooses.
+  const chosen = (n: number) => (n > 0 ? String(n) : '');
   const values: Record<string, string> = {
     manufacturer: String(result.manufacturerId),
     model: String(result.modelId),
     year: String(result.carYear),
-    subModel: String(result.subSubModelVal),
-    colorGroup: String(result.yad2CarColorGroupID),
-    color: String(result.yad2CarColorID),
-    hand: String(result.carHand),
+    subModel: chosen(result.subSubModelVal),
+    colorGroup: chosen(result.yad2CarColorGroupID),
+    color: chosen(result.yad2CarColorID),
+    hand: chosen(result.carHand),
   };
   const onRoad = /^(\d{4})-(\d{1,2})$/.exec(result.DateOnRoad ?? '');
   if (onRoad?.[1] && onRoad[2]) {

@@ -62,9 +62,16 @@ export function usePlateSearch(core: WizardCore, params: URLSearchParams) {
       form.setFieldError(PLATE_FIELD, he.vehicles.plateNotFound);
       return;
     }
-    if (outcome.kind === 'failed') {
+    if (outcome.kind === 'failed' || outcome.kind === 'registryDown' || outcome.kind === 'notInCatalogue') {
       report('failed');
-      form.setFieldError(PLATE_FIELD, he.vehicles.plateFailed);
+      form.setFieldError(
+        PLATE_FIELD,
+        outcome.kind === 'registryDown'
+          ? he.vehicles.plateRegistryDown
+          : outcome.kind === 'notInCatalogue'
+            ? he.vehicles.plateNotInCatalogue
+            : he.vehicles.plateFailed,
+      );
       return;
     }
     const decision = plateDecision(Number(outcome.result.typeId), subcat);

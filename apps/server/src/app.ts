@@ -61,6 +61,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { siteRoutes } from './platform/http/site-routes.ts';
 import { registerWebApp } from './platform/http/static-web.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
+import { requestForLog } from './platform/log-privacy.ts';
 import { Metrics } from './platform/metrics.ts';
 import { type PublicOrigins, publicOrigins } from './platform/public-origins.ts';
 import { RateLimiter } from './platform/rate-limiter.ts';
@@ -124,7 +125,12 @@ export async function buildApp({
     logger:
       config.NODE_ENV === 'test' && !logStream
         ? false
-        : { level: config.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) },
+        : {
+            level: config.LOG_LEVEL,
+            // A request's URL may carry a phone number (platform/log-privacy.ts): it is logged cut to its last digits.
+            serializers: { req: requestForLog },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     // A request's id is the hash a failure shows the user (the publish failure popup) and the log names.
     genReqId: newRequestId,

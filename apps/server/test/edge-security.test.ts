@@ -11,6 +11,8 @@ let t: TestApp;
 let owner: Agent;
 /** The owner's contact step (a number the owner verified), and a complete car ad with it. */
 let contact: ContactValues;
+/** The number the owner verified. */
+let ownerPhone: string;
 const carAd = () => ({ ...validCarAd(), ...contact });
 beforeAll(async () => {
   t = await createTestApp(
@@ -18,7 +20,7 @@ beforeAll(async () => {
     { logStream: { write: (line: string) => void logLines.push(JSON.parse(line)) } },
   );
   owner = new Agent(t.app, '10.8.0.1');
-  ({ contact } = await registerWithPhone(t, owner));
+  ({ contact, phone: ownerPhone } = await registerWithPhone(t, owner));
 });
 afterAll(async () => {
   await t.close();
@@ -376,5 +378,18 @@ describe('security headers', () => {
       expect(res.headers['cache-control'], name).toBe('no-store');
       expect(res.headers['x-content-type-options'], name).toBe('nosniff');
     }
+  });
+});
+
+describe('the log', () => {
+  it('holds no full phone number, even where a request’s URL carries one', async () => {
+    const digits = ownerPhone.replace(/\D/g, '');
+    const dashed = `${digits.slice(0, 3)}-${digits.slice(3)}`;
+    expect((await owner.get(`/api/publish/add-virtual?phone=${digits}`)).statusCode).toBe(200);
+    expect((await owner.get(`/api/publish/add-virtual?phone=${dashed}`)).statusCode).toBe(200);
+    const text = logLines.map((l) => JSON.stringify(l)).join('\n');
+    expect(text).toContain(`add-virtual?phone=•••${digits.slice(-3)}`);
+    expect(text).not.toContain(digits);
+    expect(text).not.toContain(digits.slice(3));
   });
 });

@@ -23,7 +23,7 @@ export interface Product {
 
 /** The whole product as a user gets it: production server with the built web app and its own embedded DB (a copy of
  * the seeded template of global-setup.ts). */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dist = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('apps/web/dist is missing: run `npm run build -w @app/web` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-e2e-'));
@@ -41,6 +41,8 @@ export async function startProduct(): Promise<Product> {
       // Every browser test verifies phone numbers from 127.0.0.1: one address, many "users", so the SMS limit per
       // address is raised.
       SMS_IP_HOURLY_LIMIT: '1000',
+      // A file's own settings (a real provider's adapter pointed at a local double).
+      ...env,
     });
     const sandboxKey = server.sandboxKey();
     if (!sandboxKey) throw new Error(`no sandbox key in the start-up log:\n${server.output()}`);

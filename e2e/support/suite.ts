@@ -11,11 +11,15 @@ let sandboxKey = '';
 /** The sandbox key of the running product of this test file (the SMS outbox of the contact step's helpers). */
 export const currentSandboxKey = (): string => sandboxKey;
 
-export function useProductAndBrowser(ready: (product: Product, browser: Browser) => void): void {
+export function useProductAndBrowser(
+  ready: (product: Product, browser: Browser) => void,
+  /** Settings of this file's product, asked for when it starts (after the file's own earlier beforeAll). */
+  env: () => Record<string, string> = () => ({}),
+): void {
   let product: Product | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct(env()), launchBrowser()]);
     sandboxKey = product.sandboxKey;
     ready(product, browser);
   });

@@ -219,6 +219,7 @@ export async function buildApp({
     jobs,
     transport: paymentTransport,
     origin: origins.payment,
+    observe: metrics.observeOutside,
   });
   paymentHost = chosenPayments.sandbox;
   const sandboxHost = paymentHost;

@@ -138,10 +138,11 @@ export function chooseVideoHost(deps: { config: Config; db: Db; clock: Clock }):
  * the sandbox listener nor its admin view exists.
  */
 export async function choosePayments(
-  deps: Parameters<typeof buildPaymentSandbox>[0],
+  deps: Parameters<typeof buildPaymentSandbox>[0] & { observe?: OutsideCallOptions['observe'] },
 ): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox }> {
   const sandbox = await buildPaymentSandbox(deps);
-  return { provider: new SandboxPaymentProvider(deps.config, () => sandbox.apiBase()), sandbox };
+  const service = new OutsideService('payments-sandbox', { timeoutMs: 15_000, observe: deps.observe });
+  return { provider: new SandboxPaymentProvider(deps.config, () => sandbox.apiBase(), service), sandbox };
 }
 
 /** Twilio's settings from the configuration (config.ts refuses a start with SMS_PROVIDER=twilio and one missing). */

@@ -5,6 +5,7 @@
  */
 import { isPaymentFailureReason } from '@app/contract/orders';
 import type { Config } from '../../platform/config.ts';
+import { OutsideService } from '../../platform/outside-call.ts';
 import {
   type CreatedSession,
   type CreateSessionInput,
@@ -40,46 +41,60 @@ export class SandboxPaymentProvider implements PaymentProvider {
     private readonly config: Pick<Config, 'PAYMENT_API_KEY' | 'PAYMENT_WEBHOOK_SECRET'>,
     /** The sandbox API's base URL (its listener in this process). */
     private readonly apiBase: () => string,
+    /**
+     * Deadline, breaker and retries of its calls (platform/outside-call.ts), as a real provider's adapter has them.
+     * Every call here may be repeated: a session and a refund are made once per idempotency key, a read is a read.
+     */
+    private readonly service = new OutsideService('payments-sandbox', { timeoutMs: 15_000 }),
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.apiBase()}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.config.PAYMENT_API_KEY}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (err) {
-      throw new ProviderError(`payment provider unreachable: ${String(err)}`);
-    }
-    if (!res.ok) throw new ProviderError(`payment provider answered ${res.status} to ${method} ${path}`, res.status);
-    return (await res.json()) as T;
+  private call<T>(operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    return this.service.call(
+      operation,
+      async (signal) => {
+        let res: Response;
+        try {
+          res = await fetch(`${this.apiBase()}${path}`, {
+            method,
+            headers: {
+              authorization: `Bearer ${this.config.PAYMENT_API_KEY}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal,
+          });
+        } catch (err) {
+          throw new ProviderError(`payment provider unreachable: ${String(err)}`);
+        }
+        if (!res.ok)
+          throw new ProviderError(`payment provider answered ${res.status} to ${method} ${path}`, res.status);
+        return (await res.json()) as T;
+      },
+      { idempotent: true },
+    );
   }
 
   async createSession(input: CreateSessionInput): Promise<CreatedSession> {
-    const out = await this.call<CreatedSession>('POST', '/v1/sessions', input);
+    const out = await this.call<CreatedSession>('session', 'POST', '/v1/sessions', input);
     if (typeof out.sessionId !== 'string' || typeof out.hostedUrl !== 'string')
       throw new ProviderError('payment provider answered a malformed session');
     return { sessionId: out.sessionId, hostedUrl: out.hostedUrl };
   }
 
   async getResult(sessionId: string): Promise<ProviderResult> {
-    return checkedResult(await this.call<ProviderResult>('GET', `/v1/sessions/${encodeURIComponent(sessionId)}`));
+    return checkedResult(
+      await this.call<ProviderResult>('result', 'GET', `/v1/sessions/${encodeURIComponent(sessionId)}`),
+    );
   }
 
   async cancelSession(sessionId: string): Promise<ProviderResult> {
     return checkedResult(
-      await this.call<ProviderResult>('POST', `/v1/sessions/${encodeURIComponent(sessionId)}/cancel`, {}),
+      await this.call<ProviderResult>('cancel', 'POST', `/v1/sessions/${encodeURIComponent(sessionId)}/cancel`, {}),
     );
   }
 
   async refund(input: RefundInput): Promise<ProviderRefund> {
-    const out = await this.call<ProviderRefund>('POST', '/v1/refunds', input);
+    const out = await this.call<ProviderRefund>('refund', 'POST', '/v1/refunds', input);
     if (typeof out.refundId !== 'string' || out.amountAgorot !== input.amountAgorot)
       throw new ProviderError('payment provider answered a malformed refund');
     return { refundId: out.refundId, amountAgorot: out.amountAgorot };

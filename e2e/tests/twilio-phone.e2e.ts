@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWILIO_TEST_ACCOUNT, TwilioDouble } from '../../apps/server/test/doubles/twilio/double.ts';
+import { TwilioDouble, twilioSettingsFor } from '../../apps/server/test/doubles/twilio/double.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { axeViolations, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
@@ -29,14 +29,7 @@ useProductAndBrowser(
     product = p;
     browser = b;
   },
-  () => ({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT.accountSid,
-    TWILIO_AUTH_TOKEN: TWILIO_TEST_ACCOUNT.authToken,
-    TWILIO_SMS_FROM: 'Yad2',
-    TWILIO_CALL_FROM: '+97233755555',
-    TWILIO_API_BASE: double.base,
-  }),
+  () => twilioSettingsFor(double),
 );
 
 const e164 = (phone: string) => `+972${phone.replace(/\D/g, '').slice(1)}`;

@@ -33,14 +33,18 @@ export function metricsRoutes(
     return { now, day: israelDayOf(now) };
   };
 
-  metrics.gauge('phone_sends_today', 'SMS and verification calls sent today (Israel time)', ['channel'], async () => {
+  const todaysSpend = () => {
     const { now, day } = today();
-    const spend = await phoneSpend(db, {
+    return phoneSpend(db, {
       day,
       now,
       dailyBudget: deps.limits.SMS_DAILY_BUDGET,
       prefixHourly: deps.limits.SMS_PREFIX_HOURLY_LIMIT,
     });
+  };
+
+  metrics.gauge('phone_sends_today', 'SMS and verification calls sent today (Israel time)', ['channel'], async () => {
+    const spend = await todaysSpend();
     return [
       { labels: { channel: 'sms' }, value: spend?.totals.sms ?? 0 },
       { labels: { channel: 'voice' }, value: spend?.totals.calls ?? 0 },
@@ -48,13 +52,7 @@ export function metricsRoutes(
     ];
   });
   metrics.gauge('sms_daily_budget', "The site's daily SMS budget: its limit and what is used", ['part'], async () => {
-    const { now, day } = today();
-    const spend = await phoneSpend(db, {
-      day,
-      now,
-      dailyBudget: deps.limits.SMS_DAILY_BUDGET,
-      prefixHourly: deps.limits.SMS_PREFIX_HOURLY_LIMIT,
-    });
+    const spend = await todaysSpend();
     return [
       { labels: { part: 'limit' }, value: deps.limits.SMS_DAILY_BUDGET },
       { labels: { part: 'used' }, value: spend?.budget.used ?? 0 },

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWILIO_TEST_ACCOUNT, TwilioDouble } from '../doubles/twilio/double.ts';
+import { TWILIO_TEST_ACCOUNT, TwilioDouble, twilioSettingsFor } from '../doubles/twilio/double.ts';
 import { checkCall, customer, freshPhone, sendCall, sendCode, sendSms } from '../support/phones.ts';
 import { startExpectingFailure } from '../support/server-process.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -17,15 +17,7 @@ let double: TwilioDouble;
 let t: TestApp;
 beforeAll(async () => {
   double = await new TwilioDouble().start();
-  t = await createTestApp({
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT.accountSid,
-    TWILIO_AUTH_TOKEN: TWILIO_TEST_ACCOUNT.authToken,
-    TWILIO_SMS_FROM: 'Yad2',
-    TWILIO_CALL_FROM: '+97233755555',
-    TWILIO_API_BASE: double.base,
-    METRICS_TOKEN: METRICS,
-  });
+  t = await createTestApp({ ...twilioSettingsFor(double), METRICS_TOKEN: METRICS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 90_000);
 afterAll(async () => {
@@ -140,11 +132,7 @@ describe('starting the server with real providers', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         REQUIRE_REAL_PROVIDERS: 'true',
-        SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT.accountSid,
-        TWILIO_AUTH_TOKEN: TWILIO_TEST_ACCOUNT.authToken,
-        TWILIO_SMS_FROM: 'Yad2',
-        TWILIO_CALL_FROM: '+97233755555',
+        ...twilioSettingsFor(double),
       });
       expect(standIn.code).toBe(2);
       expect(standIn.output).toContain(

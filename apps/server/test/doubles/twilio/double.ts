@@ -26,6 +26,16 @@ export const TWILIO_TEST_ACCOUNT = {
   authToken: 'test-auth-token-of-the-twilio-double',
 };
 
+/** The product's settings for Twilio pointed at a started double. */
+export const twilioSettingsFor = (double: TwilioDouble): Record<string, string> => ({
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: TWILIO_TEST_ACCOUNT.accountSid,
+  TWILIO_AUTH_TOKEN: TWILIO_TEST_ACCOUNT.authToken,
+  TWILIO_SMS_FROM: 'Yad2',
+  TWILIO_CALL_FROM: '+97233755555',
+  TWILIO_API_BASE: double.base,
+});
+
 type Resource = Record<string, unknown>;
 interface Spec {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;

@@ -275,7 +275,7 @@ export async function buildApp({
   publishPhoneRoutes(app, { phones });
   if (outside.twilio) {
     const { twilioRoutes } = await import('./phones/twilio/routes.ts');
-    twilioRoutes(app, { ...outside.twilio, db, phones, site: origins.site, now: () => clock.now() });
+    twilioRoutes(app, { ...outside.twilio, db, phones, site: origins.site, now: () => clock.now(), jobs });
   }
   publishPlanExtrasRoutes(app, { db, clock });
   myAdsRoutes(app, { db, clock });

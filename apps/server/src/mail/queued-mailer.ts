@@ -49,6 +49,9 @@ export class QueuedMailer implements Mailer {
   }
 }
 
+/** How long a delivered or abandoned message stays in the queue (to see what was sent, and why one failed). */
+export const MAIL_KEPT_MS = 30 * 24 * 60 * 60_000;
+
 /** The job that delivers one queued message (outside a transaction: it waits on the network). */
 export function registerMailJobs(
   jobs: JobScheduler,
@@ -85,4 +88,11 @@ export function registerMailJobs(
     },
     { transaction: false },
   );
+  jobs.onHousekeeping('mail_queue', async (tx, now) => {
+    const rows = await tx.query(
+      `DELETE FROM mail_queue WHERE status IN ('sent', 'failed') AND created_at < $1 RETURNING id`,
+      [new Date(now.getTime() - MAIL_KEPT_MS)],
+    );
+    return rows.length;
+  });
 }

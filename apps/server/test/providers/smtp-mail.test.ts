@@ -123,6 +123,28 @@ describe('e-mail over SMTP', () => {
     expect(to(email)).toHaveLength(0);
   });
 
+  it('forgets sent and abandoned messages 30 days on, at the daily housekeeping; a pending one stays', async () => {
+    const count = async (statuses: string[]) =>
+      Number(
+        (
+          await t.db.query<{ n: number }>('SELECT count(*) AS n FROM mail_queue WHERE status = ANY($1::text[])', [
+            statuses,
+          ])
+        )[0]?.n,
+      );
+    expect(await count(['sent', 'failed'])).toBeGreaterThan(0);
+    await t.db.query(
+      `INSERT INTO mail_queue (to_address, subject, body_text, message_id, created_at) VALUES ('x@site.example', 's', 't', '<kept@site.example>', $1)`,
+      [t.clock.now()],
+    );
+    t.clock.advance(31 * 24 * 60 * 60_000);
+    await t.app.jobs.scheduleHousekeeping();
+    t.clock.advance(24 * 60 * 60_000);
+    await t.app.jobs.runDueJobs();
+    expect(await count(['sent', 'failed'])).toBe(0);
+    expect(await count(['pending'])).toBe(1);
+  });
+
   it('is delivered at once by a process that ticks, not at its next tick', async () => {
     ticking = await createTestApp({
       MAIL_PROVIDER: 'smtp',

@@ -103,6 +103,17 @@ describe('phone verification through Twilio', () => {
     expect((await double.press(call, '1')).status).toBe(409);
   });
 
+  it('forgets the callbacks it has seen 30 days on, at the daily housekeeping', async () => {
+    const seen = async () =>
+      Number((await t.db.query<{ n: number }>('SELECT count(*) AS n FROM provider_callbacks'))[0]?.n);
+    expect(await seen()).toBeGreaterThan(0);
+    t.clock.advance(31 * 24 * 60 * 60_000);
+    await t.app.jobs.scheduleHousekeeping();
+    t.clock.advance(24 * 60 * 60_000);
+    await t.app.jobs.runDueJobs();
+    expect(await seen()).toBe(0);
+  });
+
   it('buys a virtual number at Twilio whose calls ring the customer’s number', async () => {
     const a = await customer(t);
     const n = freshPhone();

@@ -8,16 +8,36 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/db.ts';
+import type { JobScheduler } from '../../platform/jobs/scheduler.ts';
 import { forwardOfVirtual } from '../phone-repository.ts';
 import type { PhoneService } from '../phone-service.ts';
 import { TWILIO_PATHS, TWILIO_VOICE_TEXTS, type TwilioSdk } from './provider.ts';
 
 const say = { language: 'he-IL' } as const;
 
+/** How long a callback's event is kept to refuse its replay (Twilio retries within hours, never weeks). */
+export const CALLBACKS_KEPT_MS = 30 * 24 * 60 * 60_000;
+
 export function twilioRoutes(
   app: FastifyInstance,
-  deps: { sdk: TwilioSdk; db: Db; phones: PhoneService; authToken: string; site: () => string; now: () => Date },
+  deps: {
+    sdk: TwilioSdk;
+    db: Db;
+    phones: PhoneService;
+    authToken: string;
+    site: () => string;
+    now: () => Date;
+    jobs: Pick<JobScheduler, 'onHousekeeping'>;
+  },
 ): void {
+  deps.jobs.onHousekeeping('provider_callbacks', async (tx, now) => {
+    const rows = await tx.query(
+      `DELETE FROM provider_callbacks WHERE provider = 'twilio' AND received_at < $1 RETURNING event_key`,
+      [new Date(now.getTime() - CALLBACKS_KEPT_MS)],
+    );
+    return rows.length;
+  });
+
   /** The request's parameters when its signature is Twilio's, else null (and the 403 is sent). */
   const signed = (req: FastifyRequest, reply: FastifyReply): Record<string, string> | null => {
     const params = Object.fromEntries(new URLSearchParams(typeof req.body === 'string' ? req.body : ''));

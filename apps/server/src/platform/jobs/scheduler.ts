@@ -90,7 +90,22 @@ export class JobScheduler {
         new Date(now.getTime() - SILENT_WORKER_MS),
       );
       if (pruned.jobs + pruned.workers > 0) this.options.log?.info?.(pruned, 'scheduled jobs: old rows pruned');
+      for (const [name, step] of this.housekeeping) {
+        const removed = await step(tx, now);
+        if (removed > 0) this.options.log?.info?.({ [name]: removed }, 'housekeeping: old rows pruned');
+      }
     });
+  }
+
+  private readonly housekeeping = new Map<string, (tx: Queryable, now: Date) => Promise<number>>();
+
+  /**
+   * Adds a step to the daily housekeeping run: a capability's own old rows (delivered e-mail, providers' callbacks
+   * seen), deleted in the run's transaction; the step answers how many it removed.
+   */
+  onHousekeeping(name: string, step: (tx: Queryable, now: Date) => Promise<number>): void {
+    if (this.housekeeping.has(name)) throw new Error(`housekeeping step ${name} added twice`);
+    this.housekeeping.set(name, step);
   }
 
   /**

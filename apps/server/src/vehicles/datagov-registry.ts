@@ -8,7 +8,7 @@
  * cached. Every request has a deadline and a circuit breaker and is retried (a read), platform/outside-call.ts; a
  * registry that is slow or down is RegistryUnavailable, and the route tells the user to choose the car by hand.
  */
-import { mapRegistryVehicle, type RegistryVehicle } from '@app/catalog/vehicles/registry-map';
+import { mapRegistryVehicle } from '@app/catalog/vehicles/registry-map';
 import type { LicencePlateResult } from '@app/catalog/vehicles/types';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -24,19 +24,24 @@ export interface DataGovSettings {
 }
 
 /** The fields of a record the mapping reads; the dataset's other fields pass unread. */
+/** A text the dataset may leave empty (null): read as ''. */
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
 const record = z.object({
   mispar_rechev: z.coerce.number().int(),
   tozeret_cd: z.coerce.number().int(),
-  tozeret_nm: z.string(),
-  degem_nm: z.string(),
-  kinuy_mishari: z.string(),
+  tozeret_nm: text,
+  degem_nm: text,
+  kinuy_mishari: text,
   shnat_yitzur: z.coerce.number().int(),
-  tzeva_rechev: z.string(),
-  sug_delek_nm: z.string(),
-  baalut: z.string(),
-  moed_aliya_lakvish: z.string(),
-  tokef_dt: z.string(),
-}) satisfies z.ZodType<RegistryVehicle>;
+  tzeva_rechev: text,
+  sug_delek_nm: text,
+  baalut: text,
+  moed_aliya_lakvish: text,
+  tokef_dt: text,
+});
 
 const answer = z.object({
   success: z.literal(true),

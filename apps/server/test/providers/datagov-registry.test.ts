@@ -34,6 +34,16 @@ describe('the licence-plate search on data.gov.il', () => {
     expect(double.requests - before).toBe(1);
   });
 
+  it('reads a record whose test date and colour the registry left empty, leaving them to the user', async () => {
+    const res = await search('71234567');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.data).toMatchObject({
+      carTitle: findPlate(SAMPLE_PLATES.jeep)?.carTitle,
+      tokefTestDate: '',
+      yad2CarColorID: 0,
+    });
+  });
+
   it('answers 404 for a plate the registry does not have', async () => {
     const res = await search(SAMPLE_PLATES.unknown);
     expect(res.statusCode).toBe(404);

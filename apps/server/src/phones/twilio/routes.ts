@@ -51,14 +51,24 @@ export function twilioRoutes(
     return params;
   };
 
-  /** Records an event once; false when it was acted on before (the replay is answered 409). */
-  const firstTime = async (key: string): Promise<boolean> => {
+  /**
+   * Acts on an event once: false when it was acted on before (the replay is answered 409). When acting fails, the
+   * event is forgotten again, so Twilio's own retry of it (after our 5xx) is acted on.
+   */
+  const once = async (key: string, act: () => Promise<void>): Promise<boolean> => {
     const rows = await deps.db.query(
       `INSERT INTO provider_callbacks (provider, event_key, received_at) VALUES ('twilio', $1, $2)
        ON CONFLICT DO NOTHING RETURNING event_key`,
       [key, deps.now()],
     );
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    try {
+      await act();
+    } catch (err) {
+      await deps.db.query(`DELETE FROM provider_callbacks WHERE provider = 'twilio' AND event_key = $1`, [key]);
+      throw err;
+    }
+    return true;
   };
 
   const verificationOf = (req: FastifyRequest): number | null => {
@@ -83,22 +93,25 @@ export function twilioRoutes(
       if (!params) return reply;
       const sid = params.MessageSid ?? params.SmsSid ?? '';
       const status = params.MessageStatus ?? params.SmsStatus ?? '';
-      if (!(await firstTime(`message:${sid}:${status}`))) return reply.code(409).send({ status: 409 });
       const verificationId = verificationOf(req);
-      if (verificationId !== null && (status === 'failed' || status === 'undelivered')) {
-        await deps.phones.deliveryFailed(verificationId);
-      }
-      return reply.code(204).send();
+      const acted = await once(`message:${sid}:${status}`, async () => {
+        if (verificationId !== null && (status === 'failed' || status === 'undelivered')) {
+          await deps.phones.deliveryFailed(verificationId);
+        }
+      });
+      return acted ? reply.code(204).send() : reply.code(409).send({ status: 409 });
     });
 
     // The key pressed in the verification call: 1 confirms the number.
     scope.post(TWILIO_PATHS.answer, { config: { signedCallback: true } }, async (req, reply) => {
       const params = signed(req, reply);
       if (!params) return reply;
-      if (!(await firstTime(`call:${params.CallSid ?? ''}:answer`))) return reply.code(409).send({ status: 409 });
       const verificationId = verificationOf(req);
-      const confirmed =
-        verificationId !== null && params.Digits === '1' && (await deps.phones.confirmCall(verificationId));
+      let confirmed = false;
+      const acted = await once(`call:${params.CallSid ?? ''}:answer`, async () => {
+        confirmed = verificationId !== null && params.Digits === '1' && (await deps.phones.confirmCall(verificationId));
+      });
+      if (!acted) return reply.code(409).send({ status: 409 });
       const response = new deps.sdk.twiml.VoiceResponse();
       response.say(say, confirmed ? TWILIO_VOICE_TEXTS.confirmed : TWILIO_VOICE_TEXTS.notConfirmed);
       return twiml(reply, response);
@@ -108,8 +121,11 @@ export function twilioRoutes(
     scope.post(TWILIO_PATHS.forward, { config: { signedCallback: true } }, async (req, reply) => {
       const params = signed(req, reply);
       if (!params) return reply;
-      if (!(await firstTime(`call:${params.CallSid ?? ''}:forward`))) return reply.code(409).send({ status: 409 });
-      const target = await forwardOfVirtual(deps.db, params.To ?? '');
+      let target: string | null = null;
+      const acted = await once(`call:${params.CallSid ?? ''}:forward`, async () => {
+        target = await forwardOfVirtual(deps.db, params.To ?? '');
+      });
+      if (!acted) return reply.code(409).send({ status: 409 });
       const response = new deps.sdk.twiml.VoiceResponse();
       if (target) response.dial({ callerId: params.To }, target);
       else response.say(say, TWILIO_VOICE_TEXTS.noForward);

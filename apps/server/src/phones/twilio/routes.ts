@@ -52,23 +52,25 @@ export function twilioRoutes(
   };
 
   /**
-   * Acts on an event once: false when it was acted on before (the replay is answered 409). When acting fails, the
-   * event is forgotten again, so Twilio's own retry of it (after our 5xx) is acted on.
+   * Acts on an event once: its result, or `{ replay: true }` when it was acted on before (answered 409). When acting
+   * fails, the event is forgotten again, so Twilio's own retry of it (after our 5xx) is acted on.
    */
-  const once = async (key: string, act: () => Promise<void>): Promise<boolean> => {
+  const once = async <T>(
+    key: string,
+    act: () => Promise<T>,
+  ): Promise<{ replay: true } | { replay: false; value: T }> => {
     const rows = await deps.db.query(
       `INSERT INTO provider_callbacks (provider, event_key, received_at) VALUES ('twilio', $1, $2)
        ON CONFLICT DO NOTHING RETURNING event_key`,
       [key, deps.now()],
     );
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return { replay: true };
     try {
-      await act();
+      return { replay: false, value: await act() };
     } catch (err) {
       await deps.db.query(`DELETE FROM provider_callbacks WHERE provider = 'twilio' AND event_key = $1`, [key]);
       throw err;
     }
-    return true;
   };
 
   const verificationOf = (req: FastifyRequest): number | null => {
@@ -94,12 +96,12 @@ export function twilioRoutes(
       const sid = params.MessageSid ?? params.SmsSid ?? '';
       const status = params.MessageStatus ?? params.SmsStatus ?? '';
       const verificationId = verificationOf(req);
-      const acted = await once(`message:${sid}:${status}`, async () => {
+      const outcome = await once(`message:${sid}:${status}`, async () => {
         if (verificationId !== null && (status === 'failed' || status === 'undelivered')) {
           await deps.phones.deliveryFailed(verificationId);
         }
       });
-      return acted ? reply.code(204).send() : reply.code(409).send({ status: 409 });
+      return outcome.replay ? reply.code(409).send({ status: 409 }) : reply.code(204).send();
     });
 
     // The key pressed in the verification call: 1 confirms the number.
@@ -107,13 +109,13 @@ export function twilioRoutes(
       const params = signed(req, reply);
       if (!params) return reply;
       const verificationId = verificationOf(req);
-      let confirmed = false;
-      const acted = await once(`call:${params.CallSid ?? ''}:answer`, async () => {
-        confirmed = verificationId !== null && params.Digits === '1' && (await deps.phones.confirmCall(verificationId));
-      });
-      if (!acted) return reply.code(409).send({ status: 409 });
+      const outcome = await once(
+        `call:${params.CallSid ?? ''}:answer`,
+        async () => verificationId !== null && params.Digits === '1' && deps.phones.confirmCall(verificationId),
+      );
+      if (outcome.replay) return reply.code(409).send({ status: 409 });
       const response = new deps.sdk.twiml.VoiceResponse();
-      response.say(say, confirmed ? TWILIO_VOICE_TEXTS.confirmed : TWILIO_VOICE_TEXTS.notConfirmed);
+      response.say(say, outcome.value ? TWILIO_VOICE_TEXTS.confirmed : TWILIO_VOICE_TEXTS.notConfirmed);
       return twiml(reply, response);
     });
 
@@ -121,13 +123,12 @@ export function twilioRoutes(
     scope.post(TWILIO_PATHS.forward, { config: { signedCallback: true } }, async (req, reply) => {
       const params = signed(req, reply);
       if (!params) return reply;
-      let target: string | null = null;
-      const acted = await once(`call:${params.CallSid ?? ''}:forward`, async () => {
-        target = await forwardOfVirtual(deps.db, params.To ?? '');
-      });
-      if (!acted) return reply.code(409).send({ status: 409 });
+      const outcome = await once(`call:${params.CallSid ?? ''}:forward`, () =>
+        forwardOfVirtual(deps.db, params.To ?? ''),
+      );
+      if (outcome.replay) return reply.code(409).send({ status: 409 });
       const response = new deps.sdk.twiml.VoiceResponse();
-      if (target) response.dial({ callerId: params.To }, target);
+      if (outcome.value) response.dial({ callerId: params.To }, outcome.value);
       else response.say(say, TWILIO_VOICE_TEXTS.noForward);
       return twiml(reply, response);
     });

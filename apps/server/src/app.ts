@@ -79,8 +79,8 @@ declare module 'fastify' {
     videoHost: VideoHost;
     /** The scheduled jobs of this process: started with the app, stopped on close; tests call runDueJobs(). */
     jobs: JobScheduler;
-    /** The payment sandbox: a third listener (its own origin) that main.ts starts after the app. */
-    paymentHost: PaymentSandbox;
+    /** The payment sandbox: a third listener (its own origin) that main.ts starts after the app; null with PayPlus. */
+    paymentHost: PaymentSandbox | null;
     /** Our payment service (start, notify, reconcile). */
     payments: PaymentService;
     /** The public origins every absolute URL is built from (public-origins.ts), never a request's Host. */
@@ -165,9 +165,10 @@ export async function buildApp({
   app.decorate('videoHost', videoHost);
   app.addHook('onClose', async () => videoHost.app.close());
 
-  // The payment host is built with the jobs below. Every absolute URL comes from the configured public origins,
-  // whose defaults (development, tests) are the listeners' ports once they listen.
-  let paymentHost: PaymentSandbox | undefined;
+  // The payment host is built with the jobs below (the sandbox; none with PayPlus, whose pages are its own). Every
+  // absolute URL comes from the configured public origins, whose defaults (development, tests) are the listeners'
+  // ports once they listen.
+  let paymentHost: PaymentSandbox | null = null;
   const origins = publicOrigins(config, {
     app: () => {
       const address = app.server.address();
@@ -180,7 +181,12 @@ export async function buildApp({
   // Prometheus's numbers (GET /metrics with METRICS_TOKEN): every request is counted from here on.
   const metrics = new Metrics();
   metrics.countRequests(app);
-  await registerSecurityHeaders(app, config, origins.video, () => (paymentHost ? origins.payment() : undefined));
+  // The frames of the payment popup: the sandbox's origin, or the real provider's hosted pages.
+  const framedPayments =
+    config.PAYMENT_PROVIDER === 'payplus'
+      ? () => config.PAYPLUS_PAGE_ORIGIN
+      : () => (paymentHost ? origins.payment() : undefined);
+  await registerSecurityHeaders(app, config, origins.video, framedPayments);
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
@@ -224,7 +230,7 @@ export async function buildApp({
   paymentHost = chosenPayments.sandbox;
   const sandboxHost = paymentHost;
   app.decorate('paymentHost', sandboxHost);
-  app.addHook('onClose', async () => sandboxHost.app.close());
+  if (sandboxHost) app.addHook('onClose', async () => sandboxHost.app.close());
   const payments = new PaymentService({
     db,
     clock,

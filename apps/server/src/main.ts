@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     `  Ready: http://localhost:${port}`,
     site === `http://localhost:${port}` ? '' : `  Site: ${site}`,
     `  Video host: ${origins.video()}`,
-    `  Payment sandbox: ${origins.payment()}`,
+    app.paymentHost
+      ? `  Payment sandbox: ${origins.payment()}`
+      : `  Payments: PayPlus at ${config.PAYPLUS_API_BASE}, its pages at ${config.PAYPLUS_PAGE_ORIGIN}`,
     `  Database: ${where}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}`,
     `  Outside services: e-mail ${config.MAIL_PROVIDER}, SMS and calls ${config.SMS_PROVIDER}, payments ${config.PAYMENT_PROVIDER}, vehicle registry ${config.VEHICLE_REGISTRY}`,
     [config.MAIL_PROVIDER, config.SMS_PROVIDER, config.PAYMENT_PROVIDER, config.VEHICLE_REGISTRY].some(

@@ -79,10 +79,14 @@ export async function startServing(config: Config, prepared: Prepared) {
   const port = (app.server.address() as { port: number }).port;
   // The video host: the same process, another port, so the upload iframe is another origin.
   const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
-  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin.
-  const paymentListensOn = await app.paymentHost.listen({ port: paymentPort(config, port), host: config.HOST });
+  // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin (a real
+  // provider's pages are its own: no listener).
+  const paymentListensOn = app.paymentHost
+    ? await app.paymentHost.listen({ port: paymentPort(config, port), host: config.HOST })
+    : null;
 
-  const drain = new HttpDrain([app.server, app.videoHost.app.server, app.paymentHost.app.server], {
+  const servers = [app.server, app.videoHost.app.server, ...(app.paymentHost ? [app.paymentHost.app.server] : [])];
+  const drain = new HttpDrain(servers, {
     retryAfterS: config.RETRY_AFTER_S,
     body: { status: 503, message: he.serviceUnavailable },
   });

@@ -14,7 +14,7 @@ import { loadConfig } from '../src/platform/config.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { freeFinishBody } from './support/finish-body.ts';
-import { submitCard } from './support/payment-sandbox.ts';
+import { sandboxOf, submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { reopenableTestDb } from './support/test-db.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
@@ -42,7 +42,7 @@ async function boot(db: Db, clock: ManualClock): Promise<TestApp> {
       return res.statusCode;
     },
   });
-  const port = await app.paymentHost.listen({ port: 0, host: '127.0.0.1' });
+  const port = await sandboxOf(app).listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     db,

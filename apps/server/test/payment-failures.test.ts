@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hePay } from '../src/i18n/payments.ts';
 import { CHALLENGE_MAX_ATTEMPTS } from '../src/payments/sandbox/store.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
-import { type CardFields, submitCard as submitCardOn, TEST_CARDS } from './support/payment-sandbox.ts';
+import { type CardFields, sandboxOf, submitCard as submitCardOn, TEST_CARDS } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
@@ -59,7 +59,7 @@ async function startCard(orderId: number, hash = VIP?.hash ?? ''): Promise<strin
 }
 
 const host = (method: 'GET' | 'POST', url: string, payload?: string) =>
-  t.app.paymentHost.app.inject({
+  sandboxOf(t.app).app.inject({
     method,
     url,
     ...(payload ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload } : {}),
@@ -67,7 +67,7 @@ const host = (method: 'GET' | 'POST', url: string, payload?: string) =>
 
 /** The session's result as the provider's server-to-server API answers it (what our service trusts). */
 async function providerResult(hostedUrl: string) {
-  const res = await t.app.paymentHost.app.inject({
+  const res = await sandboxOf(t.app).app.inject({
     method: 'GET',
     url: `/v1/sessions/${new URL(hostedUrl).pathname.split('/').pop()}`,
     headers: { authorization: `Bearer ${API_KEY}` },

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hePay } from '../src/i18n/payments.ts';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
-import { type CardFields, submitCard as submitCardOn, TEST_CARDS } from './support/payment-sandbox.ts';
+import { type CardFields, sandboxOf, submitCard as submitCardOn, TEST_CARDS } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
@@ -141,7 +141,7 @@ describe('starting a payment', () => {
     const session = sessions.json().sessions.find((s: { merchantRef: string }) => s.merchantRef === payment?.public_id);
     expect(session).toMatchObject({ amountAgorot: BOLD.amountAgorot, channel: 'creditCard', status: 'pending' });
     // The hosted page shows that amount, in Hebrew.
-    const page = await t.app.paymentHost.app.inject({ method: 'GET', url: new URL(url).pathname });
+    const page = await sandboxOf(t.app).app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('dir="rtl"');
     expect(page.body).toContain(`₪${BOLD.price}`);
@@ -420,7 +420,7 @@ describe('what marks a payment paid', () => {
     expect(res.statusCode).toBe(303);
     const path = new URL(url).pathname;
     expect(res.headers.location).toBe(`${path}/challenge`);
-    const wrong = await t.app.paymentHost.app.inject({
+    const wrong = await sandboxOf(t.app).app.inject({
       method: 'POST',
       url: `${path}/challenge`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -438,7 +438,7 @@ describe('what marks a payment paid', () => {
     const sessionId = path.split('/').pop();
     const code = admin.json().sessions.find((s: { id: string }) => s.id === sessionId)?.challengeCode;
     expect(code).toMatch(/^\d{6}$/);
-    const ok = await t.app.paymentHost.app.inject({
+    const ok = await sandboxOf(t.app).app.inject({
       method: 'POST',
       url: `${path}/challenge`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -525,18 +525,18 @@ describe('mobile payment and the gateway calls', () => {
     const res = await owner.post('/api/publish/bit-payment', startBody(orderId, newKey(), SUPERGOLD.hash));
     expect(res.statusCode, res.body).toBe(200);
     const path = new URL(res.json().sale_url).pathname;
-    const page = await t.app.paymentHost.app.inject({ method: 'GET', url: path });
+    const page = await sandboxOf(t.app).app.inject({ method: 'GET', url: path });
     expect(page.body).toContain('data:image/svg+xml;base64,');
     expect(page.body).toContain(hePay.mobileApprove);
     const token = /name="t" value="([^"]+)"/.exec(page.body)?.[1];
-    const forged = await t.app.paymentHost.app.inject({
+    const forged = await sandboxOf(t.app).app.inject({
       method: 'POST',
       url: `${path}/approve`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'decision=approve&t=forged',
     });
     expect(forged.statusCode).toBe(404);
-    const approved = await t.app.paymentHost.app.inject({
+    const approved = await sandboxOf(t.app).app.inject({
       method: 'POST',
       url: `${path}/approve`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -650,9 +650,9 @@ describe('the hosted card form', () => {
 /** Approves a hosted mobile-payment page, as the customer's app does. */
 async function approveBit(saleUrl: string): Promise<void> {
   const path = new URL(saleUrl).pathname;
-  const page = await t.app.paymentHost.app.inject({ method: 'GET', url: path });
+  const page = await sandboxOf(t.app).app.inject({ method: 'GET', url: path });
   const token = /name="t" value="([^"]+)"/.exec(page.body)?.[1];
-  const approved = await t.app.paymentHost.app.inject({
+  const approved = await sandboxOf(t.app).app.inject({
     method: 'POST',
     url: `${path}/approve`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -824,7 +824,7 @@ describe('the notify URL and reusing a session', () => {
 
 describe('the hosted session lifetime and the phone decline (last in the file: it moves the clock)', () => {
   const host = (method: 'GET' | 'POST', url: string, payload?: string) =>
-    t.app.paymentHost.app.inject({
+    sandboxOf(t.app).app.inject({
       method,
       url,
       ...(payload ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload } : {}),

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.ts';
 import { verifyVideoToken } from '../src/video/token.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
-import { submitCard } from './support/payment-sandbox.ts';
+import { sandboxOf, submitCard } from './support/payment-sandbox.ts';
 import { startExpectingFailure } from './support/server-process.ts';
 import { Agent, createTestApp, readOutbox, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
@@ -133,7 +133,7 @@ describe.each(SETUPS)('$name', (setup) => {
     expect(row.success_url.startsWith(`${E.site}/api/payments/success?`), row.success_url).toBe(true);
     expect(row.failure_url.startsWith(`${E.site}/api/payments/failure?`), row.failure_url).toBe(true);
 
-    const page = await t.app.paymentHost.app.inject({ method: 'GET', url: new URL(url).pathname, headers: f.headers });
+    const page = await sandboxOf(t.app).app.inject({ method: 'GET', url: new URL(url).pathname, headers: f.headers });
     expect(page.statusCode).toBe(200);
     expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(E.site);
     expect(directive(page.headers['content-security-policy'], 'form-action')).toBe(`'self' ${E.site}`);
@@ -150,7 +150,7 @@ describe.each(SETUPS)('$name', (setup) => {
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().sale_url;
     expect(url.startsWith(`${E.payment}/pay/ps_`), url).toBe(true);
-    const page = await t.app.paymentHost.app.inject({ method: 'GET', url: new URL(url).pathname, headers: f.headers });
+    const page = await sandboxOf(t.app).app.inject({ method: 'GET', url: new URL(url).pathname, headers: f.headers });
     const img = /<img class="qr" src="data:image\/svg\+xml;base64,([^"]+)"/.exec(page.body)?.[1];
     const row = await session(url);
     // The QR code is exactly the one of the approval link on the payment host's public origin.

@@ -255,12 +255,13 @@ export class PaymentService {
       const record = async () =>
         event ? recordPaymentEvent(tx, { eventId: event.eventId, paymentId: payment.id, kind: event.kind }, now) : true;
       if (payment.status !== 'created') return (await record()) ? 'final' : 'duplicate';
+      // Nothing happened yet (a provider may not name the payment before it has a transaction): nothing recorded.
+      if (result.status === 'pending') return 'pending';
       if (result.merchantRef !== payment.publicId || result.amountAgorot !== payment.amountAgorot) {
         this.deps.log?.error({ payment: publicId, result }, 'payment provider result disagrees with the payment');
         await record();
         return 'mismatch';
       }
-      if (result.status === 'pending') return 'pending';
       if (!(await record())) return 'duplicate';
       if (result.status === 'paid') {
         await markPaymentPaid(tx, payment.id, now);

@@ -1,6 +1,13 @@
 /** The payment sandbox's hosted pages as a test drives them (its own listener, through inject). */
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { PaymentSandbox } from '../../src/payments/sandbox/host.ts';
 import type { TestApp } from './test-app.ts';
+
+/** The app's payment sandbox (PAYMENT_PROVIDER=sandbox, the tests' default); a test on PayPlus has none. */
+export function sandboxOf(app: FastifyInstance): PaymentSandbox {
+  if (!app.paymentHost) throw new Error('this app has no payment sandbox (PAYMENT_PROVIDER is not sandbox)');
+  return app.paymentHost;
+}
 
 /**
  * The sandbox's test cards (apps/server/src/payments/sandbox/test-cards.json): success, the failures (declined,
@@ -36,7 +43,7 @@ export function cardForm(fields: CardFields = {}): string {
 
 /** Submits the hosted card form on the sandbox's own listener, as the framed page does (the success card by default). */
 export function submitCard(t: TestApp, hostedUrl: string, fields: CardFields = {}): Promise<LightMyRequestResponse> {
-  return t.app.paymentHost.app.inject({
+  return sandboxOf(t.app).app.inject({
     method: 'POST',
     url: new URL(hostedUrl).pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -4,6 +4,7 @@ import { type AppDeps, buildApp } from '../../src/app.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import type { Db } from '../../src/platform/db/db.ts';
+import { sandboxOf } from './payment-sandbox.ts';
 import { openTestDb } from './test-db.ts';
 
 export interface TestApp {
@@ -59,7 +60,7 @@ export async function createTestApp(
   // The API is reached through inject; the video host (tus over real sockets) on an ephemeral port when asked.
   const videoPort = listenVideo ? await app.videoHost.listen({ port: 0, host: '127.0.0.1' }) : undefined;
   // The payment sandbox's server-to-server API is real HTTP (the provider adapter fetches it) when asked.
-  const paymentPort = listenPayments ? await app.paymentHost.listen({ port: 0, host: '127.0.0.1' }) : undefined;
+  const paymentPort = listenPayments ? await sandboxOf(app).listen({ port: 0, host: '127.0.0.1' }) : undefined;
   return {
     app,
     db,

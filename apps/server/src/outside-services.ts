@@ -7,7 +7,7 @@
  * | ---------------- | ----------------------------------- | ------------------------------------ | ----------------------- |
  * | e-mail           | `Mailer` (mail/mailer.ts)           | the outbox table (sandbox-mailer.ts) | SMTP, queued (MAIL_PROVIDER) |
  * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)| phones/sandbox-provider.ts           | Twilio (SMS_PROVIDER)   |
- * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | (PAYMENT_PROVIDER)      |
+ * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | PayPlus (PAYMENT_PROVIDER) |
  * | photo storage    | `MediaStore` (media/store.ts)       | the data directory                   | S3 (S3_BUCKET)          |
  * | video storage    | `VideoHost` (video/host.ts)         | tus uploads to the data directory    |                         |
  * | vehicle registry | `VehicleRegistry` (vehicles/)       | the catalogue's sample registry      | data.gov.il (VEHICLE_REGISTRY) |
@@ -21,6 +21,7 @@ import { QueuedMailer, registerMailJobs } from './mail/queued-mailer.ts';
 import { SandboxMailer } from './mail/sandbox-mailer.ts';
 import { SmtpTransport } from './mail/smtp-mailer.ts';
 import { LocalMediaStore, type MediaStore, S3MediaStore } from './media/store.ts';
+import { PayPlusPaymentProvider } from './payments/payplus/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
 import { buildPaymentSandbox, type PaymentSandbox } from './payments/sandbox/host.ts';
@@ -133,13 +134,30 @@ export function chooseVideoHost(deps: { config: Config; db: Db; clock: Clock }):
 }
 
 /**
- * The payment provider. PAYMENT_PROVIDER has one value today (config.ts): the sandbox payment host, its own origin
- * with its hosted card page, admin view and signed notifications; a real provider is chosen here, and then neither
- * the sandbox listener nor its admin view exists.
+ * The payment provider: the sandbox payment host (PAYMENT_PROVIDER=sandbox), its own origin with its hosted card page,
+ * admin view and signed notifications; or PayPlus (payments/payplus/), and then neither the sandbox listener nor
+ * its admin view exists (`sandbox` null).
  */
 export async function choosePayments(
   deps: Parameters<typeof buildPaymentSandbox>[0] & { observe?: OutsideCallOptions['observe'] },
-): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox }> {
+): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox | null }> {
+  const { config } = deps;
+  if (config.PAYMENT_PROVIDER === 'payplus') {
+    const { PAYPLUS_API_KEY, PAYPLUS_SECRET_KEY, PAYPLUS_PAYMENT_PAGE_UID } = config;
+    if (!(PAYPLUS_API_KEY && PAYPLUS_SECRET_KEY && PAYPLUS_PAYMENT_PAGE_UID))
+      throw new Error('PAYMENT_PROVIDER=payplus needs PAYPLUS_API_KEY, PAYPLUS_SECRET_KEY, PAYPLUS_PAYMENT_PAGE_UID');
+    const settings = {
+      PAYPLUS_API_KEY,
+      PAYPLUS_SECRET_KEY,
+      PAYPLUS_PAYMENT_PAGE_UID,
+      PAYPLUS_API_BASE: config.PAYPLUS_API_BASE,
+      PAYPLUS_TERMINAL_UID: config.PAYPLUS_TERMINAL_UID,
+      PAYPLUS_CASHIER_UID: config.PAYPLUS_CASHIER_UID,
+      timeoutMs: config.PAYPLUS_TIMEOUT_MS,
+    };
+    const service = new OutsideService('payplus', { timeoutMs: settings.timeoutMs, observe: deps.observe });
+    return { provider: new PayPlusPaymentProvider(settings, service), sandbox: null };
+  }
   const sandbox = await buildPaymentSandbox(deps);
   const service = new OutsideService('payments-sandbox', { timeoutMs: 15_000, observe: deps.observe });
   return { provider: new SandboxPaymentProvider(deps.config, () => sandbox.apiBase(), service), sandbox };

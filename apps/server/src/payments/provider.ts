@@ -1,9 +1,9 @@
 /**
  * The payment provider adapter (money is kept in agorot, every charge idempotent). Our payment service talks to the
  * provider only through this interface: it creates a hosted session, reads a session's result server to server,
- * cancels an open session, refunds a paid one, and checks a notification's signature. PAYMENT_PROVIDER=sandbox is
- * the only implementation today (payments/sandbox/); a real Israeli hosted-payment provider is another class with
- * the same methods.
+ * cancels an open session, refunds a paid one, and checks a notification's signature. PAYMENT_PROVIDER chooses the
+ * implementation: the sandbox (payments/sandbox/) or PayPlus (payments/payplus/), which also keeps a card the payer
+ * agreed to save and charges it later (`SavedCardCharges`).
  */
 import crypto from 'node:crypto';
 import type { PaymentChannel, PaymentFailureReason } from '@app/contract/orders';
@@ -21,6 +21,8 @@ export interface CreateSessionInput {
   /** The same key answers the same session (a retry of ours never makes a second one). */
   idempotencyKey: string;
   channel: PaymentChannel;
+  /** The payer's card is kept as a token for a later merchant-initiated charge (a provider with SavedCardCharges). */
+  saveCard?: boolean;
 }
 
 export interface CreatedSession {
@@ -39,6 +41,37 @@ export interface ProviderResult {
   paidAt: string | null;
   /** Why a declined or cancelled session did not pay (the provider's code mapped to ours); null otherwise. */
   failureReason: PaymentFailureReason | null;
+  /** The card kept for later charges, when the session asked for it and the payment went through. */
+  savedCard?: SavedCard;
+}
+
+/** A card the provider keeps (we never see its number): its token and what the payer may be shown of it. */
+export interface SavedCard {
+  token: string;
+  /** The provider's customer the token belongs to, when it has one. */
+  customerRef: string | null;
+  last4: string;
+  /** MM/YY */
+  expiry: string;
+}
+
+export interface SavedCardChargeInput {
+  card: SavedCard;
+  amountAgorot: number;
+  /** Our payment's public id: the charge's reference at the provider. */
+  merchantRef: string;
+  description: string;
+  /** The same key answers the same charge: a retry never charges twice. */
+  idempotencyKey: string;
+}
+
+export type SavedCardChargeResult =
+  | { status: 'paid'; chargeId: string; amountAgorot: number }
+  | { status: 'declined'; failureReason: PaymentFailureReason | null };
+
+/** A provider that charges a saved card without the payer (the end of a free trial week). */
+export interface SavedCardCharges {
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardChargeResult>;
 }
 
 export interface RefundInput {
@@ -67,6 +100,8 @@ export type NotificationCheck =
 
 export interface PaymentProvider {
   readonly name: string;
+  /** Present when the provider can charge a saved card later. */
+  readonly savedCards?: SavedCardCharges;
   createSession(input: CreateSessionInput): Promise<CreatedSession>;
   getResult(sessionId: string): Promise<ProviderResult>;
   /** Cancels an open session (its page takes no payment after); answers its result, a payment's if it came first. */

@@ -139,10 +139,30 @@ const schema = z.object({
    */
   VIDEO_UPLOAD_EXPIRE_MIN: z.coerce.number().int().min(1).default(50),
   /**
-   * The payment provider. Only the local sandbox exists today: a hosted card and mobile-payment
-   * page on its own listener (another origin), signed notifications, state in the database.
+   * The payment provider: the local sandbox (a hosted card and mobile-payment page on its own listener, another
+   * origin, signed notifications, state in the database) or PayPlus (payments/payplus/, the PAYPLUS_ settings below).
    */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payplus']).default('sandbox'),
+  /** PayPlus's API key and secret key (the secret also signs its callbacks), from its developers' area. */
+  PAYPLUS_API_KEY: optionalString.pipe(z.string().min(8, 'at least 8 characters').optional()),
+  PAYPLUS_SECRET_KEY: optionalString.pipe(z.string().min(8, 'at least 8 characters').optional()),
+  /** The payment page (its UID in PayPlus's dashboard) that generateLink opens: cards and bit. */
+  PAYPLUS_PAYMENT_PAGE_UID: optionalString.pipe(z.string().uuid('a UUID, as PayPlus shows it').optional()),
+  /** The terminal and cashier of merchant-initiated charges of a saved card (Transactions/Charge). */
+  PAYPLUS_TERMINAL_UID: optionalString.pipe(z.string().uuid('a UUID, as PayPlus shows it').optional()),
+  PAYPLUS_CASHIER_UID: optionalString.pipe(z.string().uuid('a UUID, as PayPlus shows it').optional()),
+  /** PayPlus's REST API (its staging: https://restapidev.payplus.co.il/api/v1.0, or a test double). */
+  PAYPLUS_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^?#\s]+\/api\/v1\.0$/, 'scheme://host[:port]/api/v1.0')
+    .default('https://restapi.payplus.co.il/api/v1.0'),
+  /** Where PayPlus's hosted pages live: the app's frame-src allows this origin (staging: paymentsdev.payplus.co.il). */
+  PAYPLUS_PAGE_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, 'an origin: scheme://host[:port], no path')
+    .default('https://payments.payplus.co.il'),
+  /** Milliseconds one call to PayPlus may take. */
+  PAYPLUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** The payment sandbox's listener. Default: PORT + 2 (an ephemeral port when PORT is 0). */
   PAYMENT_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /**
@@ -321,15 +341,30 @@ const PUBLIC_ORIGIN_EXAMPLES = {
  * request's Host), so a deployed site must name them. Development, tests and LOCAL_ORIGINS default them.
  */
 export function missingPublicOrigins(
-  c: Pick<Config, 'NODE_ENV' | 'LOCAL_ORIGINS' | 'PUBLIC_ORIGIN' | 'VIDEO_PUBLIC_ORIGIN' | 'PAYMENT_PUBLIC_ORIGIN'>,
+  c: Pick<
+    Config,
+    | 'NODE_ENV'
+    | 'LOCAL_ORIGINS'
+    | 'PUBLIC_ORIGIN'
+    | 'VIDEO_PUBLIC_ORIGIN'
+    | 'PAYMENT_PUBLIC_ORIGIN'
+    | 'PAYMENT_PROVIDER'
+  >,
 ): (keyof typeof PUBLIC_ORIGIN_EXAMPLES)[] {
   if (c.NODE_ENV !== 'production' || c.LOCAL_ORIGINS) return [];
-  return (['PUBLIC_ORIGIN', 'VIDEO_PUBLIC_ORIGIN', 'PAYMENT_PUBLIC_ORIGIN'] as const).filter((k) => !c[k]);
+  // The payment host's origin is the sandbox's; a real provider's pages are its own (PAYPLUS_PAGE_ORIGIN).
+  const names = [
+    'PUBLIC_ORIGIN',
+    'VIDEO_PUBLIC_ORIGIN',
+    ...(c.PAYMENT_PROVIDER === 'sandbox' ? ['PAYMENT_PUBLIC_ORIGIN'] : []),
+  ];
+  return (names as (keyof typeof PUBLIC_ORIGIN_EXAMPLES)[]).filter((k) => !c[k]);
 }
 
 /** Each real provider's settings, named in the message of a start that chose it without them. */
 const PROVIDER_SETTINGS = {
   'SMS_PROVIDER=twilio': ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_SMS_FROM', 'TWILIO_CALL_FROM'],
+  'PAYMENT_PROVIDER=payplus': ['PAYPLUS_API_KEY', 'PAYPLUS_SECRET_KEY', 'PAYPLUS_PAYMENT_PAGE_UID'],
 } as const;
 
 /**
@@ -344,10 +379,12 @@ export function providerProblems(
     Partial<Record<(typeof PROVIDER_SETTINGS)[keyof typeof PROVIDER_SETTINGS][number], string>>,
 ): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
-  if (c.SMS_PROVIDER === 'twilio') {
-    const missing = PROVIDER_SETTINGS['SMS_PROVIDER=twilio'].filter((name) => !c[name]);
+  const chosen = [`SMS_PROVIDER=${c.SMS_PROVIDER}`, `PAYMENT_PROVIDER=${c.PAYMENT_PROVIDER}`];
+  for (const [choice, settings] of Object.entries(PROVIDER_SETTINGS)) {
+    if (!chosen.includes(choice)) continue;
+    const missing = settings.filter((name) => !c[name]);
     if (missing.length > 0)
-      problems.push({ path: ['SMS_PROVIDER'], message: `SMS_PROVIDER=twilio needs ${missing.join(', ')}` });
+      problems.push({ path: [choice.split('=')[0] ?? choice], message: `${choice} needs ${missing.join(', ')}` });
   }
   if (c.REQUIRE_REAL_PROVIDERS) {
     const standIns = [

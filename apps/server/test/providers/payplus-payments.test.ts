@@ -14,6 +14,7 @@ import { PayPlusPaymentProvider } from '../../src/payments/payplus/provider.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { PAYPLUS_TEST_CARDS, PAYPLUS_TEST_KEYS, PayPlusDouble, payplusSettingsFor } from '../doubles/payplus/double.ts';
 import { contactOf, registerWithPhone } from '../support/contact.ts';
+import { staffAgent } from '../support/staff.ts';
 import { Agent, createTestApp, type TestApp } from '../support/test-app.ts';
 import { validCarAd } from '../support/vehicle-ad.ts';
 
@@ -211,6 +212,28 @@ describe('a card payment through PayPlus', () => {
     expect((await paymentsOf(orderId))[0]).toMatchObject({ refund_status: 'refunded' });
     expect(double.refundsOf(charge?.uid ?? '')).toHaveLength(1);
     expect(double.requests.filter((r) => r.path === 'Transactions/RefundByTransactionUID')).toHaveLength(1);
+  });
+
+  it('refunds part of a paid ad from the finance console through PayPlus, once per form, never beyond the charge', async () => {
+    const orderId = await newDraft();
+    await pay(await startCard(orderId));
+    const [payment] = await paymentsOf(orderId);
+    const finance = await staffAgent(t, 'finance');
+    const refund = (amountAgorot: number, idempotencyKey: string) =>
+      finance.post(`/api/operator/payments/${payment?.public_id}/refund`, {
+        amountAgorot,
+        reason: 'פיצוי על תקלה באתר',
+        idempotencyKey,
+      });
+    const first = await refund(1_000, 'pp-form-key-0001');
+    expect(first.json().refund, first.body).toMatchObject({ amountAgorot: 1_000, status: 'refunded' });
+    // The same form again: the same refund, not a second one at PayPlus.
+    expect((await refund(1_000, 'pp-form-key-0001')).json().refund).toEqual(first.json().refund);
+    const rest = await refund(VIP.amountAgorot - 1_000, 'pp-form-key-0002');
+    expect(rest.json().refund, rest.body).toMatchObject({ status: 'refunded' });
+    const charge = double.transactionsOf(payment?.public_id ?? '').find((x) => x.type === 'charge');
+    expect(double.refundsOf(charge?.uid ?? '').map((r) => r.amount)).toEqual([10, (VIP.amountAgorot - 1_000) / 100]);
+    expect((await refund(100, 'pp-form-key-0003')).statusCode).toBe(409);
   });
 
   it('answers in Hebrew when PayPlus is down, and loses nothing: the same press opens the page once it is back', async () => {

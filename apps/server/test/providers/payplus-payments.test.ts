@@ -252,7 +252,7 @@ describe('a card payment through PayPlus', () => {
 });
 
 describe('a saved card', () => {
-  it('is kept by a page that asked for it and charged later once, whatever the retries', async () => {
+  it('is checked and kept by a page that charges nothing, and charged later once, whatever the retries', async () => {
     const provider = new PayPlusPaymentProvider({
       PAYPLUS_API_KEY: PAYPLUS_TEST_KEYS.apiKey,
       PAYPLUS_SECRET_KEY: PAYPLUS_TEST_KEYS.secretKey,
@@ -264,7 +264,8 @@ describe('a saved card', () => {
     });
     const session = await provider.createSession({
       merchantRef: 'pay_trialweek000001',
-      amountAgorot: 100,
+      // EasyStart's free week: nothing charged now, the card checked (J2) and kept.
+      amountAgorot: 0,
       description: 'אימות כרטיס',
       successUrl: 'https://www.example.co.il/api/payments/success',
       failureUrl: 'https://www.example.co.il/api/payments/failure',
@@ -283,8 +284,17 @@ describe('a saved card', () => {
         cvv: '123',
       }),
     });
+    expect(double.requests.filter((r) => r.path === 'PaymentPages/generateLink').at(-1)?.body).toMatchObject({
+      charge_method: 0,
+      amount: 0,
+      create_token: true,
+    });
     const result = await provider.getResult(session.sessionId);
-    expect(result).toMatchObject({ status: 'paid', savedCard: { last4: '0000', token: expect.any(String) } });
+    expect(result).toMatchObject({
+      status: 'paid',
+      amountAgorot: 0,
+      savedCard: { last4: '0000', token: expect.any(String) },
+    });
     const card = result.savedCard;
     if (!card) throw new Error('no saved card');
     const charge = {

@@ -130,7 +130,8 @@ export class PayPlusPaymentProvider implements PaymentProvider, SavedCardCharges
       'PaymentPages/generateLink',
       {
         payment_page_uid: this.settings.PAYPLUS_PAYMENT_PAGE_UID,
-        charge_method: 1,
+        // Nothing to charge (EasyStart's free week): the card is only checked (J2) and kept.
+        charge_method: input.amountAgorot === 0 ? 0 : 1,
         amount: toShekels(input.amountAgorot),
         currency_code: 'ILS',
         sendEmailApproval: false,
@@ -147,7 +148,9 @@ export class PayPlusPaymentProvider implements PaymentProvider, SavedCardCharges
         payments: 1,
         more_info: input.merchantRef,
         create_token: input.saveCard === true,
-        items: [{ name: input.description, quantity: 1, price: toShekels(input.amountAgorot), vat_type: 0 }],
+        ...(input.amountAgorot > 0
+          ? { items: [{ name: input.description, quantity: 1, price: toShekels(input.amountAgorot), vat_type: 0 }] }
+          : {}),
       },
       false,
     );

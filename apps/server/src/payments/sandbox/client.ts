@@ -14,6 +14,9 @@ import {
   type ProviderRefund,
   type ProviderResult,
   type RefundInput,
+  type SavedCardChargeInput,
+  type SavedCardChargeResult,
+  type SavedCardCharges,
   verifySignedNotification,
 } from '../provider.ts';
 
@@ -34,8 +37,9 @@ function checkedResult(out: ProviderResult): ProviderResult {
   return { ...out, failureReason: isPaymentFailureReason(out.failureReason) ? out.failureReason : null };
 }
 
-export class SandboxPaymentProvider implements PaymentProvider {
+export class SandboxPaymentProvider implements PaymentProvider, SavedCardCharges {
   readonly name = 'sandbox';
+  readonly savedCards: SavedCardCharges = this;
 
   constructor(
     private readonly config: Pick<Config, 'PAYMENT_API_KEY' | 'PAYMENT_WEBHOOK_SECRET'>,
@@ -98,6 +102,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (typeof out.refundId !== 'string' || out.amountAgorot !== input.amountAgorot)
       throw new ProviderError('payment provider answered a malformed refund');
     return { refundId: out.refundId, amountAgorot: out.amountAgorot };
+  }
+
+  async chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardChargeResult> {
+    const out = await this.call<{
+      chargeId?: unknown;
+      status?: unknown;
+      amountAgorot?: unknown;
+      failureReason?: unknown;
+    }>('charge', 'POST', '/v1/charges', {
+      token: input.card.token,
+      amountAgorot: input.amountAgorot,
+      merchantRef: input.merchantRef,
+      description: input.description,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (out.status === 'paid' && typeof out.chargeId === 'string' && out.amountAgorot === input.amountAgorot)
+      return { status: 'paid', chargeId: out.chargeId, amountAgorot: input.amountAgorot };
+    if (out.status === 'declined')
+      return {
+        status: 'declined',
+        failureReason: isPaymentFailureReason(out.failureReason) ? out.failureReason : null,
+      };
+    throw new ProviderError('payment provider answered a malformed charge');
   }
 
   verifyNotification(

@@ -28,6 +28,7 @@ import { sandboxKeyMatches } from '../../platform/http/sandbox-guard.ts';
 import { framedPageCsp, secondOrigin, serveAssets } from '../../platform/http/second-origin.ts';
 import type { JobScheduler } from '../../platform/jobs/scheduler.ts';
 import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
+import { chargeCard } from './card-charges.ts';
 import { type CardForm, checkCardForm, TEST_CARDS, type TestCardBehaviour } from './card-form.ts';
 import { approvalPage, cardPage, challengePage, messagePage, mobilePage } from './pages.ts';
 import { refundSession } from './refunds.ts';
@@ -83,19 +84,33 @@ export interface PaymentSandbox {
   apiBase(): string;
 }
 
-const createBody = z.object({
-  merchantRef: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
+const createBody = z
+  .object({
+    merchantRef: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
+    // 0: the card is only checked and kept (saveCard), nothing is charged now.
+    amountAgorot: z.number().int().min(0).max(100_000_000),
+    description: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((v) => !isUnstorableText(v)),
+    successUrl: z.string().url().max(2000),
+    failureUrl: z.string().url().max(2000),
+    notifyUrl: z.string().url().max(2000),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,120}$/),
+    channel: z.enum(['creditCard', 'bit']),
+    saveCard: z.boolean().optional(),
+  })
+  .refine((b) => b.amountAgorot > 0 || (b.saveCard === true && b.channel === 'creditCard'), {
+    message: 'nothing to charge, and no card to keep',
+  });
+
+const chargeBody = z.object({
+  token: z.string().regex(/^tok_[A-Za-z0-9_-]{24}$/),
   amountAgorot: z.number().int().min(1).max(100_000_000),
-  description: z
-    .string()
-    .min(1)
-    .max(200)
-    .refine((v) => !isUnstorableText(v)),
-  successUrl: z.string().url().max(2000),
-  failureUrl: z.string().url().max(2000),
-  notifyUrl: z.string().url().max(2000),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,120}$/),
-  channel: z.enum(['creditCard', 'bit']),
+  merchantRef: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/),
+  description: z.string().min(1).max(200),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_#-]{8,120}$/),
 });
 
 /** Why a finished session did not pay, as the provider's API says it (a session expiry is its own code). */
@@ -118,6 +133,9 @@ const resultOf = (s: SandboxSession): ProviderResult => ({
   merchantRef: s.merchantRef,
   paidAt: s.paidAt ? s.paidAt.toISOString() : null,
   failureReason: failureReasonOf(s),
+  ...(s.status === 'paid' && s.cardToken && s.cardLast4
+    ? { savedCard: { token: s.cardToken, customerRef: null, last4: s.cardLast4, expiry: s.cardExpiry ?? '' } }
+    : {}),
 });
 
 /** The issuer's decline of each failing test card (the card page's decline switch declines as card_declined). */
@@ -334,6 +352,22 @@ export async function buildPaymentSandbox(deps: {
           : null;
       return resultOf(cancelled ?? ((await findSandboxSession(db, session.id)) as SandboxSession));
     });
+    // A merchant-initiated charge of a card kept by a paid session (its token), once per idempotency key.
+    api.post('/v1/charges', async (req, reply) => {
+      const parsed = chargeBody.safeParse(req.body);
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
+      const decline = (await readSwitches(db)).declineAll;
+      const outcome = await chargeCard(db, parsed.data, decline, clock.now());
+      if (!outcome.ok)
+        return reply.code(outcome.error === 'token_not_found' ? 404 : 409).send({ error: outcome.error });
+      const { charge } = outcome;
+      return reply.code(outcome.created ? 201 : 200).send({
+        chargeId: charge.id,
+        status: charge.status,
+        amountAgorot: charge.amountAgorot,
+        failureReason: charge.declineReason,
+      });
+    });
     api.post('/v1/refunds', async (req, reply) => {
       const parsed = refundBody.safeParse(req.body);
       if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
@@ -389,7 +423,11 @@ export async function buildPaymentSandbox(deps: {
     if (!behaviour)
       return html(reply, session, cardPage(session, { form, errors: { cardNumber: hePay.cardUnknown } }, year), 422);
     const switches = await readSwitches(db);
-    const card = { cardLast4: checked.card.digits.slice(-4), installments: checked.card.installments };
+    const card = {
+      cardLast4: checked.card.digits.slice(-4),
+      cardExpiry: `${String(form.expMonth ?? '').padStart(2, '0')}/${String(form.expYear ?? '').slice(-2)}`,
+      installments: checked.card.installments,
+    };
     let finished: SandboxSession | null;
     const decline = switches.declineAll ? 'card_declined' : DECLINES[behaviour];
     if (decline) {

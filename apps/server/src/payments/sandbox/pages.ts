@@ -30,8 +30,13 @@ ${body}
 }
 
 function summary(session: SandboxSession): string {
+  // A card only checked and kept (nothing charged now) says so instead of an amount.
+  const amount =
+    session.amountAgorot === 0
+      ? `<span>${esc(hePay.keepCardNote)}</span>`
+      : `<span>${esc(hePay.amountLabel)}: <bdi>${esc(shekels(session.amountAgorot))}</bdi></span>`;
   return `<p class="summary"><span>${esc(session.description)}</span>
-<span>${esc(hePay.amountLabel)}: <bdi>${esc(shekels(session.amountAgorot))}</bdi></span></p>`;
+${amount}</p>`;
 }
 
 function field(
@@ -120,7 +125,11 @@ ${field(
   ).join('')}</select>`,
   errors.installments,
 )}
-<button type="submit">${esc(hePay.payButton)} <bdi>${esc(shekels(session.amountAgorot))}</bdi></button>
+<button type="submit">${
+    session.amountAgorot === 0
+      ? esc(hePay.keepCardButton)
+      : `${esc(hePay.payButton)} <bdi>${esc(shekels(session.amountAgorot))}</bdi>`
+  }</button>
 </form>`;
   return layout(hePay.pageTitle, body);
 }

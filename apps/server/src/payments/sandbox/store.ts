@@ -32,6 +32,11 @@ export interface SandboxSession {
   paidAt: Date | null;
   /** How much of the charge was refunded (migration 0025; sandbox/refunds.ts). */
   refundedAgorot: number;
+  /** The payer agreed to keep the card (migration 0039): a paid card session then has a token. */
+  saveCard: boolean;
+  cardToken: string | null;
+  /** MM/YY */
+  cardExpiry: string | null;
 }
 
 interface Row {
@@ -56,6 +61,9 @@ interface Row {
   created_at: Date | string;
   paid_at: Date | string | null;
   refunded_agorot?: number | null;
+  save_card?: boolean | null;
+  card_token?: string | null;
+  card_expiry?: string | null;
 }
 
 const toSession = (r: Row): SandboxSession => ({
@@ -80,6 +88,9 @@ const toSession = (r: Row): SandboxSession => ({
   createdAt: new Date(r.created_at),
   paidAt: r.paid_at === null ? null : new Date(r.paid_at),
   refundedAgorot: Number(r.refunded_agorot ?? 0),
+  saveCard: r.save_card === true,
+  cardToken: r.card_token ?? null,
+  cardExpiry: r.card_expiry ?? null,
 });
 
 const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
@@ -92,8 +103,8 @@ export async function createSandboxSession(
 ): Promise<{ session: SandboxSession; created: boolean }> {
   const [row] = await db.query<Row>(
     `INSERT INTO sandbox_payment_sessions (id, merchant_ref, amount_agorot, description, channel, success_url,
-       failure_url, notify_url, idempotency_key, approval_token, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       failure_url, notify_url, idempotency_key, approval_token, created_at, save_card)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (idempotency_key) DO NOTHING RETURNING *`,
     [
       randomId('ps'),
@@ -107,6 +118,7 @@ export async function createSandboxSession(
       input.idempotencyKey,
       crypto.randomBytes(16).toString('base64url'),
       now,
+      input.saveCard === true,
     ],
   );
   if (row) return { session: toSession(row), created: true };
@@ -135,6 +147,7 @@ export async function updateOpenSession(
     challengeFails?: boolean;
     notifyMode?: NotifyMode;
     cardLast4?: string | null;
+    cardExpiry?: string | null;
     installments?: number | null;
     declineReason?: string | null;
   },
@@ -147,7 +160,8 @@ export async function updateOpenSession(
        installments = COALESCE($6, installments), decline_reason = $7,
        paid_at = CASE WHEN $2 = 'paid' THEN $8::timestamptz ELSE paid_at END,
        finished_at = CASE WHEN $9 THEN $8::timestamptz ELSE finished_at END,
-       challenge_fails = COALESCE($10, challenge_fails)
+       challenge_fails = COALESCE($10, challenge_fails), card_expiry = COALESCE($11, card_expiry),
+       card_token = CASE WHEN $2 = 'paid' AND save_card AND channel = 'creditCard' THEN $12 ELSE card_token END
      WHERE id = $1 AND status IN ('pending', 'challenge') RETURNING *`,
     [
       id,
@@ -160,6 +174,8 @@ export async function updateOpenSession(
       now,
       finished,
       change.challengeFails ?? null,
+      change.cardExpiry ?? null,
+      `tok_${crypto.randomBytes(18).toString('base64url')}`,
     ],
   );
   return row ? toSession(row) : null;

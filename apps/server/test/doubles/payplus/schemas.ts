@@ -27,7 +27,7 @@ const item = z
 export const generateLinkBody = z
   .object({
     payment_page_uid: uuid,
-    amount: shekels,
+    amount: z.union([shekels, z.literal(0)]),
     currency_code: z.enum(['ILS', 'USD', 'EUR']),
     sendEmailApproval: z.boolean(),
     sendEmailFailure: z.boolean(),
@@ -68,7 +68,12 @@ export const generateLinkBody = z
       .optional(),
     items: z.array(item).optional(),
   })
-  .strict();
+  .strict()
+  // Only a check of the card (J2) or its tokenisation charges nothing.
+  .refine((b) => b.amount > 0 || b.charge_method === 0 || b.charge_method === 5, {
+    message: 'amount must be positive for a charge',
+    path: ['amount'],
+  });
 
 /** POST /PaymentPages/ipn: one of the two references. */
 export const ipnBody = z

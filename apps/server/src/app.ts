@@ -48,6 +48,8 @@ import { publishPhoneRoutes } from './phones/routes.ts';
 import { sandboxPhoneRoutes } from './phones/sandbox-routes.ts';
 import { registerVirtualNumberJobs } from './phones/virtual-number.ts';
 import { autoBumpOnPaid, registerAutoBumpJobs } from './plans/auto-bump.ts';
+import { registerEasyStartJobs } from './plans/easy-start.ts';
+import { easyStartRoutes } from './plans/easy-start-routes.ts';
 import { publishPlanExtrasRoutes } from './plans/plan-extras-routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Config, paymentPort } from './platform/config.ts';
@@ -245,6 +247,14 @@ export async function buildApp({
     },
   });
   app.decorate('payments', payments);
+  registerEasyStartJobs(jobs, {
+    db,
+    clock,
+    provider: chosenPayments.provider,
+    mailer,
+    origins,
+    log: app.log,
+  });
   app.addHook('onReady', async () => {
     // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep.ts; keyed by its
     // hour, so one job whatever the number of processes; each run schedules the next), and so the five-minute
@@ -285,6 +295,7 @@ export async function buildApp({
   }
   publishPlanExtrasRoutes(app, { db, clock });
   myAdsRoutes(app, { db, clock });
+  easyStartRoutes(app, { db, clock });
   await publishImageRoutes(app, { db, store: media, catalogs, videos: videoHost });
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost, origins });
   warmAddressLists();

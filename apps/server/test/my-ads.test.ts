@@ -75,6 +75,7 @@ describe('GET /api/my-ads', () => {
         editUrl: `/edit/${sofa}`,
         publishUrl: null,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
+        easyStart: null,
       },
       expect.objectContaining({
         OrderID: flat,

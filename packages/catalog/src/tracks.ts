@@ -16,6 +16,9 @@ import {
   type TrackSet,
 } from './tracksData.ts';
 
+/** The free-trial week of EasyStart: its days. */
+export { EASY_START_TRIAL_DAYS };
+
 /** The selection a plan is for: the category selectors (numbers; strings from a query are accepted). */
 export interface TrackSelectors {
   cat: number | string;

@@ -188,6 +188,21 @@ export interface MyAd {
   publishUrl: string | null;
   /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */
   upgradeUrl: string;
+  /** Ours: EasyStart's free week, running (cancellable until its charge) or cancelled and not over; else null. */
+  easyStart: EasyStartTrial | null;
+}
+
+/** EasyStart's free week as the advertiser sees it (GET /api/my-ads, the cancel call). */
+export interface EasyStartTrial {
+  status: 'running' | 'cancelled' | 'charged' | 'failed';
+  /** ISO time of the kept card's charge (the week's end). */
+  chargeAt: string;
+  amountAgorot: number;
+  /** The days of VIP the charge buys. */
+  days: number;
+  cardLast4: string;
+  /** Charges tried so far (a declined one is tried again a day later, three in all). */
+  attempts: number;
 }
 
 export interface MyAdsResponse {

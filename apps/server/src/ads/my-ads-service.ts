@@ -33,30 +33,40 @@ interface Row {
   /** The moderator's refusal of a rejected ad (its latest case). */
   reject_template: string | null;
   reject_text: string | null;
+  trial_status: 'running' | 'cancelled' | null;
+  trial_charge_at: Date | string | null;
+  trial_amount_agorot: number | null;
+  trial_days: number | null;
+  trial_card_last4: string | null;
+  trial_attempts: number | null;
 }
 
 /** The customer's ads (not the reserved holders of photos, not deleted ones), newest first. */
 export async function myAds(db: Queryable, customerId: number, now: Date): Promise<MyAd[]> {
   const rows = await db.query<Row>(
-    `SELECT id, cat, subcat, status, ad_type, ends_at, selectors, field_values,
+    `SELECT ads.id, ads.cat, ads.subcat, ads.status, ads.ad_type, ads.ends_at, ads.selectors, ads.field_values,
        (SELECT i.thumb_key FROM ad_images i WHERE i.ad_id = ads.id
          ORDER BY i.position IS NULL, i.position, i.slot LIMIT 1) AS thumb_key,
        (SELECT CASE WHEN p.status <> 'paid' THEN p.ad_type END FROM payments p
-         WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.purpose IN ('track', 'ad_package')
+         WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.purpose IN ('track', 'ad_package', 'trial')
          ORDER BY p.created_at DESC, p.id DESC LIMIT 1) AS unpaid_ad_type,
        r.refund_status, r.amount_agorot AS refund_agorot,
        (SELECT max(w.ends_at) FROM auto_bump_weeks w
          WHERE w.ad_id = ads.id AND w.stopped_at IS NULL AND w.ends_at > $2
          HAVING min(w.starts_at) <= $2) AS auto_bump_until,
-       rv.reject_template, rv.reject_text
+       rv.reject_template, rv.reject_text,
+       t.status AS trial_status, t.charge_at AS trial_charge_at, t.amount_agorot AS trial_amount_agorot,
+       t.days AS trial_days, t.card_last4 AS trial_card_last4, t.attempts AS trial_attempts
      FROM ads
+     LEFT JOIN easy_start_trials t ON t.ad_id = ads.id AND t.customer_id = ads.customer_id
+       AND t.status IN ('running', 'cancelled') AND t.finished_at IS NULL
      LEFT JOIN LATERAL (SELECT p.refund_status, p.amount_agorot FROM payments p
        WHERE p.ad_id = ads.id AND p.customer_id = ads.customer_id AND p.refund_status IS NOT NULL
        ORDER BY p.id DESC LIMIT 1) r ON true
      LEFT JOIN LATERAL (SELECT v.reject_template, v.reject_text FROM ad_reviews v
        WHERE ads.status = 'rejected' AND v.ad_id = ads.id AND v.decision = 'rejected'
        ORDER BY v.id DESC LIMIT 1) rv ON true
-     WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted') ORDER BY id DESC`,
+     WHERE ads.customer_id = $1 AND ads.status NOT IN ('reserved', 'deleted') ORDER BY ads.id DESC`,
     [customerId, now],
   );
   return rows.map((r) => {
@@ -91,6 +101,18 @@ export async function myAds(db: Queryable, customerId: number, now: Date): Promi
           ? planPath({ orderId: id, cat: r.cat, subcat: r.subcat, selectors: r.selectors ?? {} })
           : null,
       upgradeUrl: `/my-ads?upgrade=${id}`,
+      // EasyStart's free week (plans/easy-start.ts) until its charge, or cancelled and not yet over.
+      easyStart:
+        r.trial_status && r.trial_charge_at !== null
+          ? {
+              status: r.trial_status,
+              chargeAt: new Date(r.trial_charge_at).toISOString(),
+              amountAgorot: Number(r.trial_amount_agorot),
+              days: Number(r.trial_days),
+              cardLast4: r.trial_card_last4 ?? '',
+              attempts: Number(r.trial_attempts),
+            }
+          : null,
     };
   });
 }

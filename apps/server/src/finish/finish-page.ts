@@ -23,7 +23,7 @@ import type { Queryable } from '../platform/db/db.ts';
 
 interface PaymentRow {
   status: 'created' | 'paid' | 'failed' | 'cancelled';
-  purpose: 'track' | 'ad_package';
+  purpose: 'track' | 'ad_package' | 'trial';
   amount_agorot: number;
   ad_type: string;
   package_hash: string | null;
@@ -32,11 +32,11 @@ interface PaymentRow {
   refund_status: 'pending' | 'refunded' | null;
 }
 
-/** The ad's payments that publish it (a track, or a package of ads bought for it), newest first. */
+/** The ad's payments that publish it (a track, a package of ads bought for it, EasyStart's trial), newest first. */
 async function trackPayments(db: Queryable, ad: Ad): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(
     `SELECT status, purpose, amount_agorot, ad_type, package_hash, failure_reason, paid_at, refund_status FROM payments
-     WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package')
+     WHERE ad_id = $1 AND customer_id = $2 AND purpose IN ('track', 'ad_package', 'trial')
      ORDER BY created_at DESC, id DESC`,
     [ad.orderId, ad.customerId],
   );

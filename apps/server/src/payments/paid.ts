@@ -12,6 +12,7 @@ import type { AdType } from '@app/contract/orders';
 import { scheduleAdExpiry } from '../ads/ad-expiry.ts';
 import { goLive } from '../ads/go-live.ts';
 import { insertCustomerPackage, usePackageAd } from '../plans/customer-packages-repository.ts';
+import { startTrial } from '../plans/easy-start.ts';
 import { publishWaitingAds } from '../plans/package-ads.ts';
 import type { Queryable } from '../platform/db/db.ts';
 import type { OnPaid } from './service.ts';
@@ -73,6 +74,7 @@ export function paidHandler(extra: { autoBump?: OnPaid } = {}): OnPaid {
       await publishWaitingAds(tx, payment.paidAt, bought);
       return undefined;
     }
+    if (payment.purpose === 'trial') return startTrial(tx, payment);
     if (payment.purpose === 'package') {
       if (await upgradeAd(tx, payment.adId, payment.adType, payment.days, payment.paidAt)) return undefined;
       return { fulfilled: false, reason: 'ad_not_live' };

@@ -50,6 +50,8 @@ export class PaymentRefunds {
 
   /** Decides the refund of a paid payment, in the caller's transaction (the one that records it paid). */
   async decide(tx: Queryable, payment: Payment, now: Date): Promise<void> {
+    // A card only checked (EasyStart's trial) was charged nothing: nothing to give back.
+    if (payment.amountAgorot === 0) return;
     if (!(await markRefundPending(tx, payment.id, `refund_${payment.publicId}`))) return;
     await this.deps.jobs.schedule(
       {

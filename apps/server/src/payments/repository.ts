@@ -2,8 +2,12 @@
 import type { PaymentChannel } from '@app/contract/orders';
 import type { Queryable } from '../platform/db/db.ts';
 
-/** track: a paid track; package: a one-ad upgrade; ad_package: a package of ads (migration 0023); auto_bump. */
-export type PaymentPurpose = 'track' | 'auto_bump' | 'package' | 'ad_package';
+/**
+ * track: a paid track; package: a one-ad upgrade; ad_package: a package of ads (migration 0023); auto_bump; trial:
+ * EasyStart's card checked and kept, nothing charged; trial_charge: the kept card charged when the week ends
+ * (migration 0040, plans/easy-start.ts).
+ */
+export type PaymentPurpose = 'track' | 'auto_bump' | 'package' | 'ad_package' | 'trial' | 'trial_charge';
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'cancelled';
 
 /** What a new payment is made of: the caller's choice of what is bought, by whom, for how much. */
@@ -172,14 +176,14 @@ export async function markPaymentPaid(db: Queryable, id: number, now: Date): Pro
  */
 export async function supersedeOpenPayments(
   db: Queryable,
-  q: { adId: number; purpose: PaymentPurpose; exceptId: number },
+  q: { adId: number; purposes: PaymentPurpose[]; exceptId: number },
   now: Date,
 ): Promise<string[]> {
   const rows = await db.query<{ public_id: string }>(
     `UPDATE payments SET superseded_at = $4
-     WHERE ad_id = $1 AND purpose = $2 AND id <> $3 AND status = 'created' AND superseded_at IS NULL
+     WHERE ad_id = $1 AND purpose = ANY($2::text[]) AND id <> $3 AND status = 'created' AND superseded_at IS NULL
      RETURNING public_id`,
-    [q.adId, q.purpose, q.exceptId, now],
+    [q.adId, q.purposes, q.exceptId, now],
   );
   return rows.map((r) => r.public_id);
 }

@@ -10,6 +10,8 @@
  * Every start is the owner's (another account's ad: 404, nothing made), CSRF-checked, and charges the amount of
  * the server's own data (payments/tracks.ts), never one from the browser.
  */
+
+import { EASY_START_TRIAL_DAYS } from '@app/catalog/tracks';
 import type {
   BitPaymentResponse,
   FinishPageResponse,
@@ -115,6 +117,12 @@ export function paymentRoutes(
       if (!charge || (channel === 'bit' && charge.adType === 'EasyStart'))
         return { code: 400, errors: { pt_hash: hePay.trackUnknown } };
       if (charge.amountAgorot <= 0) return { code: 400, errors: { pt_hash: hePay.trackFree } };
+      // EasyStart's free week: the card is checked and kept now, nothing charged; the week's end charges the
+      // track's price (plans/easy-start.ts).
+      if (charge.adType === 'EasyStart') {
+        const trial = { ...charge, days: EASY_START_TRIAL_DAYS, amountAgorot: 0, title: hePay.trialTitle };
+        return { adId: ad.orderId, purpose: 'trial', charge: trial, channel, idempotencyKey: key, failure: 'failure' };
+      }
       return { adId: ad.orderId, purpose: 'track', charge, channel, idempotencyKey: key, failure: 'failure' };
     };
 

@@ -16,7 +16,7 @@ import crypto from 'node:crypto';
 import type { PaymentChannel } from '@app/contract/orders';
 import type { Config } from '../platform/config.ts';
 import type { Queryable } from '../platform/db/db.ts';
-import type { ProviderEvent, ProviderResult } from './provider.ts';
+import type { PaymentProvider, ProviderEvent, ProviderResult, SavedCard } from './provider.ts';
 import { type PaymentMachinery, PaymentRefunds } from './refunds.ts';
 import {
   findOpenPayment,
@@ -50,7 +50,10 @@ export interface NotFulfilled {
  * delivered nothing (the ad was finished already, refused, no longer live): the payment is still recorded paid (the
  * customer was charged) with fulfilment 'refund_due'. Nothing (undefined) means delivered.
  */
-export type OnPaid = (tx: Queryable, payment: Payment & { paidAt: Date }) => Promise<NotFulfilled | undefined>;
+export type OnPaid = (
+  tx: Queryable,
+  payment: Payment & { paidAt: Date; savedCard?: SavedCard },
+) => Promise<NotFulfilled | undefined>;
 
 /** Where the provider sends notifications: configuration only, never a request's Host (SSRF). */
 export function notifyOriginOf(config: Pick<Config, 'PAYMENT_NOTIFY_ORIGIN' | 'PORT'>, port = config.PORT): string {
@@ -164,10 +167,11 @@ export class PaymentService {
         },
         now,
       );
-      if (input.adId !== null && input.purpose === 'track') {
+      // A track and EasyStart's trial publish the same draft: one of them open at a time.
+      if (input.adId !== null && (input.purpose === 'track' || input.purpose === 'trial')) {
         const superseded = await supersedeOpenPayments(
           tx,
-          { adId: input.adId, purpose: 'track', exceptId: created.id },
+          { adId: input.adId, purposes: ['track', 'trial'], exceptId: created.id },
           now,
         );
         if (superseded.length)
@@ -216,6 +220,8 @@ export class PaymentService {
         // Ours is the payment's public id: a retry, a double click or a concurrent start makes one session.
         idempotencyKey: payment.publicId,
         channel: payment.channel,
+        // EasyStart's free week: the card is checked and kept for the charge at the week's end.
+        saveCard: payment.purpose === 'trial',
       });
     } catch (err) {
       this.deps.log?.error({ err, payment: payment.publicId }, 'payment provider: createSession failed');
@@ -268,7 +274,7 @@ export class PaymentService {
         // A superseded session fulfils nothing (its ad's newer payment does); otherwise onPaid says what it did.
         const outcome: NotFulfilled | undefined = payment.supersededAt
           ? { fulfilled: false, reason: 'superseded' }
-          : await this.onPaid(tx, { ...payment, status: 'paid', paidAt: now });
+          : await this.onPaid(tx, { ...payment, status: 'paid', paidAt: now, savedCard: result.savedCard });
         if (outcome && !outcome.fulfilled) {
           await setPaymentFulfilment(tx, payment.id, {
             fulfilment: 'refund_due',
@@ -341,7 +347,7 @@ export class PaymentService {
     const payment = await findPaymentByPublicId(this.deps.db, publicId);
     if (payment?.status !== 'paid') return;
     if (payment.refundStatus === 'pending') await this.refunds.refund(publicId);
-    else if (payment.adId !== null && (payment.purpose === 'track' || payment.purpose === 'ad_package'))
+    else if (payment.adId !== null && ['track', 'ad_package', 'trial'].includes(payment.purpose))
       await this.cancelOpenSessions(payment.adId, payment.id);
   }
 
@@ -362,6 +368,11 @@ export class PaymentService {
       }
       if ((await this.apply(payment.publicId, result, null)) === 'paid') await this.settle(payment.publicId);
     }
+  }
+
+  /** The provider this service pays through (EasyStart charges a kept card through it). */
+  get provider(): PaymentProvider {
+    return this.deps.provider;
   }
 
   findByPublicId(publicId: string): Promise<Payment | null> {

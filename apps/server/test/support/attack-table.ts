@@ -466,6 +466,12 @@ export const ROUTES: Record<string, Entry> = {
         passwordAgain: 'Secret1234',
       }),
   },
+  'POST /api/my-ads/:id/easy-start/cancel': {
+    kind: 'write',
+    touches: 'easy_start_trials',
+    owned: true,
+    call: (f) => post(`/api/my-ads/${f.orderId}/easy-start/cancel`, {}),
+  },
   'POST /api/publish/save-ad': { kind: 'write', touches: 'ads', call: (f) => post('/api/publish/save-ad', car(f)) },
   'POST /api/publish/save-ad/:id': {
     kind: 'write',

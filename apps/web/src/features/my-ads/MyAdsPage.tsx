@@ -15,6 +15,7 @@ import { useCustomer } from '../../shared/session/index.ts';
 import { LoadNotices, useLoginGate } from '../packages/index.ts';
 import { refundText } from '../payment/index.ts';
 import { AdThumb } from './AdThumb.tsx';
+import { EasyStartBox } from './EasyStartBox.tsx';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
 
@@ -112,6 +113,14 @@ export default function MyAdsPage() {
                     )}
                   </dl>
                   <p className="my-ad__bump">{autoBumpText(ad)}</p>
+                  {ad.easyStart && (
+                    <EasyStartBox
+                      adId={ad.OrderID}
+                      trial={ad.easyStart}
+                      describedBy={titleId}
+                      onChanged={() => setAttempt((n) => n + 1)}
+                    />
+                  )}
                   {ad.rejection && (
                     <p className="my-ad__rejection" data-testid="my-ad-rejection">
                       {t.rejectedBecause(ad.rejection.reason)}

@@ -20,6 +20,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   editUrl: '/edit/50000001',
   publishUrl: null,
   upgradeUrl: '/my-ads?upgrade=50000001',
+  easyStart: null,
   ...over,
 });
 

@@ -89,7 +89,14 @@ export {
   startPackagePayment,
 } from './orders.ts';
 export { answerCall, fetchOutbox, fetchPhoneOutbox, type OutboxPhoneEntry, sandboxKey } from './outbox.ts';
-export { finishWithPackageLead, getMyAds, getPackages, getUpgradePackages, sendPackageLead } from './packages.ts';
+export {
+  cancelEasyStart,
+  finishWithPackageLead,
+  getMyAds,
+  getPackages,
+  getUpgradePackages,
+  sendPackageLead,
+} from './packages.ts';
 export { getFinishPaymentPage } from './payments.ts';
 export {
   checkPhoneCall,

@@ -1,6 +1,7 @@
 /** The packages page's and my-ads' calls (after-save-area.md §7; /api/my-ads and /api/packages/lead are ours). */
 import type { FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
 import type {
+  EasyStartTrial,
   GetPackagesResponse,
   MyAdsResponse,
   PackageLeadRequest,
@@ -27,3 +28,7 @@ export const getMyAds = (signal?: AbortSignal): Promise<ApiResult<MyAdsResponse>
 /** The one-ad upgrades of the owner's ad ({gateway}/packages/personal/{adId}; our gateway is same-origin). */
 export const getUpgradePackages = (adId: number, signal?: AbortSignal): Promise<ApiResult<PersonalPackagesResponse>> =>
   getJson<PersonalPackagesResponse>(`/gateway/packages/personal/${adId}`, signal);
+
+/** POST /api/my-ads/{OrderID}/easy-start/cancel (ours): cancels EasyStart's free week before its charge. */
+export const cancelEasyStart = (adId: number): Promise<ApiResult<{ status: 200; easyStart: EasyStartTrial }>> =>
+  postJson(`/api/my-ads/${adId}/easy-start/cancel`, {});

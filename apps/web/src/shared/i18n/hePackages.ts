@@ -86,6 +86,18 @@ export const hePackages = {
     buyUpgrade: 'לשדרוג',
     upgradePaid: 'השדרוג התקבל, תודה! המודעה עודכנה.',
     noTrack: '—',
+    easyStart: {
+      running: (date: string, amount: string, last4: string) =>
+        `שבוע VIP בחינם עד ${date}. אז נחייב את הכרטיס המסתיים ב-${last4} בסך ${amount}, והמודעה תמשיך במסלול VIP.`,
+      retrying: (date: string, last4: string) =>
+        `החיוב של הכרטיס המסתיים ב-${last4} לא עבר. ננסה שוב ב-${date}; אם לא יעבור, המודעה תחזור למסלול הרגיל.`,
+      cancelled: (date: string) => `ביטלת את ההמשך במסלול VIP: לא נחייב דבר, וב-${date} המודעה תחזור למסלול הרגיל.`,
+      cancel: 'ביטול ההמשך במסלול VIP',
+      confirm: 'לבטל? לא נחייב את הכרטיס, והמודעה תחזור למסלול הרגיל בסוף השבוע.',
+      confirmYes: 'כן, לבטל',
+      confirmNo: 'לא, להמשיך',
+      cancelFailed: 'לא הצלחנו לבטל. אפשר לנסות שוב.',
+    },
   },
   meta: { packages: 'חבילות פרסום', myAds: 'המודעות שלי', leadFinish: 'הפנייה התקבלה' },
 } as const;

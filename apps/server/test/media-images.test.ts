@@ -107,6 +107,29 @@ describe.each(stores)('ad photos on the %s store', (_name, start) => {
     await stop();
   });
 
+  it('takes a photo on the legacy upload routes too, the ad from the form, with the same rules', async () => {
+    const intruder = new Agent(t.app, '10.1.0.9');
+    await registerWithPhone(t, intruder);
+    const bytes = await photo(800, 600, 'jpeg');
+    for (const url of ['/api/publish/images/upload', '/api/workers/image-upload']) {
+      const ad = await newAd(owner);
+      const res = await upload(t, owner, ad, { picNumber: '1', orientation: '1' }, { bytes }, true, url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as ImageUploadResponse).images.map((i) => i.picNumber)).toEqual([1]);
+      // Another account's ad: not found, nothing stored; no ad in the form: not found; no CSRF header: refused.
+      const theirs = await upload(t, intruder, ad, { picNumber: '2', orientation: '1' }, { bytes }, true, url);
+      expect(theirs.statusCode).toBe(404);
+      const noAd = await upload(t, owner, 0, { OrderID: '', picNumber: '2' }, { bytes }, true, url);
+      expect(noAd.statusCode).toBe(404);
+      expect((await upload(t, owner, ad, { picNumber: '2' }, { bytes }, false, url)).statusCode).toBe(403);
+      // The same slot rules: beyond the catalogue's photos is refused in Hebrew.
+      const beyond = await upload(t, owner, ad, { picNumber: '99', orientation: '1' }, { bytes }, true, url);
+      expect(beyond.statusCode).toBe(400);
+      const listed = await owner.get(`/api/publish/${ad}/images`);
+      expect(listed.json().images.map((i: { picNumber: number }) => i.picNumber)).toEqual([1]);
+    }
+  });
+
   it('stores jpeg, png and webp as JPEG within 1120x840 with a thumbnail, served immutable', async () => {
     const cases: [number, Buffer][] = [
       [1, await photo(4000, 3000, 'jpeg')],

@@ -174,7 +174,12 @@ export async function publishImageRoutes(
       return reply.code(500).send({ status: 500, message: he.serverError, hash: req.id });
     });
 
-    scope.post('/api/publish/:OrderID/images/upload', async (req, reply) => {
+    /**
+     * One photo of an ad. The ad comes from the path (the main route) or, on the legacy routes the specification's
+     * call table also names (POST /api/publish/images/upload and the worker's /api/workers/image-upload), from the
+     * form's OrderID field; the rules and the answers are the same.
+     */
+    const upload = async (req: FastifyRequest, reply: FastifyReply, orderId: number | null) => {
       const customer = await requireCustomer(req, reply);
       if (!customer) return reply;
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -191,7 +196,6 @@ export async function publishImageRoutes(
         file && orientationOk && body.deleteImage !== '1' && requested !== null ? encodeImage(file, orientation) : null;
       encoding?.catch(() => {});
       // The owner check and the slot's current source hash (for the retry check) in one query.
-      const orderId = orderIdOf(req);
       const own = orderId ? await findOwnAdWithSlotSource(db, customer.id, orderId, requested) : null;
       // A refusal waits for the work started early (as if it had never started: one encode per request at a
       // time, so nobody queues encodes against ads that are not theirs).
@@ -278,7 +282,14 @@ export async function publishImageRoutes(
       }
       await Promise.allSettled([encoding]);
       return answer(await listAdImages(db, adId, readSet), slot);
-    });
+    };
+    scope.post('/api/publish/:OrderID/images/upload', (req, reply) => upload(req, reply, orderIdOf(req)));
+    const orderIdField = (req: FastifyRequest): number | null => {
+      const raw = (req.body as Record<string, unknown> | null)?.OrderID;
+      return typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+    };
+    scope.post('/api/publish/images/upload', (req, reply) => upload(req, reply, orderIdField(req)));
+    scope.post('/api/workers/image-upload', (req, reply) => upload(req, reply, orderIdField(req)));
   });
 
   // The owner's photos of the ad: those of its unfinished edit when it is published and being edited.

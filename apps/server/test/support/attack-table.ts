@@ -500,6 +500,36 @@ export const ROUTES: Record<string, Entry> = {
         idempotencyKey: `sweep-${Math.random().toString(36).slice(2, 12)}`,
       }),
   },
+  'POST /api/publish/images/upload': {
+    kind: 'write',
+    touches: 'ad_images, media',
+    owned: true,
+    call: (f) => ({
+      method: 'POST',
+      url: '/api/publish/images/upload',
+      parts: [
+        { name: 'OrderID', value: String(f.orderId) },
+        { name: 'picNumber', value: '3' },
+        { name: 'orientation', value: '1' },
+        { name: 'image', value: f.photo, filename: 'photo.jpg' },
+      ],
+    }),
+  },
+  'POST /api/workers/image-upload': {
+    kind: 'write',
+    touches: 'ad_images, media',
+    owned: true,
+    call: (f) => ({
+      method: 'POST',
+      url: '/api/workers/image-upload',
+      parts: [
+        { name: 'OrderID', value: String(f.orderId) },
+        { name: 'picNumber', value: '4' },
+        { name: 'orientation', value: '1' },
+        { name: 'image', value: f.photo, filename: 'photo.jpg' },
+      ],
+    }),
+  },
   'POST /api/publish/:OrderID/images/upload': {
     kind: 'write',
     touches: 'ad_images, media',

@@ -24,6 +24,8 @@ export async function uploadPhoto(
   fields: Record<string, string>,
   file?: { bytes: Buffer; name?: string; type?: string },
   csrf = true,
+  /** Another route of the upload (the legacy ones take the ad from the form's OrderID). */
+  url = `/api/publish/${orderId}/images/upload`,
 ) {
   if (!agent.cookies.has('csrf')) await agent.get('/api/auth/customer');
   const parts: Part[] = Object.entries({ OrderID: String(orderId), ...fields }).map(([name, value]) => ({
@@ -35,7 +37,7 @@ export async function uploadPhoto(
   const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return t.app.inject({
     method: 'POST',
-    url: `/api/publish/${orderId}/images/upload`,
+    url,
     payload,
     headers: {
       'content-type': contentType,

@@ -18,6 +18,7 @@ const NotFoundPage = lazy(() => import('../shared/ui/NotFoundPage.tsx'));
 const EditPage = lazy(() => import('../features/wizard/EditPage.tsx'));
 const PackagesPage = lazy(() => import('../features/packages/PackagesPage.tsx'));
 const MyAdsPage = lazy(() => import('../features/my-ads/MyAdsPage.tsx'));
+const PaymentPortalPage = lazy(() => import('../features/payment/PaymentPortalPage.tsx'));
 // The payment frame's result page and the hand-over page: no top bar (they show inside the payment iframe).
 const FinishPaymentPage = lazy(() => import('../features/finish/FinishPaymentPage.tsx'));
 // The operator console: staff only, its own chunk, no customer top bar.
@@ -91,6 +92,9 @@ export function AppRoutes() {
                   </Route>
                   <Route path="/my-ads">
                     <MyAdsPage />
+                  </Route>
+                  <Route path="/payment">
+                    <PaymentPortalPage />
                   </Route>
                   <Route path="/contactus">
                     <ContactUsPage />

@@ -94,6 +94,31 @@ describe('wizard page preloads', () => {
       expect(saved).toContain(fetchTag('/api/publish/fields?cat=2&amp;subcat=1&amp;OrderID=77'));
     });
 
+    it('each page names its own title and description in its head, for search results and link previews', async () => {
+      const head = async (url: string) => headOf((await app.inject({ url })).body);
+      const myAds = await head('/my-ads');
+      expect(myAds).toContain('<title>המודעות שלי | לוח המודעות</title>');
+      expect(myAds).toContain('<meta name="description" content="כל המודעות שלך במקום אחד');
+      expect(myAds).toContain('<meta property="og:title" content="המודעות שלי | לוח המודעות" />');
+      const publish = await head('/publish?cat=1&subcat=1&step=2');
+      expect(publish).toContain('<title>פרסום מודעה חדשה | לוח המודעות</title>');
+      // Quotes in a description are escaped in the attribute.
+      expect(publish).toMatch(/<meta name="description" content="[^"]*נדל&quot;ן/);
+      expect(await head('/edit/50000001')).toContain('<title>עריכת מודעה | לוח המודעות</title>');
+      expect(await head('/')).toContain('<title>לוח המודעות</title>');
+      for (const url of [
+        '/',
+        '/publish',
+        '/finishArea',
+        '/packages',
+        '/contactus',
+        '/login',
+        '/payment',
+        '/print/carQR/5',
+      ])
+        expect((await head(url)).split('<meta name="description"').length - 1, url).toBe(1);
+    });
+
     it('a page is compressed by what the browser accepts (the global compression skips the not-found handler)', async () => {
       for (const [accept, encoding, decode] of [
         ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],

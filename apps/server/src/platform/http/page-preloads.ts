@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { nativeAppRequest } from '@app/contract/nativeApp';
+import { pageMetaOf, SITE_NAME } from '@app/contract/pageMeta';
 import { readStep, wizardEarlyPaths } from '@app/contract/publishPaths';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -101,6 +102,27 @@ export function showsTopBar(url: string, userAgent: string, cookieHeader = ''): 
   );
 }
 
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * The page's own title and meta description (@app/contract/pageMeta) in place of index.html's, with the Open Graph
+ * pair link previews read: search engines and chat apps read the HTML, not what the app sets later.
+ */
+function withMeta(page: string, url: string): string {
+  const meta = pageMetaOf(url.split('?')[0] ?? '/');
+  const title = escapeHtml(meta.title === SITE_NAME ? SITE_NAME : `${meta.title} | ${SITE_NAME}`);
+  const description = escapeHtml(meta.description);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    '<meta property="og:locale" content="he_IL" />',
+  ].join('\n    ');
+  return page.replace(/\s*<meta name="description"[^>]*>/, '').replace(/<title>[^<]*<\/title>/, tags);
+}
+
 /**
  * The SPA's index.html for a page request: the static top bar kept only where the page shows one (showsTopBar), and
  * what the page will ask for first named in its head: its first GETs (pageGets); on a /publish page opened with a
@@ -135,7 +157,7 @@ export function pageHtmlMaker(
       if (mediaStep !== undefined && readStep(query) >= mediaStep) tags.push(mediaChunks);
       tags.push(fetchPreloadTags(wizardEarlyPaths(query)));
     }
-    const page = showsTopBar(url, userAgent, cookieHeader) ? html : withoutShell;
+    const page = withMeta(showsTopBar(url, userAgent, cookieHeader) ? html : withoutShell, url);
     return page.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);
   };
 }

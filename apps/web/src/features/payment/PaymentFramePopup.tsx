@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { hePlan } from '../../shared/i18n/index.ts';
 import { Popup } from '../../shared/popups/index.ts';
 import { listenPaymentFinished } from './paymentFinished.ts';
+import './payment.css';
 
 export interface PaymentFramePopupProps {
   channel: 'creditCard' | 'bit';

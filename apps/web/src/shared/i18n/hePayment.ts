@@ -29,6 +29,24 @@ export const hePayment = {
   meta: {
     finishPayment: 'סיום התשלום',
     finishPaymentArea: 'מעבירים אתכם',
+    portal: 'תשלום על המודעה',
+  },
+  /** /payment: the payment portals (choose a way to pay, the card page, the mobile-payment page) of a draft. */
+  portal: {
+    title: 'תשלום על המודעה',
+    lead: (title: string) => `תשלום על פרסום המודעה: ${title}`,
+    track: (track: string) => `המסלול שנבחר: ${track}`,
+    loading: 'טוענים את פרטי המודעה…',
+    loginNeeded: 'כדי לשלם על המודעה יש להתחבר.',
+    loadFailed: 'לא הצלחנו לטעון את פרטי המודעה. אפשר לנסות שוב.',
+    retry: 'לנסות שוב',
+    notFound: 'לא מצאנו את המודעה הזאת בחשבון שלך.',
+    notDraft: 'המודעה הזאת כבר פורסמה, ואין צורך לשלם עליה כאן.',
+    noTrack: 'המסלול שבקישור אינו זמין למודעה הזאת. אפשר לבחור מסלול בשלב האחרון של הפרסום.',
+    toPlan: 'לבחירת מסלול',
+    toMyAds: 'למודעות שלי',
+    closed: 'חלון התשלום נסגר, ולא בוצע חיוב. אפשר לפתוח אותו שוב.',
+    again: 'לתשלום',
   },
   /** The spec's 'Please wait ...'. */
   pleaseWait: 'אנא המתינו...',

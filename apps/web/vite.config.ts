@@ -35,7 +35,7 @@ const unix = (id: string) => id.replaceAll('\\', '/');
  * network); as one chunk they are about 16 KB, loaded once by every page that needs any of them.
  */
 const KIT =
-  /apps\/web\/src\/(shared\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup|ConfirmPopup|FormParts|useFormPopup)|ui\/(TextField|LinkList|SelectField)|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Packages|Payment|Plan|Price)\b|format\/|analytics\/analytics|routing\/safeUrl)|features\/(login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|wizard\/(StepHead|steps\.css)|plan\/flow|payment\/paymentFinished))|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
+  /apps\/web\/src\/(shared\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup|ConfirmPopup|FormParts|useFormPopup)|ui\/(TextField|LinkList|SelectField)|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Packages|Payment|Plan|Price)\b|format\/|analytics\/analytics|routing\/safeUrl)|features\/(login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|wizard\/(StepHead|steps\.css)|plan\/(flow|PlanPopups)|payment\/(paymentFinished|PaymentFramePopup|paymentMessages|payment\.css|refund\/)))|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
 
 /**
  * The wizard's engine: form-engine, the wizard's hooks and field logic, phone numbers. Needed by the publishing and

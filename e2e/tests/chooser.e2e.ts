@@ -328,4 +328,16 @@ describe('guards', () => {
     await screenshot(page, 'finish-business-for-sale-1280');
     await page.close();
   });
+
+  it('a link that names the category as CatID and SubCatID opens it as cat and subcat', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginThroughApi(page, product.url, DEMO_PRIVATE.email, DEMO_PRIVATE.password);
+    await page.goto(`${product.url}/publish?CatID=2&SubCatID=1&source=app`);
+    await page.waitForURL((u) => u.searchParams.get('cat') === '2');
+    expect(query(page)).toMatchObject({ cat: '2', subcat: '1', source: 'app' });
+    expect(query(page).CatID).toBeUndefined();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('chooser-more').count()).toBe(0);
+    await page.close();
+  });
 });

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { rememberOverrides } from '../../../shared/analytics/index.ts';
-import { useSearchParams } from '../../../shared/routing/index.ts';
+import { useNavigate, useSearchParams } from '../../../shared/routing/index.ts';
 import { CategoryChooser } from '../../chooser/index.ts';
 import { PublishLoading } from './PublishLoading.tsx';
+import { withCategoryAliases } from './publishQuery.ts';
 import { startWizardEarly } from './startWizardEarly.ts';
 import { usePublishBack } from './usePublishBack.ts';
 
@@ -12,7 +13,13 @@ const PublishArea = lazy(() => import('./PublishArea.tsx'));
 /** /publish: the category chooser without a cat in the query, otherwise the step area. */
 export function PublishPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   usePublishBack();
+  // A link that names the category as CatID and SubCatID (the old site's, the app's) opens it as cat and subcat.
+  const aliased = withCategoryAliases(params)?.toString();
+  useEffect(() => {
+    if (aliased) navigate({ search: `?${aliased}` }, { replace: true });
+  }, [aliased, navigate]);
   // An A/B override in the URL (?ab=<test>, ?ab=-<test>) is remembered for the tab (QA and tests).
   useEffect(() => {
     rememberOverrides(params);
@@ -26,6 +33,7 @@ export function PublishPage() {
     startedEarly.current = true;
     startWizardEarly(params);
   }, [cat, params]);
+  if (aliased) return <PublishLoading />;
   if (!params.get('cat')) return <CategoryChooser />;
   return (
     <Suspense fallback={<PublishLoading />}>

@@ -4,6 +4,7 @@ import {
   readStep,
   savedAdOf,
   startQuery,
+  withCategoryAliases,
   withChoice,
   withoutSavedAd,
   withSavedAd,
@@ -90,5 +91,20 @@ describe('the saved ad in the query', () => {
     expect(savedAdOf(q('OrderID=abc'))).toBeUndefined();
     expect(savedAdOf(q('OrderID=0'))).toBeUndefined();
     expect(withoutSavedAd(q('cat=1&OrderID=5&OrderIDs=5&step=2')).toString()).toBe('cat=1&step=2');
+  });
+});
+
+describe('withCategoryAliases', () => {
+  it('opens CatID and SubCatID as cat and subcat, keeping the rest of the link', () => {
+    expect(withCategoryAliases(new URLSearchParams('CatID=2&SubCatID=1&OrderID=5'))?.toString()).toBe(
+      'OrderID=5&cat=2&subcat=1',
+    );
+    expect(withCategoryAliases(new URLSearchParams('CatID=3'))?.toString()).toBe('cat=3');
+  });
+
+  it('changes nothing when the link has cat already, or CatID is not a number', () => {
+    expect(withCategoryAliases(new URLSearchParams('cat=1&CatID=2'))).toBeNull();
+    expect(withCategoryAliases(new URLSearchParams('CatID=x'))).toBeNull();
+    expect(withCategoryAliases(new URLSearchParams(''))).toBeNull();
   });
 });

@@ -76,3 +76,20 @@ export function withoutSavedAd(query: URLSearchParams): URLSearchParams {
   next.delete('OrderIDs');
   return next;
 }
+
+/**
+ * The spec's other names of the category in a /publish link (publish-wizard.md §2: CatID, SubCatID, as links from
+ * the old site and the app carry them): the query with them as cat and subcat, or null when there is nothing to
+ * rename (a cat is already there, or CatID is not a number).
+ */
+export function withCategoryAliases(query: URLSearchParams): URLSearchParams | null {
+  const catId = query.get('CatID');
+  if (query.get('cat') || !catId || !/^\d{1,4}$/.test(catId)) return null;
+  const next = new URLSearchParams(query);
+  next.set('cat', catId);
+  const subCatId = next.get('SubCatID');
+  if (!next.get('subcat') && subCatId && /^\d{1,4}$/.test(subCatId)) next.set('subcat', subCatId);
+  next.delete('CatID');
+  next.delete('SubCatID');
+  return next;
+}

@@ -88,6 +88,7 @@ const PICKERS: { testId: string; start: string; entries: [string, Record<string,
     start: 'cat=3',
     entries: [
       ['כללי', { subcat: '0', SalesCatID: '0' }],
+      ['חנות יד שנייה', { subcat: '2', SalesCatID: '0' }],
       ['לתינוק ולילד', { subcat: '0', SalesCatID: '11' }],
     ],
   },

@@ -40,6 +40,7 @@ describe('isChoiceMissing / activeEntry', () => {
   it('second-hand entries match on subcat and SalesCatID together', () => {
     const picker = PICKERS.find((p) => p.id === 'secondHand');
     expect(picker && activeEntry(picker, q('cat=3&subcat=2&SalesCatID=37'))?.id).toBe('businessForSale');
+    expect(picker && activeEntry(picker, q('cat=3&subcat=2&SalesCatID=0'))?.id).toBe('secondHandShop');
     expect(picker && activeEntry(picker, q('cat=3&subcat=0&SalesCatID=11'))?.id).toBe('babyAndChild');
     expect(picker && activeEntry(picker, q('cat=3&subcat=0&SalesCatID=0'))?.id).toBe('general');
   });

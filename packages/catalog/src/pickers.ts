@@ -102,6 +102,8 @@ export const PICKERS: readonly Picker[] = [
     entries: [
       { id: 'general', title: 'כללי', params: { subcat: '0', SalesCatID: '0' } },
       { id: 'businessForSale', title: 'עסקים למכירה', params: { subcat: '2', SalesCatID: '37' }, fullReload: true },
+      // A shop that sells used goods: the plain second-hand business catalogue (subcat 2), its own way in.
+      { id: 'secondHandShop', title: 'חנות יד שנייה', params: { subcat: '2', SalesCatID: '0' } },
       { id: 'babyAndChild', title: 'לתינוק ולילד', params: { subcat: '0', SalesCatID: '11' } },
     ],
   },

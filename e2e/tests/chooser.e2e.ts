@@ -327,6 +327,14 @@ describe('guards', () => {
     await page.getByTestId('finish-business-for-sale').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'finish-business-for-sale-1280');
+    // 'For more details' leads to the buy-package form of the business-for-sale package, not a generic page.
+    await page.getByRole('button', { name: 'לפרטים נוספים' }).click();
+    await page.getByRole('dialog', { name: 'פרטים נוספים על חבילות לעסקים' }).getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === '/packages');
+    expect(query(page)).toMatchObject({ package: 'businessForSale', cat: '3', subcat: '2' });
+    const form = page.getByRole('dialog').filter({ hasText: 'השאירו פרטים ונציג יחזור אליכם' });
+    await form.waitFor();
+    expect(await form.textContent()).toContain('חבילת עסקים למכירה');
     await page.close();
   });
 

@@ -76,6 +76,24 @@ describe('plan step: packages', () => {
     expect(await plan(page).getAttribute('data-mode')).toBe('buyPackage');
     const offer = plan(page).locator('[data-testid="track-Bold"]');
     await checkScreen(page, 'plan-buy-package-desktop');
+
+    // The large package is sold through its contact form: 'for more details' opens it on /packages with the
+    // package and the ad filled in (another tab, so this plan step stays).
+    await plan(page).getByTestId('track-VIP').locator('.track__choose').click();
+    const contact = page.getByRole('dialog', { name: 'רכישת חבילה' });
+    const href = (await contact.getByRole('link', { name: 'השאירו פרטים' }).getAttribute('href')) ?? '';
+    expect(Object.fromEntries(new URL(href, product.url).searchParams)).toEqual({
+      package: 'car-vip-30',
+      cat: '1',
+      subcat: '1',
+      OrderID: orderId,
+    });
+    const tab = await page.context().newPage();
+    await tab.goto(new URL(href, product.url).href);
+    const form = tab.getByRole('dialog').filter({ hasText: 'השאירו פרטים ונציג יחזור אליכם' });
+    await form.waitFor();
+    await tab.close();
+    await contact.getByRole('button', { name: 'סגירה' }).click();
     await offer.locator('.track__choose').click();
     await page.getByRole('dialog', { name: 'איך תרצו לשלם?' }).getByTestId('pay-creditCard').click();
     await page.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' }).waitFor();

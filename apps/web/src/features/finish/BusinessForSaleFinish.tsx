@@ -7,6 +7,9 @@ import './finishArea.css';
 
 const t = he.finishArea;
 
+/** The buy-package form of the business-for-sale package, on /packages (which knows the packages on sale). */
+const BUSINESS_FOR_SALE_PACKAGE_FORM = '/packages?package=businessForSale&cat=3&subcat=2';
+
 function BusinessHours() {
   return (
     <>
@@ -60,7 +63,7 @@ export function BusinessForSaleFinish() {
           <p>
             <strong>{t.businessLine}:</strong> <BusinessHours />
           </p>
-          <Link to="/contactus" className="btn btn--primary" data-autofocus>
+          <Link to={BUSINESS_FOR_SALE_PACKAGE_FORM} className="btn btn--primary" data-autofocus>
             {t.contactUs}
           </Link>
         </Popup>

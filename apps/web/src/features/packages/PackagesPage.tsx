@@ -6,7 +6,7 @@
  */
 import type { OrderTypeItem } from '@app/contract/orders';
 import type { CustomerPackage } from '@app/contract/planExtras';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getPackages } from '../../shared/api/index.ts';
 import { dashDateToSlashes } from '../../shared/format/index.ts';
 import { usePageTitle } from '../../shared/hooks/index.ts';
@@ -63,6 +63,18 @@ export default function PackagesPage() {
 
   // With an ad, only the packages of its category can be asked for (finish-publish checks the same).
   const onSale = state.kind === 'ready' ? state.onSale.filter((o) => !ad || String(o.catId) === ad.CatID) : [];
+
+  // ?package={hash} (the plan step's contact package), or businessForSale (the business-for-sale finish page): its
+  // form opens at once.
+  const wanted = params.get('package');
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wanted || opened.current === wanted || state.kind !== 'ready') return;
+    const item = onSale.find((o) => (wanted === 'businessForSale' ? o.isbusinessforsale : o.hash === wanted));
+    if (!item) return;
+    opened.current = wanted;
+    setBuying(item);
+  }, [wanted, state.kind, onSale]);
 
   const titleOf = (p: CustomerPackage): string =>
     state.kind === 'ready' ? (state.onSale.find((o) => o.hash === p.hash)?.title ?? p.hash) : p.hash;

@@ -76,13 +76,13 @@ export function AutoBumpPopup(props: { price: number; onAccept: () => void; onRe
   );
 }
 
-/** The plan step's buy-package contact choice leads to the contact page (the buy-package form is /packages'). */
-export function ContactPopup(props: { onClose: () => void }) {
+/** The plan step's buy-package contact choice: the buy-package form on /packages, with the package and the ad. */
+export function ContactPopup(props: { to: string; onClose: () => void }) {
   const t = hePlan.contactPackage;
   return (
     <Popup header={t.header} size={{ width: 480 }} onClose={props.onClose}>
       <p>{t.text}</p>
-      <Link to="/contactus" className="btn btn--primary" data-autofocus>
+      <Link to={props.to} className="btn btn--primary" data-autofocus>
         {t.contact}
       </Link>
     </Popup>

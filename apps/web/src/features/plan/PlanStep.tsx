@@ -29,6 +29,7 @@ import {
   finishAreaPath,
   isFreeTrack,
   isTrackBlocked,
+  packageFormPath,
   paymentChannels,
   trackAction,
   trialEndDate,
@@ -67,7 +68,7 @@ type Popup =
   | { name: 'trial'; track: OrderTypeItem }
   | { name: 'frame'; target: PayTarget; channel: PaymentChannel; url: string }
   | { name: 'autoBump'; after: string; priceAgorot: number }
-  | { name: 'contact' }
+  | { name: 'contact'; track: OrderTypeItem }
   | { name: 'brokerLead'; track: OrderTypeItem; brokers: Broker[]; cityName: string | null }
   | { name: 'commercial'; track: OrderTypeItem };
 
@@ -233,7 +234,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       case 'usePackage':
         return void finish(track, true);
       case 'buyPackage':
-        if (action.through === 'contact') return setPopup({ name: 'contact' });
+        if (action.through === 'contact') return setPopup({ name: 'contact', track });
         return setPopup({ name: 'paymentType', target: { kind: 'package', track } });
       case 'nativeApp':
         postAppEvent('adUpgradeRequested', { catId: cat, subCatId: subcat, clickedAdType: track.adType });
@@ -444,7 +445,12 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
           }}
         />
       )}
-      {popup.name === 'contact' && <ContactPopup onClose={() => setPopup({ name: 'none' })} />}
+      {popup.name === 'contact' && (
+        <ContactPopup
+          to={packageFormPath({ packageHash: popup.track.hash, orderId, cat, subcat })}
+          onClose={() => setPopup({ name: 'none' })}
+        />
+      )}
       {popup.name === 'brokerLead' && (
         <BrokerLeadPopup
           orderId={orderId}

@@ -103,3 +103,15 @@ const FINISH_POLL_LIMIT = 75;
 export function shouldPoll(state: AdPublishState, polls: number): boolean {
   return MOVING.has(state) && polls < FINISH_POLL_LIMIT;
 }
+
+/**
+ * The buy-package form of /packages for a package and, when there is one, the ad it is for: the page opens the
+ * form of that package at once, and the lead is sent with the ad (finish-publish's contact-form variant).
+ */
+export function packageFormPath(p: { packageHash: string; orderId?: number; cat?: number; subcat?: number | null }) {
+  const query = new URLSearchParams({ package: p.packageHash });
+  if (p.cat) query.set('cat', String(p.cat));
+  if (p.subcat !== undefined && p.subcat !== null) query.set('subcat', String(p.subcat));
+  if (p.orderId) query.set('OrderID', String(p.orderId));
+  return `/packages?${query}`;
+}

@@ -1,14 +1,13 @@
 /** EasyStart's free week in Hebrew: the e-mails, the charge's description and the answers of its cancel call. */
-const shekels = (agorot: number): string => `${(agorot / 100).toLocaleString('he-IL', { maximumFractionDigits: 2 })} ₪`;
-const day = (d: Date): string =>
-  d.toLocaleDateString('he-IL', { timeZone: 'Asia/Jerusalem', day: '2-digit', month: '2-digit', year: 'numeric' });
+import { shekels } from './money.ts';
 
 export const heEasyStart = {
   chargeDescription: 'מסלול VIP אחרי שבוע ההתחלה הקלה',
   reminderSubject: (adId: number) => `מחר מסתיים שבוע ה-VIP החינמי של מודעה ${adId}`,
   reminderText: (p: {
     adId: number;
-    chargeAt: Date;
+    /** DD/MM/YYYY in Israel time. */
+    chargeDate: string;
     amountAgorot: number;
     days: number;
     last4: string;
@@ -18,7 +17,7 @@ export const heEasyStart = {
       'שלום,',
       '',
       `שבוע ה-VIP החינמי של מודעה ${p.adId} מסתיים מחר.`,
-      `ב-${day(p.chargeAt)} נחייב את כרטיס האשראי המסתיים ב-${p.last4} בסך ${shekels(p.amountAgorot)}, והמודעה תמשיך במסלול VIP עוד ${p.days} ימים.`,
+      `ב-${p.chargeDate} נחייב את כרטיס האשראי המסתיים ב-${p.last4} בסך ${shekels(p.amountAgorot)}, והמודעה תמשיך במסלול VIP עוד ${p.days} ימים.`,
       '',
       `לא רוצים להמשיך? אפשר לבטל עד אז ב"המודעות שלי": ${p.myAds}`,
       'אחרי ביטול לא נחייב דבר, והמודעה תחזור למסלול הרגיל בסוף השבוע.',

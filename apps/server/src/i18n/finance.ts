@@ -1,6 +1,5 @@
 /** The Hebrew texts of the console's finance calls (payments, refunds, the day's totals). */
-const shekels = (agorot: number) =>
-  `₪${(agorot / 100).toLocaleString('he-IL', { minimumFractionDigits: agorot % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+import { shekels } from './money.ts';
 
 export const heFinance = {
   badFilter: 'אחד מתנאי הסינון אינו תקין. בדקו את התאריכים ואת מספר המודעה',

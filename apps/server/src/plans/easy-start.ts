@@ -20,6 +20,7 @@ import { trackOfType } from '@app/catalog/tracks';
 import { scheduleAdExpiry } from '../ads/ad-expiry.ts';
 import type { Ad } from '../ads/ads-repository.ts';
 import { goLive } from '../ads/go-live.ts';
+import { israelDate } from '../finish/finish-page.ts';
 import { heEasyStart } from '../i18n/easy-start.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider, SavedCard } from '../payments/provider.ts';
@@ -366,7 +367,7 @@ export async function remindTrial(deps: EasyStartDeps, trialId: number): Promise
     subject: heEasyStart.reminderSubject(trial.adId),
     text: heEasyStart.reminderText({
       adId: trial.adId,
-      chargeAt: trial.chargeAt,
+      chargeDate: israelDate(trial.chargeAt),
       amountAgorot: trial.amountAgorot,
       days: trial.days,
       last4: trial.card.last4,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { nativeAppRequest } from '@app/contract/nativeApp';
 import { pageMetaOf, SITE_NAME } from '@app/contract/pageMeta';
 import { readStep, wizardEarlyPaths } from '@app/contract/publishPaths';
+import { escapeHtml } from './second-origin.ts';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -101,9 +102,6 @@ export function showsTopBar(url: string, userAgent: string, cookieHeader = ''): 
     !NO_TOP_BAR.test(pathname) && !nativeAppRequest(userAgent, new URLSearchParams(query).get('webview'), cookieHeader)
   );
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The page's own title and meta description (@app/contract/pageMeta) in place of index.html's, with the Open Graph

@@ -6,27 +6,20 @@
 import type { EasyStartTrial } from '@app/contract/planExtras';
 import { useEffect, useRef, useState } from 'react';
 import { cancelEasyStart } from '../../shared/api/index.ts';
+import { formatIsraelDate, formatPrice } from '../../shared/format/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
 
 const t = hePackages.myAds.easyStart;
 
-const dateFormat = new Intl.DateTimeFormat('he-IL', {
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  timeZone: 'Asia/Jerusalem',
-});
-const shekels = (agorot: number) => `${(agorot / 100).toLocaleString('he-IL', { maximumFractionDigits: 2 })} ₪`;
-
 /** The box's sentence: running (or being tried again), or cancelled. */
 export function easyStartText(trial: EasyStartTrial): string {
-  const date = dateFormat.format(new Date(trial.chargeAt));
+  const date = formatIsraelDate(trial.chargeAt);
   if (trial.status === 'cancelled') return t.cancelled(date);
   if (trial.attempts > 0) {
     const next = new Date(new Date(trial.chargeAt).getTime() + trial.attempts * 24 * 60 * 60_000);
-    return t.retrying(dateFormat.format(next), trial.cardLast4);
+    return t.retrying(formatIsraelDate(next), trial.cardLast4);
   }
-  return t.running(date, shekels(trial.amountAgorot), trial.cardLast4);
+  return t.running(date, formatPrice(trial.amountAgorot), trial.cardLast4);
 }
 
 export function EasyStartBox({

@@ -16,7 +16,7 @@ import { hePayment, hePlan } from '../../shared/i18n/index.ts';
 import { Link, sameOriginPath, useNavigate, useSearchParams } from '../../shared/routing/index.ts';
 import { useCustomer } from '../../shared/session/index.ts';
 import { useLoginGate } from '../packages/index.ts';
-import { PaymentTypePopup, paymentChannels } from '../plan/index.ts';
+import { finishAreaPath, PaymentTypePopup, paymentChannels } from '../plan/index.ts';
 import { PaymentFramePopup } from './PaymentFramePopup.tsx';
 import { frameableUrl } from './paymentMessages.ts';
 
@@ -106,10 +106,9 @@ export default function PaymentPortalPage() {
 
   if (!isPortal(portal)) return null;
   const finishPath = (ok: boolean) => {
-    const query = new URLSearchParams({ cat: String(ad?.cat ?? ''), OrderID: String(ad?.OrderID ?? '') });
+    const query = new URLSearchParams({ cat: String(ad?.cat ?? '') });
     if (ad?.subcat !== null && ad?.subcat !== undefined) query.set('subcat', String(ad.subcat));
-    if (!ok) query.set('result', 'failure');
-    return `/finishArea?${query}`;
+    return finishAreaPath(query, ad?.OrderID ?? 0, ok ? {} : { result: 'failure' });
   };
   const channels = track ? paymentChannels(track, false) : [];
 

@@ -1,2 +1,2 @@
-export { FINISH_POLL_MS, packageFormPath, paymentChannels, shouldPoll } from './flow.ts';
+export { FINISH_POLL_MS, finishAreaPath, packageFormPath, paymentChannels, shouldPoll } from './flow.ts';
 export { PaymentTypePopup } from './PlanPopups.tsx';

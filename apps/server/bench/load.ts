@@ -67,11 +67,14 @@ const webhookSecret = crypto.randomBytes(32).toString('base64url');
 // ---- the server process ------------------------------------------------------------------------------------------
 
 type Memory = NodeJS.MemoryUsage;
+type Probe = import('./load-server.ts').Probe;
 let output = '';
 const profileArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+/** More node options for the server process (e.g. --trace-gc), space-separated. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const child: ChildProcess = spawn(
   process.execPath,
-  [...profileArgs, '--expose-gc', '--import', 'tsx', 'bench/load-server.ts'],
+  [...profileArgs, ...nodeArgs, '--expose-gc', '--import', 'tsx', 'bench/load-server.ts'],
   {
     cwd: serverDir,
     env: {
@@ -89,13 +92,21 @@ const child: ChildProcess = spawn(
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   },
 );
-child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+/** A file for everything the server prints (with BENCH_NODE_ARGS=--trace-gc, its collections). */
+const serverLog = process.env.BENCH_SERVER_LOG;
+const keep = (c: Buffer) => {
+  output = (output + c.toString()).slice(-100_000);
+  if (serverLog) void fs.appendFile(serverLog, c);
+};
+child.stdout?.on('data', keep);
+child.stderr?.on('data', keep);
 const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
 const memoryWaiters: ((m: Memory) => void)[] = [];
+const probeWaiters: ((p: Probe) => void)[] = [];
 const port = await new Promise<number>((resolve, reject) => {
-  child.on('message', (msg: { type: string; port?: number; usage?: Memory }) => {
+  child.on('message', (msg: { type: string; port?: number; usage?: Memory; probe?: Probe }) => {
     if (msg.type === 'ready') resolve(Number(msg.port));
+    if (msg.type === 'probe' && msg.probe) probeWaiters.shift()?.(msg.probe);
     if (msg.type === 'memory' && msg.usage) memoryWaiters.shift()?.(msg.usage);
   });
   void exited.then((code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
@@ -106,6 +117,33 @@ const memory = (gc: boolean) =>
     memoryWaiters.push(resolve);
     child.send({ type: 'memory', gc });
   });
+
+/** What the server's thread did since the last probe start (and, with `start`, a new start). */
+const probe = (start: boolean) =>
+  new Promise<Probe>((resolve) => {
+    probeWaiters.push(resolve);
+    child.send({ type: 'probe', start });
+  });
+
+/** The whole machine's CPU time, busy and in all, from /proc/stat (Linux; zeros elsewhere). */
+async function machineCpu(): Promise<{ busy: number; total: number }> {
+  const stat = await fs.readFile('/proc/stat', 'utf8').catch(() => '');
+  const cpu = (stat.split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + (b || 0), 0);
+  const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/** PostgreSQL's committed transactions in the run's database (each statement outside a transaction is one). */
+async function commits(): Promise<number> {
+  if (!DATABASE_URL) return 0;
+  const admin = await openPostgres(DATABASE_URL);
+  const [row] = await admin.query<{ n: number }>(
+    'SELECT xact_commit::int8 AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
+  await admin.close();
+  return Number(row?.n ?? 0);
+}
 
 async function stopServer(): Promise<void> {
   if (child.exitCode === null) {
@@ -192,6 +230,38 @@ interface Row {
 
 let failed = false;
 const rows: Row[] = [];
+const diagnoses: string[] = [];
+
+/** Where a steady-rate call's time went: the server's thread, the collector, the machine, the generator. */
+function diagnosis(
+  name: string,
+  r: SteadyResult,
+  server: Probe,
+  machine: { busy: number; total: number },
+  machineBefore: { busy: number; total: number },
+  commitCount: number,
+): string {
+  const n = r.requests.total || 1;
+  const busy =
+    machine.total > machineBefore.total
+      ? (machine.busy - machineBefore.busy) / (machine.total - machineBefore.total)
+      : 0;
+  const slowSeconds = r.seconds.filter((s) => s.p99 > SAVE_P99_GOAL_MS);
+  const worst = [...r.seconds].sort((a, b) => b.max - a.max).slice(0, 5);
+  const f = (x: number) => x.toFixed(1);
+  return [
+    `${name}: where the time went`,
+    `  server process: ${f(server.cpuMs / n)} ms of CPU a request (${f((server.cpuMs / 1000 / server.seconds) * 100)}% of one core)`,
+    `  server event loop delay: p50 ${f(server.loopDelayMs.p50)} ms, p99 ${f(server.loopDelayMs.p99)} ms, max ${f(server.loopDelayMs.max)} ms`,
+    `  garbage collection: ${server.gc.count} pauses, ${f(server.gc.totalMs)} ms in all, longest ${f(server.gc.maxMs)} ms, ${server.gc.over10ms} over 10 ms`,
+    `  the machine: ${f(busy * 100)}% busy over ${os.cpus().length} cores (server, database and generator together)`,
+    DATABASE_URL
+      ? `  PostgreSQL: ${f(commitCount / n)} committed transactions a request`
+      : '  PGlite: in the server process',
+    `  the generator's own lateness: p50 ${f(r.sendLateMs.p50)} ms, p99 ${f(r.sendLateMs.p99)} ms, max ${f(r.sendLateMs.max)} ms`,
+    `  seconds with p99 over ${SAVE_P99_GOAL_MS} ms: ${slowSeconds.length} of ${r.seconds.length}; worst: ${worst.map((s) => `${s.second}s ${f(s.max)} ms`).join(', ')}`,
+  ].join('\n');
+}
 try {
   await call('GET', '/api/auth/customer');
   const reg = await call('POST', '/api/auth/register', {
@@ -384,6 +454,7 @@ try {
     const uploadsBefore = imageIds.size;
     // A rate is kept steady by our own open-loop generator (steady-rate.ts: autocannon's overallRate sends bursts).
     const rate = c.options.overallRate;
+    const before = rate ? { machine: await machineCpu(), commits: await commits(), probe: await probe(true) } : null;
     const result = rate
       ? await steadyRate({
           url: String(c.options.url),
@@ -395,6 +466,12 @@ try {
           verifyBody: c.options.verifyBody as ((body: string) => boolean) | undefined,
         })
       : await autocannon({ ...c.options, duration: SECONDS });
+    if (before && 'sendLateMs' in result) {
+      const server = await probe(false);
+      const machine = await machineCpu();
+      const commitCount = (await commits()) - before.commits - 2; // the two readings' own
+      diagnoses.push(diagnosis(c.name, result, server, machine, before.machine, commitCount));
+    }
     const target = rate ? `${rate} req/s steady` : `max, ${c.options.connections} conn`;
     rows.push({ name: c.name, target, result, unexpected: unexpectedOf(c, result) });
     if (c.name === 'POST images/upload' && imageIds.size - uploadsBefore !== result['2xx'])
@@ -417,6 +494,7 @@ try {
     );
   }
   console.log('(payments/notify answers 404 "unknown" by design: a signed event of no payment of ours)');
+  for (const d of diagnoses) console.log(`\n${d}`);
   const fmt = (m: Memory) => `RSS ${(m.rss / MB).toFixed(0)} MB, heap used ${(m.heapUsed / MB).toFixed(1)} MB`;
   const rssGrowth = (end.rss - start.rss) / MB;
   const heapGrowth = (end.heapUsed - start.heapUsed) / MB;

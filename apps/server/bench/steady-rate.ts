@@ -20,6 +20,10 @@ export interface SteadyResult {
   mismatches: number;
   statusCodeStats: Record<string, { count: number }>;
   '2xx': number;
+  /** How late the generator itself sent requests (its own timer and CPU): a late send counts in the latency. */
+  sendLateMs: { p50: number; p99: number; max: number };
+  /** Per second of the run: its requests' p99 and max, to tell a tail spread evenly from a few bad seconds. */
+  seconds: { second: number; p99: number; max: number }[];
 }
 
 export interface SteadyOptions {
@@ -43,14 +47,18 @@ export async function steadyRate(o: SteadyOptions): Promise<SteadyResult> {
   const interval = 1000 / o.rate;
   const total = Math.round(o.rate * o.seconds);
   const latencies: number[] = [];
+  const late: number[] = [];
+  const bySecond: number[][] = [];
   const statusCodeStats: Record<string, { count: number }> = {};
   let errors = 0;
   let timeouts = 0;
   let mismatches = 0;
   let ok = 0;
 
+  let started = 0;
   const send = (due: number) =>
     new Promise<void>((resolve) => {
+      late.push(performance.now() - due);
       const req = http.request(
         {
           agent,
@@ -64,7 +72,12 @@ export async function steadyRate(o: SteadyOptions): Promise<SteadyResult> {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
-            latencies.push(performance.now() - due);
+            const latency = performance.now() - due;
+            latencies.push(latency);
+            const second = Math.floor((due - started) / 1000);
+            const list = bySecond[second] ?? [];
+            list.push(latency);
+            bySecond[second] = list;
             const code = res.statusCode ?? 0;
             const stat = statusCodeStats[code] ?? { count: 0 };
             stat.count += 1;
@@ -86,7 +99,7 @@ export async function steadyRate(o: SteadyOptions): Promise<SteadyResult> {
       req.end(o.body);
     });
 
-  const started = performance.now();
+  started = performance.now();
   const pending: Promise<void>[] = [];
   let next = 0;
   while (next < total) {
@@ -103,7 +116,14 @@ export async function steadyRate(o: SteadyOptions): Promise<SteadyResult> {
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
+  late.sort((a, b) => a - b);
+  const seconds = bySecond.map((list, second) => {
+    list.sort((a, b) => a - b);
+    return { second, p99: percentile(list, 99), max: list.at(-1) ?? 0 };
+  });
   return {
+    sendLateMs: { p50: percentile(late, 50), p99: percentile(late, 99), max: late.at(-1) ?? 0 },
+    seconds,
     requests: { average: latencies.length / elapsed, total: latencies.length },
     latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? 0 },
     non2xx: latencies.length - ok,

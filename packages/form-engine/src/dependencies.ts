@@ -6,7 +6,11 @@ import { conditionFields } from './conditions.ts';
 import type { FieldDef } from './model.ts';
 
 /** Parents: the field is disabled until they all have a value, and reset when one of them changes. */
-export function parentsOf(field: FieldDef): string[] {
+export function parentsOf(field: FieldDef): readonly string[] {
+  return once(parentsMemo, field, () => parentsOfDef(field));
+}
+
+function parentsOfDef(field: FieldDef): string[] {
   return unique([
     ...(field.dependence ?? []),
     ...(field.filterByOtherField ? [field.filterByOtherField.field] : []),
@@ -15,7 +19,11 @@ export function parentsOf(field: FieldDef): string[] {
 }
 
 /** Fields that decide this field's visibility, enabled state, options or value. */
-export function valueRefs(field: FieldDef): string[] {
+export function valueRefs(field: FieldDef): readonly string[] {
+  return once(refsMemo, field, () => valueRefsOfDef(field));
+}
+
+function valueRefsOfDef(field: FieldDef): string[] {
   return unique([
     ...parentsOf(field),
     ...(field.dependenceOpposite ?? []),
@@ -80,6 +88,19 @@ export function evaluationOrder<T extends { def: FieldDef }>(items: readonly T[]
   }
   const cycle = items.filter((_, i) => !placed[i]);
   return { order: [...order, ...cycle], cycle: cycle.map((item) => item.def.id) };
+}
+
+// A definition does not change once loaded, so what it refers to is worked out once per definition object (the
+// resolver asks for every field on every resolve: the server's check of each saved ad, the browser's every key).
+const parentsMemo = new WeakMap<FieldDef, readonly string[]>();
+const refsMemo = new WeakMap<FieldDef, readonly string[]>();
+function once(memo: WeakMap<FieldDef, readonly string[]>, field: FieldDef, work: () => string[]): readonly string[] {
+  let ids = memo.get(field);
+  if (!ids) {
+    ids = Object.freeze(work());
+    memo.set(field, ids);
+  }
+  return ids;
 }
 
 function unique(ids: readonly string[]): string[] {

@@ -28,7 +28,7 @@ export function resolveOptions(
   read: ValueReader,
   values: Values,
   context: ConditionContext & { options?: OptionsSource | undefined },
-): ResolvedOption[] | undefined {
+): readonly ResolvedOption[] | undefined {
   if (!hasOptionList(field)) return undefined;
   if (!parentsOf(field).every((parent) => isChosen(read(parent)))) return undefined;
   let list: readonly Option[] | undefined = field.options;
@@ -48,7 +48,20 @@ export function resolveOptions(
       return attr !== undefined && wanted.has(String(attr));
     });
   }
+  // Without option rules nothing is disabled, whatever the values: the same list resolves to the same answer, kept
+  // per source list (a catalogue's options, a lookup's cached list) instead of copied on every resolve.
+  if (!filter && !field.optionRules?.length) return allEnabled(list);
   return list.map((option) => ({ ...option, disabled: isDisabledOption(field, option.value, read, context) }));
+}
+
+const enabledLists = new WeakMap<readonly Option[], readonly ResolvedOption[]>();
+function allEnabled(list: readonly Option[]): readonly ResolvedOption[] {
+  let resolved = enabledLists.get(list);
+  if (!resolved) {
+    resolved = Object.freeze(list.map((option) => Object.freeze({ ...option, disabled: false })));
+    enabledLists.set(list, resolved);
+  }
+  return resolved;
 }
 
 function isDisabledOption(field: FieldDef, value: string, read: ValueReader, context: ConditionContext): boolean {

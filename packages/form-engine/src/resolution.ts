@@ -26,7 +26,7 @@ export interface ResolvedField {
   /** The value after resets and auto-selection (kept even while inactive, so nothing typed is lost). */
   value: FieldValue;
   /** Current choices; undefined when the field has no list or it is not known yet. */
-  options: ResolvedOption[] | undefined;
+  options: readonly ResolvedOption[] | undefined;
   /** A dependent list is needed but the caller has not got it. */
   loading: boolean;
   /** A date set to today by its immediate option. */

@@ -354,3 +354,49 @@ describe('settled values', () => {
     expect(run(fields, first.values).values).toEqual(first.values);
   });
 });
+
+describe('work kept per definition', () => {
+  // The server resolves every saved ad and the browser every key press: what depends on the definition alone is
+  // worked out once per definition object, and a list without option rules resolves to the same answer.
+  it('a list without option rules resolves to the same frozen answer every time', () => {
+    const steps = [step([sel('a'), sel('b', { dependence: ['a'] })])];
+    const first = resolve(steps, { a: '1' }, testContext());
+    const again = resolve(steps, { a: '2', b: '1' }, testContext());
+    expect(again.fields.a?.options).toBe(first.fields.a?.options);
+    expect(again.fields.b?.options).toBe(first.fields.b?.options);
+    expect(Object.isFrozen(first.fields.a?.options)).toBe(true);
+    expect(Object.isFrozen(first.fields.a?.options?.[0])).toBe(true);
+    expect(first.fields.a?.options?.map((o) => o.disabled)).toEqual([false, false]);
+  });
+
+  it('a lookup list the caller keeps is resolved once; a new list is resolved anew', () => {
+    const kept = opts('7', '8');
+    const f = sel('f', { options: undefined, dataUrl: '/api/publish/options/x' });
+    const withKept = () => run([f], {}, { options: () => kept }).fields.f?.options;
+    expect(withKept()).toBe(withKept());
+    const fresh = () => run([f], {}, { options: () => opts('7', '8') }).fields.f?.options;
+    expect(fresh()).not.toBe(fresh());
+    expect(fresh()).toEqual(withKept());
+  });
+
+  it('option rules still decide per values (their answers are not kept)', () => {
+    const owner = sel('owner', {
+      options: opts('1', '14'),
+      optionRules: [{ values: ['14'], enabledWhen: { kind: 'field', field: 'hand', values: ['0'] } }],
+    });
+    const fields = [sel('hand', { options: opts('0', '2') }), owner];
+    const disabled = (hand: string) => run(fields, { hand }).fields.owner?.options?.map((o) => o.disabled);
+    expect(disabled('0')).toEqual([false, false]);
+    expect(disabled('2')).toEqual([false, true]);
+  });
+
+  it('the resolving order is worked out once per steps array', () => {
+    const fields = [sel('x'), sel('y')];
+    const steps = [step(fields)];
+    expect(Object.keys(resolve(steps, {}, testContext()).fields)).toEqual(['x', 'y']);
+    // A definition changed in place is not seen again: definitions are immutable once loaded.
+    fields.reverse();
+    expect(Object.keys(resolve(steps, {}, testContext()).fields)).toEqual(['x', 'y']);
+    expect(Object.keys(resolve([step(fields)], {}, testContext()).fields)).toEqual(['y', 'x']);
+  });
+});

@@ -17,8 +17,29 @@ interface Item {
   step: number;
 }
 
+/** A form's fields in definition order, in resolving order, and by step: worked out once per steps array. */
+interface Layout {
+  items: readonly Item[];
+  order: readonly Item[];
+  byStep: readonly (readonly Item[])[];
+}
+const layouts = new WeakMap<readonly StepDef[], Layout>();
+function layoutOf(steps: readonly StepDef[]): Layout {
+  let layout = layouts.get(steps);
+  if (!layout) {
+    const items: Item[] = steps.flatMap((step, index) => step.fields.map((def) => ({ def, step: index })));
+    layout = {
+      items,
+      order: evaluationOrder(items).order,
+      byStep: steps.map((_, index) => items.filter((item) => item.step === index)),
+    };
+    layouts.set(steps, layout);
+  }
+  return layout;
+}
+
 export function resolve(steps: readonly StepDef[], values: Values, context: ResolveContext): Resolution {
-  const items: Item[] = steps.flatMap((step, index) => step.fields.map((def) => ({ def, step: index })));
+  const { items, order, byStep } = layoutOf(steps);
   const stepVisible = steps.map((step) => !step.showOnABTest || context.abTests.has(step.showOnABTest));
   const byId: Record<string, ResolvedField> = {};
   const byItem = new Map<Item, ResolvedField>();
@@ -33,7 +54,7 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
     return next[id];
   };
 
-  for (const item of evaluationOrder(items).order) {
+  for (const item of order) {
     const { def } = item;
     const given = Object.hasOwn(values, def.id) ? values[def.id] : def.defaultValue;
     let value = applyResets(def, given, changed, read, context);
@@ -100,7 +121,7 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
   for (const field of byItem.values()) field.required = isRequired(field, read, context);
 
   const resolvedSteps: ResolvedStep[] = steps.map((def, index) => {
-    const fields = items.flatMap((item) => (item.step === index ? (byItem.get(item) ?? []) : []));
+    const fields = (byStep[index] ?? []).flatMap((item) => byItem.get(item) ?? []);
     const errors = stepVisible[index] && def.check ? validateFields(fields, read, context.today, context.isTrader) : [];
     return { index, def, visible: stepVisible[index] === true, fields, errors, complete: errors.length === 0 };
   });
@@ -148,7 +169,7 @@ function applyResets(
 function settleChoice(
   def: FieldDef,
   value: FieldValue,
-  options: ResolvedOption[] | undefined,
+  options: readonly ResolvedOption[] | undefined,
   changed: ReadonlySet<string>,
   active: boolean,
 ): FieldValue {
@@ -180,9 +201,21 @@ function findRedirect(fields: readonly ResolvedField[]): RedirectEffect | undefi
     if (!field.visible || !isChosen(field.value)) continue;
     const watcher = field.def.redirectOnChange?.find((w) => matchesValues(field.value, w.values));
     if (watcher) return { field: field.def.id, to: watcher.to };
+    if (!field.options || !redirects(field.options)) continue;
     const items = chosenItems(field.value);
-    const option = field.options?.find((o) => o.redirectTo && items.includes(o.value));
+    const option = field.options.find((o) => o.redirectTo && items.includes(o.value));
     if (option?.redirectTo) return { field: field.def.id, to: option.redirectTo };
   }
   return undefined;
+}
+
+const redirecting = new WeakMap<readonly ResolvedOption[], boolean>();
+/** Does any option of the list redirect? (kept per list: most lists never do) */
+function redirects(options: readonly ResolvedOption[]): boolean {
+  let any = redirecting.get(options);
+  if (any === undefined) {
+    any = options.some((o) => o.redirectTo);
+    redirecting.set(options, any);
+  }
+  return any;
 }

@@ -39,7 +39,7 @@ export interface ValidatorInput {
   value: FieldValue;
   required: boolean;
   /** Current options (undefined when not known: then membership is not checked). */
-  options: ResolvedOption[] | undefined;
+  options: readonly ResolvedOption[] | undefined;
   /** Other fields' values as conditions see them. */
   read: ValueReader;
   /** YYYY-MM-DD. */

@@ -81,22 +81,30 @@ export async function insertAd(
   db: Queryable,
   ad: Pick<Ad, 'customerId' | 'cat' | 'subcat' | 'selectors' | 'values' | 'status'> & {
     idempotencyKey?: string | undefined;
+    /** The wizard's saved draft this ad replaces (drafts-repository.ts), deleted by the same statement. */
+    dropDraft?: string | undefined;
   },
 ): Promise<{ ad: Ad; created: boolean }> {
+  const params = [
+    ad.customerId,
+    ad.cat,
+    ad.subcat,
+    JSON.stringify(ad.selectors),
+    JSON.stringify(ad.values),
+    ad.status,
+    ad.idempotencyKey ?? null,
+  ];
+  // One round trip for both: a save's time under load is mostly its trips to the database.
+  const dropDraft =
+    ad.dropDraft === undefined
+      ? ''
+      : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $1 AND draft_key = $8) ';
   const [row] = await db.query<AdRow>(
-    `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
+    `${dropDraft}INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
      VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
      ON CONFLICT (customer_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
      RETURNING *`,
-    [
-      ad.customerId,
-      ad.cat,
-      ad.subcat,
-      JSON.stringify(ad.selectors),
-      JSON.stringify(ad.values),
-      ad.status,
-      ad.idempotencyKey ?? null,
-    ],
+    ad.dropDraft === undefined ? params : [...params, ad.dropDraft],
   );
   if (row) return { ad: toAd(row), created: true };
   // The same idempotency key again: the ad the first request created.
@@ -148,11 +156,15 @@ export async function updateAdValues(
   values: FieldValues,
   status: AdStatus,
   selectors: Selectors = ad.selectors,
+  /** The wizard's saved draft these values replace (drafts-repository.ts), deleted by the same statement. */
+  dropDraft?: string,
 ): Promise<void> {
+  const params = [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)];
   await db.query(
-    `UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, updated_at = now()
+    `${dropDraft === undefined ? '' : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $2 AND draft_key = $6) '}
+     UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, updated_at = now()
      WHERE id = $1 AND customer_id = $2`,
-    [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)],
+    dropDraft === undefined ? params : [...params, dropDraft],
   );
 }
 
@@ -214,8 +226,11 @@ export async function setAdStatus(db: Queryable, orderId: number, status: AdStat
 }
 
 /** The blocked words in the text, less those a moderator let through for the ad (`approved`). */
+/** The blocked words found in the text given as the parameter `text` (`$1`, ...). */
+export const bannedWordsSql = (text: string) => `SELECT word FROM banned_words WHERE strpos(${text}, word) > 0`;
+
 export async function bannedWordsIn(db: Queryable, text: string, approved: readonly string[] = []): Promise<string[]> {
   if (!text.trim()) return [];
-  const rows = await db.query<{ word: string }>('SELECT word FROM banned_words WHERE strpos($1, word) > 0', [text]);
+  const rows = await db.query<{ word: string }>(bannedWordsSql('$1'), [text]);
   return rows.map((r) => r.word).filter((w) => !approved.includes(w));
 }

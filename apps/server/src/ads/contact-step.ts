@@ -7,7 +7,7 @@ import { formatPhone, normalisePhone } from '@app/contract/phones';
 import type { WireValues } from '@app/contract/publish';
 import type { Customer } from '../accounts/customers-repository.ts';
 import { he } from '../i18n/messages.ts';
-import { listCustomerPhones } from '../phones/phone-repository.ts';
+import { type CustomerPhone, listCustomerPhones } from '../phones/phone-repository.ts';
 import type { Db } from '../platform/db/db.ts';
 
 const PHONE_IDS = [CONTACT_FIELDS.phone1, CONTACT_FIELDS.phone2] as const;
@@ -15,19 +15,39 @@ const PHONE_IDS = [CONTACT_FIELDS.phone1, CONTACT_FIELDS.phone2] as const;
 /**
  * The phone fields of a payload checked against the customer's numbers: a number must be one this customer
  * verified (and has not deactivated); a category trader adds numbers without SMS (spec §4), so theirs pass. The
- * stored form is the formatted number. Returns the field errors (empty when the phones may be saved).
+ * stored form is the formatted number. Returns the field errors (empty when the phones may be saved), and whether
+ * the first phone already has its virtual number (what the save's allocation would read again).
  */
 export async function checkContactPhones(
   db: Db,
   customerId: number,
   payload: WireValues,
   categoryTrader: boolean,
-): Promise<{ errors: Record<string, string>; payload: WireValues }> {
+): Promise<ContactCheck> {
+  const entered = PHONE_IDS.some((id) => typeof payload[id] === 'string' && payload[id] !== '');
+  return checkPhonesAgainst(entered ? await listCustomerPhones(db, customerId) : [], payload, categoryTrader);
+}
+
+export interface ContactCheck {
+  errors: Record<string, string>;
+  payload: WireValues;
+  /** The first phone is a number of this customer's that already has its virtual number. */
+  phone1HasVirtual: boolean;
+}
+
+/** checkContactPhones against the customer's numbers already read (`own`: listCustomerPhones). */
+export function checkPhonesAgainst(
+  ownPhones: readonly CustomerPhone[],
+  payload: WireValues,
+  categoryTrader: boolean,
+): ContactCheck {
   const out: Record<string, string | string[]> = { ...payload };
   const errors: Record<string, string> = {};
   const entered = PHONE_IDS.filter((id) => typeof payload[id] === 'string' && payload[id] !== '');
-  if (entered.length === 0) return { errors, payload };
-  const own = new Map((await listCustomerPhones(db, customerId)).map((p) => [p.phone, p]));
+  if (entered.length === 0) return { errors, payload, phone1HasVirtual: false };
+  const own = new Map(ownPhones.map((p) => [p.phone, p]));
+  const phone1 = normalisePhone(String(payload[CONTACT_FIELDS.phone1] ?? ''));
+  const phone1HasVirtual = !!phone1 && !!own.get(phone1)?.virtualPhone;
   for (const id of entered) {
     const phone = normalisePhone(String(payload[id]));
     // The engine already refused a malformed number; nothing more to say about it here.
@@ -38,7 +58,7 @@ export async function checkContactPhones(
     if (!known) errors[id] = he.phoneNotVerified;
     else if (known.deactivated) errors[id] = he.phoneDeactivated;
   }
-  return { errors, payload: out };
+  return { errors, payload: out, phone1HasVirtual };
 }
 
 /**

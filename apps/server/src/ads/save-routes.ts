@@ -13,17 +13,17 @@ import { holdForReview } from '../moderation/reviews-repository.ts';
 import type { PhoneService } from '../phones/phone-service.ts';
 import { type SavedChange, testCallAfterSave, virtualNumberAfterSave } from '../phones/test-report.ts';
 import { syncVirtualNumberAfterSave } from '../phones/virtual-number.ts';
-import { packagesOfCustomer } from '../plans/customer-packages-repository.ts';
 import { chooseOrderTypeFor, type PackagesAtNow, packagesForPlan } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
 import { abTestsOf, checkAd } from './ad-validation.ts';
 import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from './ads-repository.ts';
-import { checkContactPhones } from './contact-step.ts';
-import { deleteDraft, draftKey } from './drafts-repository.ts';
+import { checkContactPhones, checkPhonesAgainst } from './contact-step.ts';
+import { draftKey } from './drafts-repository.ts';
 import { goLive } from './go-live.ts';
 import { adNumber, findOwnSavedAd } from './own-ad.ts';
+import { readBeforeSave } from './save-reads.ts';
 
 type Body = Record<string, unknown>;
 
@@ -67,10 +67,6 @@ export function publishSaveRoutes(
   deps: { db: Db; clock: Clock; catalogs: CatalogService; phones: PhoneService },
 ): void {
   const { db, clock, catalogs, phones } = deps;
-  const ownedPackages = async (customerId: number): Promise<PackagesAtNow> => ({
-    packages: await packagesOfCustomer(db, customerId),
-    now: clock.now(),
-  });
 
   /** The answer, and what the save stored over what was there (null when nothing was saved). */
   const save = async (
@@ -125,7 +121,7 @@ export function publishSaveRoutes(
       return {
         status: 200,
         body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat),
-        change: { customerId, orderId: ad.orderId, before, after },
+        change: { customerId, orderId: ad.orderId, before, after, phone1HasVirtual: contact.phone1HasVirtual },
       };
     }
 
@@ -143,17 +139,21 @@ export function publishSaveRoutes(
     });
     if (Object.keys(checked.errors).length)
       return { status: 200, body: { errFields: checked.errors } satisfies SaveAdResponse };
+    const text = freeText(checked.payload, textKeysOf(catalog.steps));
+    const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
+    // What the save reads, in one trip (save-reads.ts) beside the ad being published again, if any.
+    const [reads, own] = await Promise.all([
+      readBeforeSave(db, customerId, text),
+      orderId ? findOwnAd(db, customerId, orderId) : null,
+    ]);
     // The ad's phones are this customer's verified numbers, stored formatted.
-    const contact = await checkContactPhones(db, customerId, checked.payload, categoryTrader(trade, cat, subcat));
+    const contact = checkPhonesAgainst(reads.phones, checked.payload, categoryTrader(trade, cat, subcat));
     if (Object.keys(contact.errors).length)
       return { status: 200, body: { errFields: contact.errors } satisfies SaveAdResponse };
     const result = { ...checked, payload: contact.payload };
-
-    const text = freeText(result.payload, textKeysOf(catalog.steps));
-    const orderId = adNumber(typeof body.OrderID === 'number' ? String(body.OrderID) : body.OrderID);
-    const own = orderId ? await findOwnAd(db, customerId, orderId) : null;
+    const owned: PackagesAtNow = { packages: reads.packages, now: clock.now() };
     // Words a moderator let through for this ad (a draft approved after it was held) do not hold it again.
-    const words = await bannedWordsIn(db, text, own?.approvedWords ?? []);
+    const words = reads.words.filter((w) => !own?.approvedWords.includes(w));
     const blocked = words.length > 0;
     // An ad held for its words waits in the moderation queue (moderation/), opened with its status.
     const holdWords = (tx: Queryable, adId: number) =>
@@ -175,18 +175,24 @@ export function publishSaveRoutes(
         return { status: 404, body: { status: 404, message: he.adNotFound } };
       }
       // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
+      const dropDraft = draftKey(selectors);
       if (blocked)
         await db.transaction(async (tx) => {
-          await updateAdValues(tx, own, result.payload, 'blocked', selectors);
+          await updateAdValues(tx, own, result.payload, 'blocked', selectors, dropDraft);
           await holdWords(tx, own.orderId);
         });
-      else await updateAdValues(db, own, result.payload, 'draft', selectors);
-      await deleteDraft(db, customerId, draftKey(selectors));
+      else await updateAdValues(db, own, result.payload, 'draft', selectors, dropDraft);
       const saved = await publishWithoutPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' });
       return {
         status: 200,
-        body: savedAnswerWithPlan(saved, blocked, await ownedPackages(customerId)),
-        change: { customerId, orderId: own.orderId, before: own.values, after: result.payload },
+        body: savedAnswerWithPlan(saved, blocked, owned),
+        change: {
+          customerId,
+          orderId: own.orderId,
+          before: own.values,
+          after: result.payload,
+          phone1HasVirtual: contact.phone1HasVirtual,
+        },
       };
     }
     const key =
@@ -199,6 +205,7 @@ export function publishSaveRoutes(
       values: result.payload,
       status: blocked ? ('blocked' as const) : ('draft' as const),
       idempotencyKey: key,
+      dropDraft: draftKey(selectors),
     };
     // A held ad and its case are one transaction; a draft is one statement (no BEGIN and COMMIT on the common save).
     const { ad: inserted, created } = blocked
@@ -208,14 +215,23 @@ export function publishSaveRoutes(
           return saved;
         })
       : await insertAd(db, newAd);
-    await deleteDraft(db, customerId, draftKey(selectors));
     const ad = await publishWithoutPlan(inserted);
     return {
       status: 200,
       // The same idempotency key after the ad was finished answers its plan as finished.
-      body: savedAnswerWithPlan(ad, ad.status === 'blocked', await ownedPackages(customerId)),
+      body: savedAnswerWithPlan(ad, ad.status === 'blocked', owned),
       // The same idempotency key again saved nothing new: the first request's change was that one.
-      ...(created ? { change: { customerId, orderId: ad.orderId, before: null, after: result.payload } } : {}),
+      ...(created
+        ? {
+            change: {
+              customerId,
+              orderId: ad.orderId,
+              before: null,
+              after: result.payload,
+              phone1HasVirtual: contact.phone1HasVirtual,
+            },
+          }
+        : {}),
     };
   };
 

@@ -13,6 +13,7 @@ import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, Option, Values } from '@app/form-engine/model';
 import type { OptionsSource } from '@app/form-engine/options';
 import { chosenItems } from '@app/form-engine/values';
+import { LRUCache } from 'lru-cache';
 import { ADDRESS_LIST_BUILDERS } from './address-lists.ts';
 import { PRODUCT_LIST_BUILDERS } from './product-lists.ts';
 
@@ -25,58 +26,84 @@ const listSubcat = (params: Params): number | undefined => {
   return subcat === undefined ? undefined : (LIST_SUBCAT[subcat] ?? subcat);
 };
 
+/**
+ * The vehicle lists come from static reference data, so a list for the same parents is the same list: it is built
+ * once and kept (bounded, whatever numbers a request names), which also lets the resolver keep its answer for it
+ * (form-engine options.ts). A save's check resolves every list of the car ad, and building them anew each time was
+ * most of what the check allocated.
+ */
+const builtLists = new LRUCache<string, Option[]>({ max: 5000 });
+function kept(key: string, build: () => Option[]): Option[] {
+  let list = builtLists.get(key);
+  if (!list) {
+    list = Object.freeze(build()) as Option[];
+    builtLists.set(key, list);
+  }
+  return list;
+}
+
 /** Every option list a catalogue's dataUrl names, built from the in-memory reference data. */
 const LISTS: Record<string, ListBuilder> = {
   'vehicle-manufacturers': (p) => {
     const subcat = listSubcat(p);
     return subcat === undefined
       ? undefined
-      : manufacturersFor(subcat).map((m) => ({ value: String(m.id), text: m.name }));
+      : kept(`makes:${subcat}`, () => manufacturersFor(subcat).map((m) => ({ value: String(m.id), text: m.name })));
   },
   'vehicle-models': (p) => {
     const subcat = listSubcat(p);
     const make = int(p.manufacturer);
     if (subcat === undefined || make === undefined) return undefined;
-    return modelsOf(make, subcat).map((m) => ({ value: String(m.id), text: m.name }));
+    return kept(`models:${make}:${subcat}`, () =>
+      modelsOf(make, subcat).map((m) => ({ value: String(m.id), text: m.name })),
+    );
   },
   'vehicle-years': (p) => {
     const model = int(p.model);
-    return model === undefined ? undefined : yearsOf(model).map((y) => ({ value: String(y), text: String(y) }));
+    return model === undefined
+      ? undefined
+      : kept(`years:${model}`, () => yearsOf(model).map((y) => ({ value: String(y), text: String(y) })));
   },
   'vehicle-submodels': (p) => {
     const model = int(p.model);
     const year = int(p.year);
     if (model === undefined || year === undefined) return undefined;
-    return subModelsOf(model, year).map((s) => ({
-      value: String(s.SubSubModelID),
-      text: s.SubModel,
-      attrs: {
-        GearTitle: s.GearTitle,
-        engineType: s.engineType,
-        Door: s.Door,
-        Seats: s.Seats,
-        EngineVolume: s.EngineVolume,
-        HorsePower: s.HorsePower,
-      },
-    }));
+    return kept(`submodels:${model}:${year}`, () =>
+      subModelsOf(model, year).map((s) => ({
+        value: String(s.SubSubModelID),
+        text: s.SubModel,
+        attrs: {
+          GearTitle: s.GearTitle,
+          engineType: s.engineType,
+          Door: s.Door,
+          Seats: s.Seats,
+          EngineVolume: s.EngineVolume,
+          HorsePower: s.HorsePower,
+        },
+      })),
+    );
   },
   'vehicle-color-groups': () =>
-    COLOR_GROUPS.map((g) => ({
-      value: String(g.value),
-      text: g.text,
-      attrs: { [COLOR_HEX_ATTR]: g.CarColorGroupHEX },
-    })),
+    kept('color-groups', () =>
+      COLOR_GROUPS.map((g) => ({
+        value: String(g.value),
+        text: g.text,
+        attrs: { [COLOR_HEX_ATTR]: g.CarColorGroupHEX },
+      })),
+    ),
   'vehicle-colors': () =>
-    COLORS.map((c) => ({
-      value: String(c.value),
-      text: c.text,
-      attrs: {
-        [COLOR_GROUP_ATTR]: c.CarColorGroupID,
-        CarColorHex: c.CarColorHex,
-        ...(c.CarColorGradientStyle ? { CarColorGradientStyle: c.CarColorGradientStyle } : {}),
-      },
-    })),
-  'vehicle-owners': () => OWNER_OPTIONS.map((o) => ({ value: String(o.value), text: o.text })),
+    kept('colors', () =>
+      COLORS.map((c) => ({
+        value: String(c.value),
+        text: c.text,
+        attrs: {
+          [COLOR_GROUP_ATTR]: c.CarColorGroupID,
+          CarColorHex: c.CarColorHex,
+          ...(c.CarColorGradientStyle ? { CarColorGradientStyle: c.CarColorGradientStyle } : {}),
+        },
+      })),
+    ),
+  'vehicle-owners': () => kept('owners', () => OWNER_OPTIONS.map((o) => ({ value: String(o.value), text: o.text }))),
   ...ADDRESS_LIST_BUILDERS,
   ...PRODUCT_LIST_BUILDERS,
 };

@@ -45,21 +45,29 @@ const toVerification = (r: VerificationRow): Verification => ({
   consumedAt: r.consumed_at === null ? null : new Date(r.consumed_at),
 });
 
-/** The customer's confirmed numbers, the main one first. */
-export async function listCustomerPhones(db: Queryable, customerId: number): Promise<CustomerPhone[]> {
-  const rows = await db.query<{ phone: string; is_main: boolean; deactivated: boolean; virtual_phone: string | null }>(
-    `SELECT p.phone, p.is_main, p.deactivated, v.virtual_phone FROM customer_phones p
+/** The customer's ($1) confirmed numbers with their virtual numbers, the main one first: rows of toCustomerPhone. */
+export const CUSTOMER_PHONES_SQL = `SELECT p.phone, p.is_main, p.deactivated, v.virtual_phone FROM customer_phones p
      LEFT JOIN virtual_phones v ON v.customer_id = p.customer_id AND v.phone = p.phone
      WHERE p.customer_id = $1
-     ORDER BY p.is_main DESC, p.verified_at, p.phone`,
-    [customerId],
-  );
-  return rows.map((r) => ({
-    phone: r.phone,
-    isMain: r.is_main,
-    deactivated: r.deactivated,
-    virtualPhone: r.virtual_phone,
-  }));
+     ORDER BY p.is_main DESC, p.verified_at, p.phone`;
+
+export interface CustomerPhoneRow {
+  phone: string;
+  is_main: boolean;
+  deactivated: boolean;
+  virtual_phone: string | null;
+}
+
+export const toCustomerPhone = (r: CustomerPhoneRow): CustomerPhone => ({
+  phone: r.phone,
+  isMain: r.is_main,
+  deactivated: r.deactivated,
+  virtualPhone: r.virtual_phone,
+});
+
+/** The customer's confirmed numbers, the main one first. */
+export async function listCustomerPhones(db: Queryable, customerId: number): Promise<CustomerPhone[]> {
+  return (await db.query<CustomerPhoneRow>(CUSTOMER_PHONES_SQL, [customerId])).map(toCustomerPhone);
 }
 
 /** The customer's virtual number of one of their numbers, if any. */

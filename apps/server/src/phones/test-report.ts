@@ -16,6 +16,8 @@ export interface SavedChange {
   orderId: number;
   before: Readonly<Record<string, unknown>> | null;
   after: Readonly<WireValues>;
+  /** The save read that the first phone already has its virtual number: nothing to allocate. */
+  phone1HasVirtual?: boolean;
 }
 
 const testing = (v: Readonly<Record<string, unknown>> | null): boolean =>
@@ -59,7 +61,7 @@ export async function virtualNumberAfterSave(
   log: FastifyBaseLogger,
   change: SavedChange | null,
 ): Promise<void> {
-  if (!change || change.after[CONTACT_FIELDS.virtualNum] === '0') return;
+  if (!change || change.after[CONTACT_FIELDS.virtualNum] === '0' || change.phone1HasVirtual) return;
   const phone = change.after[CONTACT_FIELDS.phone1];
   if (typeof phone !== 'string' || phone === '') return;
   try {

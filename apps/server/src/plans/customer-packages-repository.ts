@@ -15,7 +15,7 @@ export interface CustomerPackageRow {
   usableUntil: Date;
 }
 
-interface Row {
+export interface CustomerPackageDbRow {
   id: number;
   customer_id: number;
   cat: number;
@@ -27,7 +27,7 @@ interface Row {
   usable_until: Date | string;
 }
 
-const toPackage = (r: Row): CustomerPackageRow => ({
+export const toPackage = (r: CustomerPackageDbRow): CustomerPackageRow => ({
   id: Number(r.id),
   customerId: Number(r.customer_id),
   cat: r.cat,
@@ -52,7 +52,7 @@ export async function insertCustomerPackage(
     paymentId?: number;
   },
 ): Promise<CustomerPackageRow> {
-  const [row] = await db.query<Row>(
+  const [row] = await db.query<CustomerPackageDbRow>(
     `INSERT INTO customer_packages (customer_id, cat, ad_type, package_hash, ads_total, bought_at, usable_until,
        payment_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
@@ -73,7 +73,7 @@ export async function insertCustomerPackage(
 
 /** The customer's packages, newest first. */
 export async function packagesOfCustomer(db: Queryable, customerId: number): Promise<CustomerPackageRow[]> {
-  const rows = await db.query<Row>(
+  const rows = await db.query<CustomerPackageDbRow>(
     'SELECT * FROM customer_packages WHERE customer_id = $1 ORDER BY bought_at DESC, id DESC',
     [customerId],
   );
@@ -86,10 +86,10 @@ export async function lockCustomerPackage(
   customerId: number,
   id: number,
 ): Promise<CustomerPackageRow | null> {
-  const [row] = await tx.query<Row>('SELECT * FROM customer_packages WHERE id = $1 AND customer_id = $2 FOR UPDATE', [
-    id,
-    customerId,
-  ]);
+  const [row] = await tx.query<CustomerPackageDbRow>(
+    'SELECT * FROM customer_packages WHERE id = $1 AND customer_id = $2 FOR UPDATE',
+    [id, customerId],
+  );
   return row ? toPackage(row) : null;
 }
 

@@ -24,7 +24,7 @@ const fixtures = path.join(root, 'e2e/fixtures');
 
 /** The CSP header exactly as helmet writes it from our directives. */
 function cspHeader(): string {
-  return Object.entries(cspDirectives({ CSP_EXTRA_ORIGINS: [] }))
+  return Object.entries(cspDirectives({ CSP_EXTRA_ORIGINS: [], GATEWAY_URL: '/gateway' }))
     .filter((entry): entry is [string, string[]] => entry[1] !== null)
     .map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`)
     .join(';');

@@ -56,6 +56,7 @@ import { type Config, paymentPort } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
+import { registerGatewayCors } from './platform/http/gateway-cors.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerOverload } from './platform/http/overload.ts';
 import { registerSandboxes } from './platform/http/sandbox-guard.ts';
@@ -189,6 +190,7 @@ export async function buildApp({
       ? () => config.PAYPLUS_PAGE_ORIGIN
       : () => (paymentHost ? origins.payment() : undefined);
   await registerSecurityHeaders(app, config, origins.video, framedPayments);
+  await registerGatewayCors(app, config, origins.site);
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
@@ -316,7 +318,12 @@ export async function buildApp({
 
   const servesWeb =
     config.NODE_ENV === 'production' &&
-    (await registerWebApp(app, config.WEB_DIST_DIR, (query) => catalogs.mediaStep(selectorsOf(query))));
+    (await registerWebApp(
+      app,
+      config.WEB_DIST_DIR,
+      (query) => catalogs.mediaStep(selectorsOf(query)),
+      config.GATEWAY_URL,
+    ));
   if (!servesWeb) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ status: 404, message: he.notFound }));
   }

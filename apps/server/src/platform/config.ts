@@ -27,8 +27,22 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** When set, a real PostgreSQL server is used instead of the embedded database. */
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
-  /** Base URL of the {gateway} services; by default our own /gateway routes. */
-  GATEWAY_URL: z.string().default('/gateway'),
+  /**
+   * The base of the {gateway} services as the browser calls them (the pages carry it: platform/http/page-preloads.ts):
+   * by default our own `/gateway` routes; in an environment whose gateway is another host, its absolute URL
+   * (https://gateway.example.co.il/gateway). That host runs this server too: it answers the site's origin
+   * (PUBLIC_ORIGIN) with CORS and credentials on /gateway/*, and the site's CSP lets the pages call it. The session
+   * and CSRF cookies must reach it (the same site). No trailing slash is kept.
+   */
+  GATEWAY_URL: z
+    .string()
+    .default('/gateway')
+    .refine(
+      (v) =>
+        /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(v) || /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9/_-]*)?$/.test(v),
+      'GATEWAY_URL is a path (/gateway) or an http(s) URL without query (https://gateway.example.co.il/gateway)',
+    )
+    .transform((v) => v.replace(/\/+$/, '') || '/'),
   /** The older site that some chooser tiles and the personal area link to. */
   OLD_SITE_URL: z.string().url().default('https://www.example.co.il'),
   /** Partner cars site for vehicle traders (spec §6). */
@@ -314,6 +328,11 @@ const schema = z.object({
 export type Config = z.infer<typeof schema> & { repoRoot: string };
 
 /** Sandbox surfaces exist only while no real provider is configured; otherwise they are not mounted at all. */
+/** The gateway's origin when it is another host's (an absolute GATEWAY_URL), else undefined (our own routes). */
+export function gatewayOrigin(config: Pick<Config, 'GATEWAY_URL'>): string | undefined {
+  return /^https?:\/\//.test(config.GATEWAY_URL) ? new URL(config.GATEWAY_URL).origin : undefined;
+}
+
 export function sandboxesEnabled(config: Pick<Config, 'MAIL_PROVIDER'>): boolean {
   return config.MAIL_PROVIDER === 'sandbox';
 }

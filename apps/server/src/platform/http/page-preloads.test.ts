@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkFiles, opensWizard } from './page-preloads.ts';
+import { chunkFiles, opensWizard, pageHtmlMaker } from './page-preloads.ts';
 import { registerWebApp } from './static-web.ts';
 
 /** A manifest shaped like Vite's: the entry, a shared chunk it imports, and the two lazy entries of the wizard. */
@@ -190,5 +190,26 @@ describe('wizard page preloads', () => {
       const res = await app.inject({ url: '/.vite/manifest.json' });
       expect(res.statusCode).toBe(404);
     });
+  });
+});
+
+describe("the gateway's base in the page", () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-dist-'));
+  beforeAll(() => {
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  });
+  afterAll(() => {
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('names another host in its head, escaped; our own /gateway is not named', () => {
+    const elsewhere = pageHtmlMaker(dist, undefined, 'https://gateway.example.co.il/gateway');
+    expect(headOf(elsewhere?.('/publish', '') ?? '')).toContain(
+      '<meta name="gateway-base" content="https://gateway.example.co.il/gateway" />',
+    );
+    const odd = pageHtmlMaker(dist, undefined, '/gw"><script>');
+    expect(odd?.('/', '')).toContain('content="/gw&quot;&gt;&lt;script&gt;"');
+    expect(pageHtmlMaker(dist)?.('/publish', '')).not.toContain('gateway-base');
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_GATEWAY_BASE, GATEWAY_META_NAME } from '@app/contract/gateway';
 import { nativeAppRequest } from '@app/contract/nativeApp';
 import { pageMetaOf, SITE_NAME } from '@app/contract/pageMeta';
 import { readStep, wizardEarlyPaths } from '@app/contract/publishPaths';
@@ -133,6 +134,8 @@ function withMeta(page: string, url: string): string {
 export function pageHtmlMaker(
   distDir: string,
   mediaStepOf: (query: URLSearchParams) => number | undefined = () => undefined,
+  /** The gateway's base in this environment (config GATEWAY_URL); named in the head when it is not our own. */
+  gatewayBase: string = DEFAULT_GATEWAY_BASE,
 ): ((url: string, userAgent: string, cookieHeader?: string) => string) | null {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
@@ -147,6 +150,8 @@ export function pageHtmlMaker(
   const mediaChunks = preloadTags(chunkFiles(manifest, mediaKeys, [...WIZARD_ENTRIES, 'index.html']));
   return (url, userAgent, cookieHeader = '') => {
     const tags = [fetchPreloadTags(pageGets(url.split('?')[0] ?? ''))];
+    if (gatewayBase !== DEFAULT_GATEWAY_BASE)
+      tags.unshift(`<meta name="${GATEWAY_META_NAME}" content="${escapeHtml(gatewayBase)}" />`);
     if (opensWizard(url)) {
       const query = new URLSearchParams(url.split('?')[1] ?? '');
       tags.push(wizardChunks);

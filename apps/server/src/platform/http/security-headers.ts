@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Config } from '../config.ts';
+import { type Config, gatewayOrigin } from '../config.ts';
 
 /** The video host's origin (the video upload iframe; public-origins.ts, never the request's Host). */
 export type VideoOriginOf = () => string;
@@ -21,14 +21,15 @@ export const SAME_ORIGIN_FRAMABLE_PAGES = ['/finishPayment'];
  * <img> from our API. Nobody may frame the app. The app frames the video host and the payment host (their configured
  * public origins, public-origins.ts); other hosts it will frame and call (the payment sandbox) are added through
  * CSP_EXTRA_ORIGINS (config.ts), which extends frame-src and connect-src. The upload page talks to its own
- * origin, so the video host is not in connect-src.
+ * origin, so the video host is not in connect-src. A gateway on another host (an absolute GATEWAY_URL) is called.
  */
 export function cspDirectives(
-  config: Pick<Config, 'CSP_EXTRA_ORIGINS'>,
+  config: Pick<Config, 'CSP_EXTRA_ORIGINS' | 'GATEWAY_URL'>,
   videoOrigin?: VideoOriginOf,
   paymentOrigin?: PaymentOriginOf,
 ): Record<string, Source[] | null> {
   const extra = config.CSP_EXTRA_ORIGINS;
+  const gateway = gatewayOrigin(config);
   // Helmet joins the sources with spaces: an absent payment host adds nothing.
   // With a payment host, 'self' too: its frame comes back to us (return URL, then /finishPayment) inside the popup.
   const frames: Source[] = [
@@ -43,7 +44,7 @@ export function cspDirectives(
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'", ...extra],
+    connectSrc: ["'self'", ...(gateway ? [gateway] : []), ...extra],
     frameSrc: frames.length ? frames : ["'none'"],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],

@@ -31,6 +31,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
   mediaStepOf?: (query: URLSearchParams) => number | undefined,
+  gatewayBase?: string,
 ): Promise<boolean> {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return false;
@@ -46,7 +47,7 @@ export async function registerWebApp(
     },
   });
   // Each page names in its head what it asks for first (platform/http/page-preloads.ts).
-  const pageHtml = pageHtmlMaker(distDir, mediaStepOf);
+  const pageHtml = pageHtmlMaker(distDir, mediaStepOf, gatewayBase);
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {

@@ -4,10 +4,9 @@
  * (SalesCatID, SalesSubCatID, SalesSubCat3ID). Cancellable: a newer keyword aborts the older call.
  */
 import type { Option } from '@app/form-engine/model';
+import { gatewayUrl } from './gateway.ts';
 import { getJson } from './http.ts';
 import { withQuery } from './query.ts';
-
-export const FREE_SEARCH_URL = '/gateway/nixale-proxy/freeSearch';
 
 interface FreeSearchCategory {
   name: string;
@@ -28,7 +27,7 @@ export async function searchProductCategories(
   topCategory?: number,
 ): Promise<Option[] | null> {
   const result = await getJson<{ categories?: FreeSearchCategory[] }>(
-    withQuery(FREE_SEARCH_URL, {
+    withQuery(gatewayUrl('/nixale-proxy/freeSearch'), {
       category: 'products',
       q: text,
       ...(topCategory === undefined ? {} : { SalesCatID: String(topCategory) }),

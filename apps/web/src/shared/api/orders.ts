@@ -13,11 +13,9 @@ import type {
   GatewayPayResponse,
   StartPaymentRequest,
 } from '@app/contract/orders';
+import { gatewayUrl } from './gateway.ts';
 import { getJson, postJson } from './http.ts';
 import { withQuery } from './query.ts';
-
-/** The gateway's base path in this app (as the licence-plate and free-search calls use it). */
-export const GATEWAY_BASE = '/gateway';
 
 export type Outcome<T> =
   | { kind: 'ok'; data: T }
@@ -80,7 +78,7 @@ export async function startAppPayment(body: StartPaymentRequest): Promise<Outcom
 }
 
 async function gatewayPay(path: string, body: GatewayPayRequest): Promise<Outcome<string>> {
-  const result = await postJson<GatewayPayResponse>(`${GATEWAY_BASE}${path}`, body);
+  const result = await postJson<GatewayPayResponse>(gatewayUrl(path), body);
   const url = result.data?.data?.iframe;
   if (result.ok && typeof url === 'string' && url) return { kind: 'ok', data: url };
   return { kind: 'failed', status: result.status, errors: errorsOf(result.data) };

@@ -8,6 +8,7 @@ import type {
   PackageLeadResponse,
   PersonalPackagesResponse,
 } from '@app/contract/planExtras';
+import { gatewayUrl } from './gateway.ts';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
 /** GET get-packages with the page's query (spec §7 "current query"; the server reads `cat`). */
@@ -25,9 +26,9 @@ export const finishWithPackageLead = (body: FinishPublishRequest): Promise<ApiRe
 export const getMyAds = (signal?: AbortSignal): Promise<ApiResult<MyAdsResponse>> =>
   getJson<MyAdsResponse>('/api/my-ads', signal);
 
-/** The one-ad upgrades of the owner's ad ({gateway}/packages/personal/{adId}; our gateway is same-origin). */
+/** The one-ad upgrades of the owner's ad ({gateway}/packages/personal/{adId}). */
 export const getUpgradePackages = (adId: number, signal?: AbortSignal): Promise<ApiResult<PersonalPackagesResponse>> =>
-  getJson<PersonalPackagesResponse>(`/gateway/packages/personal/${adId}`, signal);
+  getJson<PersonalPackagesResponse>(gatewayUrl(`/packages/personal/${adId}`), signal);
 
 /** POST /api/my-ads/{OrderID}/easy-start/cancel (ours): cancels EasyStart's free week before its charge. */
 export const cancelEasyStart = (adId: number): Promise<ApiResult<{ status: 200; easyStart: EasyStartTrial }>> =>

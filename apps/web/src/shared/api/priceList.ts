@@ -1,10 +1,10 @@
 /**
  * GET {gateway}/price-list/calculate-price (publish-wizard.md §7): the suggested price range of a used car.
- * Our gateway is same-origin (GATEWAY_BASE).
+ * The gateway's base is the environment's (gateway.ts).
  */
 
+import { gatewayUrl } from './gateway.ts';
 import { getJson } from './http.ts';
-import { GATEWAY_BASE } from './orders.ts';
 import { withQuery } from './query.ts';
 
 /** The spec's price suggestion (after-save-area.md §3). */
@@ -31,7 +31,7 @@ const isPrice = (value: unknown): value is PriceSuggestion => {
 /** The range, or null on any failure (a status other than 200, or an answer without the three prices). */
 export async function calculatePrice(query: PriceQuery, signal?: AbortSignal): Promise<PriceSuggestion | null> {
   const result = await getJson<{ status?: number; data?: { data?: unknown } }>(
-    withQuery(`${GATEWAY_BASE}/price-list/calculate-price`, { ...query }),
+    withQuery(gatewayUrl('/price-list/calculate-price'), { ...query }),
     signal,
   );
   const data = result.data?.data?.data;

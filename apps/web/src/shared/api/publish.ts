@@ -18,6 +18,7 @@ import type {
 import type { Option, StepDef } from '@app/form-engine/model';
 import { safeParseSteps } from '@app/form-engine/schema';
 import { getOnce } from './early.ts';
+import { gatewayUrl } from './gateway.ts';
 import { getChangingState, getJson, postJson } from './http.ts';
 import { draftPath, fieldsPath } from './publishPaths.ts';
 import { type QueryValue, withQuery } from './query.ts';
@@ -176,14 +177,12 @@ export type PlateOutcome =
   | { kind: 'registryDown' }
   | { kind: 'failed'; status: number };
 
-/** GET /gateway/car-data-gov?licensePlate=<digits>. */
+/** GET {gateway}/car-data-gov?licensePlate=<digits>. */
 export async function searchPlate(digits: string): Promise<PlateOutcome> {
   const result = await getJson<{ data?: { data?: LicencePlateResult } }>(
-    withQuery('/gateway/car-data-gov', { licensePlate: digits }),
+    withQuery(gatewayUrl('/car-data-gov'), { licensePlate: digits }),
   );
   if (result.status === 404) return { kind: 'notFound' };
-  if (result.status === 422) return { kind: 'notInCatalogue' };
-  if (result.status === 503) return { kind: 'registryDown' };
   if (result.status === 422) return { kind: 'notInCatalogue' };
   if (result.status === 503) return { kind: 'registryDown' };
   const found = result.data?.data?.data;

@@ -111,7 +111,7 @@ describe('the car-type step by manual choice', () => {
 });
 
 describe('the sub-model filters', () => {
-  it('a filter narrows the list, clearing restores it, show-more reveals the next five', async () => {
+  it('a filter narrows the list, clearing restores it, show-more reveals the rest five at a time', async () => {
     // A 2023 Corolla: six sub-models, one gear box, petrol and hybrid, three engine volumes, four and five doors.
     const all = subModelsOf(101, 2023);
     const hybrids = all.filter((s) => s.engineType === 'היברידי');
@@ -128,6 +128,9 @@ describe('the sub-model filters', () => {
       .getByRole('radio');
     const more = button(page, 'הצגת דגמים נוספים');
     expect(await cards.count()).toBe(5);
+    const filters = page.getByRole('group', { name: 'סינון תתי הדגמים' });
+    expect(await filters.getByRole('combobox').count()).toBeGreaterThan(1);
+    await page.getByText(`נמצאו ${all.length} תתי דגמים`).waitFor();
     // One gear box only: no gear-box filter; the others offer each value with its count.
     expect(await select(page, 'תיבת הילוכים').count()).toBe(0);
     expect(await select(page, 'סוג מנוע').locator('option').allTextContents()).toEqual([

@@ -141,7 +141,7 @@ export function SubModelList(props: WidgetProps) {
           )}
         </fieldset>
       )}
-      {filtered && (
+      {choices.length > 0 && (
         <p className="field__note" aria-live="polite">
           {load.state === 'ready' ? f.found(load.total) : ''}
         </p>

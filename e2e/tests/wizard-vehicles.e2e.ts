@@ -1,3 +1,4 @@
+import { subModelsOf } from '@app/catalog/vehicles/lookup';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +106,71 @@ describe('the car-type step by manual choice', () => {
     expect(await stepItem(page, 'personal_publish_car_type').textContent()).toContain('מאזדה');
     expect(await stepItem(page, 'personal_publish_sales_properties').textContent()).toContain('95,000 ₪');
     expect((await adValues(page, product.url, id)).values).toMatchObject({ hand: '0', ownerID: '1' });
+    await page.close();
+  });
+});
+
+describe('the sub-model filters', () => {
+  it('a filter narrows the list, clearing restores it, show-more reveals the rest five at a time', async () => {
+    // A 2023 Corolla: six sub-models, one gear box, petrol and hybrid, three engine volumes, four and five doors.
+    const all = subModelsOf(101, 2023);
+    const hybrids = all.filter((s) => s.engineType === 'היברידי');
+    const page = await newPage(browser, PHONE);
+    await startPrivateCar(page, product.url);
+    await select(page, 'יצרן').selectOption({ label: 'טויוטה' });
+    await settled(page);
+    await select(page, 'דגם').selectOption({ label: 'קורולה' });
+    await settled(page);
+    await select(page, 'שנת ייצור').selectOption({ label: '2023' });
+    await settled(page);
+    const cards = openStep(page)
+      .getByRole('radiogroup', { name: /תת דגם/ })
+      .getByRole('radio');
+    const more = button(page, 'הצגת דגמים נוספים');
+    expect(await cards.count()).toBe(5);
+    const filters = page.getByRole('group', { name: 'סינון תתי הדגמים' });
+    expect(await filters.getByRole('combobox').count()).toBeGreaterThan(1);
+    await page.getByText(`נמצאו ${all.length} תתי דגמים`).waitFor();
+    // One gear box only: no gear-box filter; the others offer each value with its count.
+    expect(await select(page, 'תיבת הילוכים').count()).toBe(0);
+    expect(await select(page, 'סוג מנוע').locator('option').allTextContents()).toEqual([
+      'הכול',
+      `בנזין (${all.length - hybrids.length})`,
+      `היברידי (${hybrids.length})`,
+    ]);
+    await checkScreen(page, 'wizard-car-submodel-filters-375');
+
+    // Show-more reveals the next sub-models (up to five), then goes.
+    await more.click();
+    await expect.poll(() => cards.count()).toBe(Math.min(all.length, 10));
+    expect(await more.count()).toBe(0);
+
+    // A filter narrows the list to what it leaves, and the other filters count only those.
+    await select(page, 'סוג מנוע').selectOption({ label: `היברידי (${hybrids.length})` });
+    await settled(page);
+    await expect.poll(() => cards.count()).toBe(Math.min(hybrids.length, 5));
+    for (const text of await cards.evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent ?? ''))) {
+      expect(text).toContain('היברידי');
+    }
+    await page.getByText(`נמצאו ${hybrids.length} תתי דגמים`).waitFor();
+    const size = hybrids[0]?.EngineVolume ?? 0;
+    const sized = hybrids.filter((s) => s.EngineVolume === size);
+    const sizeOption = `${size.toLocaleString('en-US')} סמ"ק (${sized.length})`;
+    await select(page, 'נפח מנוע').selectOption({ label: sizeOption });
+    await settled(page);
+    await expect.poll(() => cards.count()).toBe(sized.length);
+    const chosen = cards.first();
+    await chosen.check();
+
+    // Clearing restores the whole list with its show-more, the chosen sub-model kept.
+    await button(page, 'ניקוי הסינון').click();
+    await settled(page);
+    await expect.poll(() => cards.count()).toBe(5);
+    expect(await more.isVisible()).toBe(true);
+    expect(await select(page, 'סוג מנוע').inputValue()).toBe('-1');
+    expect(await openStep(page).locator('.submodels input:checked').count()).toBe(1);
+    await more.click();
+    await expect.poll(() => cards.count()).toBe(Math.min(all.length, 10));
     await page.close();
   });
 });

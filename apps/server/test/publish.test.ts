@@ -1,3 +1,4 @@
+import { subModelsOf } from '@app/catalog/vehicles/lookup';
 import type { CarSubModelsResponse } from '@app/contract/publish';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
@@ -287,6 +288,78 @@ describe('option lists, sub-models and the licence-plate gateway', () => {
       more = figures.hasMore;
     }
     expect(new Set(seen.map((s) => s.SubSubModelID)).size).toBe(aggregates.total);
+  });
+
+  it('sub-model filters narrow the list and the aggregates; clearing them restores both', async () => {
+    // A Tucson of 2022: six sub-models, automatic and robotised, petrol, hybrid and plug-in, 4X2 and 4X4.
+    const car = { model: '206', year: '2022' };
+    const all = subModelsOf(Number(car.model), Number(car.year));
+    const call = async (filters: Record<string, unknown>, offset = 0) => {
+      const res = await owner.post('/api/publish/get-car-submodels', { ...car, ...filters, offset });
+      expect(res.statusCode).toBe(200);
+      return res.json() as CarSubModelsResponse;
+    };
+    const [first, whole] = await call({});
+    expect(whole.total).toBe(all.length);
+    expect(whole.hasMore).toBe(true);
+    expect(first).toHaveLength(5);
+    expect(whole.gearBox.length).toBeGreaterThan(1);
+    expect(whole.ignition.length).toBeGreaterThan(1);
+    expect(whole.engineSize.reduce((sum, c) => sum + c.count, 0)).toBe(all.length);
+
+    const gear = whole.gearBox[0]?.value ?? '';
+    const geared = all.filter((s) => s.GearTitle === gear);
+    const [list, figures] = await call({ gearBox: gear });
+    expect(list.map((s) => s.SubSubModelID)).toEqual(geared.slice(0, 5).map((s) => s.SubSubModelID));
+    expect(list.every((s) => s.GearTitle === gear)).toBe(true);
+    expect(figures.total).toBe(geared.length);
+    expect(figures.total).toBeLessThan(all.length);
+    // The other filters count only what the gear box leaves; the gear box itself still offers every gear.
+    for (const counts of [figures.engineType, figures.engineSize, figures.numDoors]) {
+      expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(geared.length);
+    }
+    expect(figures.gearBox).toEqual(whole.gearBox);
+
+    // Two filters together, numbers as numbers or as text.
+    const drive = figures.ignition[0]?.value ?? '';
+    const both = geared.filter((s) => s.Ignition === drive);
+    const [narrow, few] = await call({ gearBox: gear, ignition: drive, engineSize: '' });
+    expect(narrow.map((s) => s.SubSubModelID)).toEqual(both.slice(0, 5).map((s) => s.SubSubModelID));
+    expect(few.total).toBe(both.length);
+    const size = geared[0]?.EngineVolume ?? 0;
+    const [bySize] = await call({ gearBox: gear, engineSize: size, numDoors: String(geared[0]?.Door) });
+    expect(bySize.length).toBeGreaterThan(0);
+    expect(bySize.every((s) => s.EngineVolume === size && s.GearTitle === gear)).toBe(true);
+
+    // Cleared ('' or '-1', the wizard's "not chosen"): the whole list again.
+    const [again, restored] = await call({ gearBox: '-1', engineType: '', numDoors: null });
+    expect(again).toEqual(first);
+    expect(restored).toEqual(whole);
+    // A value no sub-model has leaves none, and the filters it is counted against still offer their values.
+    const [none, nothing] = await call({ gearBox: 'גיר מדומה' });
+    expect(none).toEqual([]);
+    expect(nothing).toMatchObject({ total: 0, hasMore: false });
+    expect(nothing.gearBox).toEqual(whole.gearBox);
+  });
+
+  it('refuses a sub-model filter that is not a value with a Hebrew 400, never a 500', async () => {
+    for (const bad of [
+      { gearBox: ['ידני', 'אוטומטי'] },
+      { engineType: { $ne: '' } },
+      { engineSize: '1.6' },
+      { numDoors: 'חמש' },
+      { ignition: 'x'.repeat(200) },
+      { numDoors: true },
+    ]) {
+      const res = await owner.post('/api/publish/get-car-submodels', { model: '206', year: '2022', ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      const [field] = Object.keys(bad);
+      expect(res.json()).toEqual({
+        status: 400,
+        message: 'אחד מערכי הסינון של תתי הדגמים אינו תקין',
+        errors: { [field as string]: 'אחד מערכי הסינון של תתי הדגמים אינו תקין' },
+      });
+    }
   });
 
   it('car-data-gov finds a sample plate in any formatting and answers 404 for an unknown one', async () => {

@@ -150,8 +150,23 @@ export interface LicencePlateResult {
   manufacturerId: number;
 }
 
-/** POST /api/publish/get-car-submodels: sub-models of a model and year, 5 at a time. */
-export interface CarSubModelsRequest {
+/** How many sub-models one get-car-submodels answer lists (after-save-area.md: "shown 5 at a time"). */
+export const SUB_MODELS_PAGE = 5;
+/** How far show-more goes: no sub-model past this many is listed (after-save-area.md: "show-more limit 1000"). */
+export const SUB_MODELS_SHOW_MORE_LIMIT = 1000;
+
+/**
+ * The sub-model filters get-car-submodels takes (after-save-area.md "Car fields"), each matched against one column
+ * of the sub-model entry: gearBox GearTitle, engineSize EngineVolume, engineType engineType, numDoors Door,
+ * ignition Ignition.
+ */
+export const SUB_MODEL_FILTERS = ['gearBox', 'engineSize', 'engineType', 'numDoors', 'ignition'] as const;
+export type SubModelFilter = (typeof SUB_MODEL_FILTERS)[number];
+/** The chosen filters; absent, empty or '-1' means "any". */
+export type SubModelFilterValues = Partial<Record<SubModelFilter, string>>;
+
+/** POST /api/publish/get-car-submodels: sub-models of a model and year, 5 at a time, narrowed by the filters. */
+export interface CarSubModelsRequest extends SubModelFilterValues {
   model: string;
   year: string;
   /** Our addition for paging: how many were listed already. */
@@ -168,21 +183,28 @@ export interface CarSubModel {
   Seats?: number;
   EngineVolume?: number;
   HorsePower?: number;
+  Ignition?: string;
 }
 
 /** How many sub-models of the model and year have each value (for a filter), in the list's order. */
 export type CarSubModelCounts = { value: string; count: number }[];
 
-/** The second item of the get-car-submodels answer: the whole list's figures, not only this page's. */
+/**
+ * The second item of the get-car-submodels answer: the figures of the whole filtered list, not only this page's.
+ * Each filter's counts are those of the sub-models the other filters leave, so a chosen filter still offers its
+ * other values (with every filter empty, each filter's counts add up to `total`).
+ */
 export interface CarSubModelAggregates {
-  /** All the sub-models of the model and year. */
+  /** The sub-models of the model and year that the filters leave. */
   total: number;
-  /** Where this page starts, and whether more follow it. */
+  /** Where this page starts, and whether more follow it (never past SUB_MODELS_SHOW_MORE_LIMIT). */
   offset: number;
   hasMore: boolean;
   gearBox: CarSubModelCounts;
+  engineSize: CarSubModelCounts;
   engineType: CarSubModelCounts;
   numDoors: CarSubModelCounts;
+  ignition: CarSubModelCounts;
 }
 
 /** The spec's contract: an array whose first item is the sub-model list (this page) and whose second the aggregates. */

@@ -51,6 +51,8 @@ export const he = {
     kilometers: 'הקילומטראז׳ אינו תקין',
     owners: 'מספר הבעלים אינו תקין',
   },
+  /** POST get-car-submodels: a sub-model filter that is not a value (a list, a fraction, an overlong text); 400. */
+  subModelFilterInvalid: 'אחד מערכי הסינון של תתי הדגמים אינו תקין',
   savedNotPublished: 'המודעה נשמרה',
   tooLong: 'יותר מדי תווים',
   missingAddressSettlementRequired: 'ישוב שדה חובה',

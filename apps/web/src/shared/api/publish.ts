@@ -4,6 +4,7 @@
  */
 import type {
   CarSubModel,
+  CarSubModelAggregates,
   CarSubModelsResponse,
   CheckStepResponse,
   DraftResponse,
@@ -13,6 +14,8 @@ import type {
   OrderEditedResponse,
   SaveAdResponse,
   Selectors,
+  SubModelFilter,
+  SubModelFilterValues,
   WireValues,
 } from '@app/contract/publish';
 import type { Option, StepDef } from '@app/form-engine/model';
@@ -149,24 +152,37 @@ export async function fetchOptions(url: string, signal?: AbortSignal): Promise<O
   return toOptions(result.data.data);
 }
 
-export type { CarSubModel };
+export type { CarSubModel, SubModelFilter, SubModelFilterValues };
 
-/** One page of sub-models, as the list shows it. */
+/** One page of sub-models, as the list shows it, with each filter's counts. */
 export interface SubModelsPage {
   data: CarSubModel[];
   total: number;
   hasMore: boolean;
+  counts: Pick<CarSubModelAggregates, SubModelFilter>;
 }
 
 /**
- * POST /api/publish/get-car-submodels {model, year, offset}: 5 at a time. The answer is the spec's array,
- * the page's sub-models first and the whole list's aggregates second.
+ * POST /api/publish/get-car-submodels {model, year, offset, and the chosen filters}: 5 at a time. The answer is
+ * the spec's array, the page's sub-models first and the filtered list's aggregates second.
  */
-export async function fetchCarSubModels(model: string, year: string, offset: number): Promise<SubModelsPage | null> {
-  const result = await postJson<CarSubModelsResponse>('/api/publish/get-car-submodels', { model, year, offset });
+export async function fetchCarSubModels(
+  model: string,
+  year: string,
+  offset: number,
+  filters: SubModelFilterValues = {},
+): Promise<SubModelsPage | null> {
+  const result = await postJson<CarSubModelsResponse>('/api/publish/get-car-submodels', {
+    ...filters,
+    model,
+    year,
+    offset,
+  });
   const [list, aggregates] = Array.isArray(result.data) ? result.data : [];
   if (!result.ok || !Array.isArray(list) || !aggregates) return null;
-  return { data: list, total: aggregates.total, hasMore: aggregates.hasMore };
+  const { total, hasMore, gearBox, engineSize, engineType, numDoors, ignition } = aggregates;
+  const counts = { gearBox, engineSize, engineType, numDoors, ignition };
+  return { data: list, total, hasMore, counts };
 }
 
 export type PlateOutcome =

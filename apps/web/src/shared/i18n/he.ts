@@ -189,6 +189,21 @@ export const he = {
     noSubModels: 'לא נמצאו תתי דגמים לשנה הזו',
     moreSubModels: 'הצגת דגמים נוספים',
     retry: 'ניסיון חוזר',
+    /** The sub-model list's filters (after-save-area.md "Car fields"); ignition is the drive (4X2, 4X4). */
+    subModelFilters: {
+      heading: 'סינון תתי הדגמים',
+      any: 'הכול',
+      gearBox: 'תיבת הילוכים',
+      engineSize: 'נפח מנוע',
+      engineType: 'סוג מנוע',
+      numDoors: 'מספר דלתות',
+      ignition: 'הנעה',
+      noEngineVolume: 'ללא נפח מנוע (חשמלי)',
+      noDoors: 'ללא דלתות',
+      withCount: (text: string, count: number) => `${text} (${count})`,
+      clear: 'ניקוי הסינון',
+      found: (total: number) => (total === 1 ? 'נמצא תת דגם אחד' : `נמצאו ${total} תתי דגמים`),
+    },
     subModel: {
       engineVolume: (cc: string) => `${cc} סמ"ק`,
       horsePower: (hp: number) => `${hp} כ"ס`,

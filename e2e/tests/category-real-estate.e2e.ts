@@ -77,7 +77,13 @@ describe('real estate for sale in Tel Aviv - Yafo, at 375 px', () => {
     await shot(page, 'real-estate-sale-properties');
 
     await next(page, 3);
-    await field(page, 'מ"ר בנוי').fill('95');
+    // An area of 0 is set to the smallest one when the field loses focus, and the field says so.
+    const built = field(page, 'מ"ר בנוי');
+    await built.fill('0');
+    await field(page, 'מחיר').focus();
+    await expect.poll(() => built.inputValue()).toBe('1');
+    expect(await openStep(page).getByTestId('input-notice').textContent()).toBe('הערך הנמוך ביותר האפשרי הוא 1');
+    await built.fill('95');
     await field(page, 'מחיר').fill('3250000');
     await expect.poll(() => field(page, 'מחיר').inputValue()).toBe('3,250,000');
     await openStep(page).getByLabel('כניסה מיידית', { exact: true }).check();

@@ -148,6 +148,11 @@ describe('save-ad: a sale and a rent ad', () => {
     expect(row?.field_values).toMatchObject({ rentType: '1', price: '7200', paymentInYear: '12', furnished: '1' });
   });
 
+  it('an area of 0 is refused with the smallest value, whatever the browser let through', async () => {
+    const res = await owner.post('/api/publish/save-ad', { ...validSaleAd(), ...contact, sqmBuilt: '0' });
+    expect(res.json()).toEqual({ errFields: { sqmBuilt: 'הערך הנמוך ביותר האפשרי הוא 1' } });
+  });
+
   it('a partner ad (a room in a shared apartment) needs the number of partners', async () => {
     const missing = await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact, rentType: '2' });
     expect(missing.json()).toEqual({ errFields: { roommates: 'שדה חובה' } });

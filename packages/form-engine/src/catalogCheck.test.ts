@@ -59,6 +59,8 @@ describe('checkCatalog', () => {
     ['a select without options or dataUrl', [{ id: 'f', type: 'select' }], 'noOptions'],
     ['a radio with an empty option list', [{ id: 'f', type: 'radio', options: [] }], 'noOptions'],
     ['a regex that does not compile', [{ id: 'f', type: 'text', regex: '([' }], 'badRegex'],
+    ['a range whose min is above its max', [{ id: 'f', type: 'number', min: 10, max: 5 }], 'badRange'],
+    ['a range on a text that is not a number', [{ id: 'f', type: 'text', max: 5 }], 'badRange'],
     ['a date format that does not round-trip', [{ id: 'f', type: 'date', format: 'DD/MM' }], 'badFormat'],
     [
       'fields showing each other in a cycle',

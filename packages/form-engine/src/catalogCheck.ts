@@ -25,7 +25,8 @@ export type ProblemCode =
   | 'badFormat'
   | 'cycle'
   | 'notInEdit'
-  | 'badLock';
+  | 'badLock'
+  | 'badRange';
 
 export interface CatalogProblem {
   code: ProblemCode;
@@ -108,6 +109,10 @@ function checkField(def: FieldDef, add: (code: ProblemCode, message: string) => 
   }
   if (NEEDS_CHOICES.has(def.type) && def.dataUrl === undefined && (def.options?.length ?? 0) === 0) {
     add('noOptions', `${def.type} has neither options nor a dataUrl`);
+  }
+  if (def.min !== undefined || def.max !== undefined) {
+    if (def.type !== 'number' && !def.isNumeric) add('badRange', 'min and max apply to numbers only');
+    if (def.min !== undefined && def.max !== undefined && def.min > def.max) add('badRange', 'min is above max');
   }
   if (def.regex !== undefined) {
     try {

@@ -4,6 +4,7 @@
  * 'יש לבחור {label} מתוך הרשימה'); the texts it quotes in English are written in natural Hebrew.
  */
 import { PHONE_TEXTS } from '@app/contract/phones';
+import { formatNumber } from './format.ts';
 import type { QualityLevel } from './quality.ts';
 import type { IssueParams, ValidationCode, ValidationIssue } from './rules.ts';
 
@@ -18,6 +19,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, (params: IssueParams) =
   pattern: (p) => param(p, 'message') || 'ערך לא תקין',
   tooLong: () => 'יותר מדי תווים',
   tooShort: () => 'מעט מדי תווים',
+  belowMin: (p) => `הערך הנמוך ביותר האפשרי הוא ${formatNumber(param(p, 'min'))}`,
+  aboveMax: (p) => `הערך הגבוה ביותר האפשרי הוא ${formatNumber(param(p, 'max'))}`,
   notEqual: (p) => param(p, 'message') || 'הערכים אינם זהים',
   invalidValue: () => 'ערך לא תקין',
   dateFormat: (p) => `${DATE_ERROR_PREFIX} יש להזין תאריך בפורמט ${param(p, 'format') || 'DD/MM/YYYY'}`,

@@ -141,6 +141,12 @@ export interface FieldDef {
   /** Default 200. */
   maxlength?: number;
   minlength?: number;
+  /**
+   * A number's smallest and largest value (number fields and isNumeric text): the input clamps to them when it
+   * loses focus (after-save-area.md §5 "Number input clamps to min/max"), and a value outside is an error.
+   */
+  min?: number;
+  max?: number;
   /** Id of a field whose value this one must equal (the error is "values are not equal"). */
   notEqual?: string;
   notEqualErrorMessage?: string;

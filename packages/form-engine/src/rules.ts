@@ -15,6 +15,8 @@ export type ValidationCode =
   | 'pattern'
   | 'tooLong'
   | 'tooShort'
+  | 'belowMin'
+  | 'aboveMax'
   | 'notEqual'
   | 'invalidValue'
   | 'dateFormat'
@@ -74,6 +76,17 @@ export const numeric =
 export const maxlength: Validator = ({ field, value }) => {
   const max = field.maxlength ?? DEFAULT_MAXLENGTH;
   return counted(field, value).length > max ? issue('tooLong', { max }) : undefined;
+};
+
+/** A number outside min and max (skipped for empty and non-numeric values: the other rules speak for those). */
+export const range: Validator = ({ field, value }) => {
+  if (field.min === undefined && field.max === undefined) return undefined;
+  const digits = parseNumber(text(value));
+  if (!/^\d+$/.test(digits)) return undefined;
+  const n = Number(digits);
+  if (field.min !== undefined && n < field.min) return issue('belowMin', { min: field.min });
+  if (field.max !== undefined && n > field.max) return issue('aboveMax', { max: field.max });
+  return undefined;
 };
 
 /** Skipped for empty values (the required rule speaks for those). */

@@ -80,6 +80,8 @@ export const fieldSchema = z.object({
   regexErrorMessage: z.optional(str),
   maxlength: z.optional(num),
   minlength: z.optional(num),
+  min: z.optional(num),
+  max: z.optional(num),
   notEqual: z.optional(str),
   notEqualErrorMessage: z.optional(str),
   disabled: z.optional(bool),

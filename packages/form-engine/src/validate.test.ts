@@ -225,3 +225,31 @@ describe('errors are structured', () => {
     }
   });
 });
+
+describe("a number's range (min and max)", () => {
+  const engine = (extra: Partial<FieldDef> = {}): FieldDef => ({
+    id: 'f',
+    type: 'number',
+    label: 'נפח מנוע',
+    min: 50,
+    max: 20_000,
+    ...extra,
+  });
+  it.each<[string, FieldDef, FieldValue, string | undefined]>([
+    ['within', engine(), '1600', undefined],
+    ['at both ends', engine(), '50', undefined],
+    ['the top end, with separators', engine(), '20,000', undefined],
+    ['above the max', engine(), '20,001', 'הערך הגבוה ביותר האפשרי הוא 20,000'],
+    ['below the min', engine(), '49', 'הערך הנמוך ביותר האפשרי הוא 50'],
+    ['empty: the required rule speaks', engine(), '', undefined],
+    ['not digits: the digits rule speaks', engine(), 'abc', 'יש להזין ספרות בלבד'],
+    [
+      'an isNumeric text field too',
+      { id: 'f', type: 'text', isNumeric: true, max: 9 },
+      '10',
+      'הערך הגבוה ביותר האפשרי הוא 9',
+    ],
+  ])('%s', (_name, def, value, message) => {
+    expect(messageFor(def, value)).toBe(message);
+  });
+});

@@ -19,6 +19,7 @@ import {
   optionChoice,
   pattern,
   phone,
+  range,
   required,
   singleText,
   type ValidationError,
@@ -41,7 +42,7 @@ function validator(...rules: Validator[]): Validator {
 }
 
 const none: Validator = () => undefined;
-const textRules = [singleText, numeric(false), maxlength, minlength, pattern, acceptedValues, notEqual];
+const textRules = [singleText, numeric(false), range, maxlength, minlength, pattern, acceptedValues, notEqual];
 const optionRules = [optionChoice, acceptedValues];
 
 export const VALIDATORS: Record<FieldType, Validator> = {
@@ -56,7 +57,7 @@ export const VALIDATORS: Record<FieldType, Validator> = {
   hidden: validator(...textRules),
   email: validator(singleText, maxlength, minlength, email, pattern, notEqual),
   tel: validator(singleText, phone, maxlength, minlength, pattern, notEqual),
-  number: validator(singleText, numeric(true), maxlength, minlength, pattern, acceptedValues, notEqual),
+  number: validator(singleText, numeric(true), range, maxlength, minlength, pattern, acceptedValues, notEqual),
   date: validator(date),
   file: validator(),
   image: validator(),

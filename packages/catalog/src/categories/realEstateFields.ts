@@ -154,6 +154,8 @@ const area = (id: string, label: string, extra: Partial<FieldDef>): FieldDef => 
   placeholder: 'במ"ר',
   isNumeric: true,
   maxlength: 6,
+  // An area of 0 is no area (the input sets it to 1 when it loses focus).
+  min: 1,
   accordionBrief: { postfix: ' מ"ר' },
   ...extra,
 });

@@ -163,6 +163,9 @@ export const engineVolumeInput = (): FieldDef => ({
   isNumeric: true,
   isRequired: true,
   maxlength: 5,
+  // From a moped's engine to a lorry's.
+  min: 1,
+  max: 20_000,
   column: 2,
   priority: 4,
   accordionBrief: { postfix: ' סמ"ק' },

@@ -7,6 +7,10 @@ import { type InputNotice as Notice, textEdit } from './inputFilter.ts';
 /** The Hebrew of a notice: the engine's digits-only and too-many-characters messages (spec §5). */
 export function noticeText(notice: Notice): string {
   if (notice.kind === 'digitsOnly') return VALIDATION_MESSAGES.digitsOnly({});
+  if (notice.kind === 'clamped')
+    return notice.to === 'max'
+      ? VALIDATION_MESSAGES.aboveMax({ max: notice.value })
+      : VALIDATION_MESSAGES.belowMin({ min: notice.value });
   return `${VALIDATION_MESSAGES.tooLong({})}: ${he.fields.cutNotice(notice.max, notice.cut)}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToLength, numericEdit, plateEdit, showsCounter, textEdit } from './inputFilter.ts';
+import { clampDigits, fitToLength, numericEdit, plateEdit, showsCounter, textEdit } from './inputFilter.ts';
 
 describe('numeric fields keep digits and say so when anything else was typed', () => {
   it.each([
@@ -103,5 +103,23 @@ describe('licence plates keep digits, dashes are formatting, and anything else i
       digits: '12345678',
       notice: { kind: 'tooLong', max: 8, cut: 1 },
     });
+  });
+});
+
+describe('a number outside its range is set to the nearest end when the input loses focus', () => {
+  it.each([
+    ['above the max', '25000', { min: 1, max: 20_000 }, { digits: '20000', to: 'max' }],
+    ['below the min', '0', { min: 1, max: 20_000 }, { digits: '1', to: 'min' }],
+    ['within', '1600', { min: 1, max: 20_000 }, undefined],
+    ['no range', '999999', {}, undefined],
+    ['not digits', '', { min: 1 }, undefined],
+  ] as const)('%s', (_name, digits, range, expected) => {
+    const clamped = clampDigits(digits, range);
+    if (!expected) expect(clamped).toBeUndefined();
+    else
+      expect(clamped).toEqual({
+        digits: expected.digits,
+        notice: { kind: 'clamped', to: expected.to, value: Number(expected.digits) },
+      });
   });
 });

@@ -12,7 +12,29 @@ import { parseNumber } from '@app/form-engine/format';
 /** A field typed as digits: a text input (so the value keeps its dashes or separators) with the phone's digit pad. */
 export const DIGITS_INPUT = { type: 'text', inputMode: 'numeric', autoComplete: 'off' } as const;
 
-export type InputNotice = { kind: 'digitsOnly' } | { kind: 'tooLong'; max: number; cut: number };
+export type InputNotice =
+  | { kind: 'digitsOnly' }
+  | { kind: 'tooLong'; max: number; cut: number }
+  /** A number outside its range, set to the nearest end when the input lost focus. */
+  | { kind: 'clamped'; to: 'min' | 'max'; value: number };
+
+/**
+ * A number field's value when it loses focus (after-save-area.md §5 "Number input clamps to min/max"): the digits
+ * set to the nearest end of its range, with the notice that says so; undefined when nothing changes (empty, not
+ * digits, within the range, or no range).
+ */
+export function clampDigits(
+  digits: string,
+  range: { min?: number | undefined; max?: number | undefined },
+): { digits: string; notice: InputNotice } | undefined {
+  if (!/^\d+$/.test(digits)) return undefined;
+  const n = Number(digits);
+  if (range.max !== undefined && n > range.max)
+    return { digits: String(range.max), notice: { kind: 'clamped', to: 'max', value: range.max } };
+  if (range.min !== undefined && n < range.min)
+    return { digits: String(range.min), notice: { kind: 'clamped', to: 'min', value: range.min } };
+  return undefined;
+}
 
 export interface Fitted {
   text: string;

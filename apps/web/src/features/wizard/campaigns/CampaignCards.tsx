@@ -81,7 +81,7 @@ function CampaignCard(props: CampaignCardsProps & { campaign: Campaign }) {
 }
 
 /** The campaigns of a step (publish-wizard.md §3 "Campaign"): a card each with its opt-in the advertiser ticks. */
-export function CampaignCards(props: CampaignCardsProps) {
+export default function CampaignCards(props: CampaignCardsProps) {
   const titleId = useId();
   return (
     <section className="campaigns" aria-labelledby={titleId} data-testid="campaigns">

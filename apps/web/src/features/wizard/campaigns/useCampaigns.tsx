@@ -1,9 +1,11 @@
 import { type Campaign, isCampaignPlate } from '@app/contract/planExtras';
 import type { StepDef, Values } from '@app/form-engine/model';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { heCampaigns } from '../../../shared/i18n/index.ts';
-import { CampaignCards } from './CampaignCards.tsx';
 import { campaignLeads, campaignStep, detectCampaigns, plateDigits, plateMissing } from './campaigns.ts';
+
+// The cards load when a step first has a campaign to show: most steps never do.
+const CampaignCards = lazy(() => import('./CampaignCards.tsx'));
 
 interface CampaignsInput {
   /** The fields answer's publishCampaigns. */
@@ -67,15 +69,17 @@ export function useCampaigns(input: CampaignsInput) {
       const list = onStep(step);
       if (list.length === 0) return undefined;
       return (
-        <CampaignCards
-          campaigns={list}
-          ticked={ticked}
-          onTick={onTick}
-          plate={plate}
-          onPlate={setPlate}
-          plateError={plateChecked && !isCampaignPlate(plate) ? heCampaigns.invalidPlate : undefined}
-          plateRef={plateRef}
-        />
+        <Suspense fallback={null}>
+          <CampaignCards
+            campaigns={list}
+            ticked={ticked}
+            onTick={onTick}
+            plate={plate}
+            onPlate={setPlate}
+            plateError={plateChecked && !isCampaignPlate(plate) ? heCampaigns.invalidPlate : undefined}
+            plateRef={plateRef}
+          />
+        </Suspense>
       );
     },
     /** Before leaving a step forward: false (the plate's error shown and focused) when its plate is missing. */

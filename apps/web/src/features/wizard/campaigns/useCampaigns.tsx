@@ -60,7 +60,8 @@ export function useCampaigns(input: CampaignsInput) {
       const digits = plateDigits(searchedPlate ?? '');
       if (isCampaignPlate(digits)) setPlate(digits);
     }
-    if (!on) setPlateChecked(false);
+    // A new tick starts without the error of an earlier attempt (it shows again when the step is left).
+    if (wantsPlate) setPlateChecked(false);
   };
 
   return {

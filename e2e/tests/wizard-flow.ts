@@ -64,6 +64,8 @@ export async function finishFromCarType(
   shots?: string,
   description = DESCRIPTION,
   repeatCar = false,
+  /** On the contact step, filled, just before 'פרסום המודעה' (a campaign ticked there). */
+  beforePublish?: (page: Page) => Promise<void>,
 ): Promise<string> {
   await next(page).click();
   if (repeatCar) await passDoubleAd(page);
@@ -85,6 +87,7 @@ export async function finishFromCarType(
   await atStep(page, 5);
   await fillContact(page, new URL(page.url()).origin);
   if (shots) await checkScreen(page, `wizard-login-${shots}`);
+  if (beforePublish) await beforePublish(page);
   await button(page, 'פרסום המודעה').click();
   if (description !== DESCRIPTION) return '';
   await atStep(page, 6);

@@ -4,7 +4,11 @@
  * about an ad is the owner's: another account's ad is 404 and nothing is stored.
  */
 import { adPackagesOnSale, upgradePackagesFor } from '@app/catalog/packages';
+import { findPlate } from '@app/catalog/vehicles/lookup';
+import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
+import type { Campaign } from '@app/contract/planExtras';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGNS } from '../src/plans/campaigns.ts';
 import { insertCustomerPackage } from '../src/plans/customer-packages-repository.ts';
 import { BROKER_ACCOUNTS, seedBrokers } from '../src/seed/brokers.ts';
 import { customer } from './support/phones.ts';
@@ -20,6 +24,8 @@ let ownerId: number;
 let otherId: number;
 let brokerIds: number[];
 const DAY = 86_400_000;
+/** Toyota's manufacturer id in the vehicle catalogue (the sample plate's make). */
+const TOYOTA = String(findPlate(SAMPLE_PLATES.privateCar)?.manufacturerId);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -304,32 +310,91 @@ describe('packages', () => {
 });
 
 describe('campaigns', () => {
-  it('lists the campaigns of the selection in the fields response', async () => {
-    const ids = async (query: string) =>
-      ((await owner.get(`/api/publish/fields?${query}`)).json().publishCampaigns as { id: string }[]).map((c) => c.id);
-    expect(await ids('cat=1&subcat=1')).toEqual(['car-insurance']);
+  it('lists the campaigns of the selection in the fields response, with their conditions', async () => {
+    const campaigns = async (query: string) =>
+      (await owner.get(`/api/publish/fields?${query}`)).json().publishCampaigns as Campaign[];
+    const ids = async (query: string) => (await campaigns(query)).map((c) => c.id);
+    expect(await ids('cat=1&subcat=1')).toEqual(['car-insurance', 'toyota-check']);
     expect(await ids('cat=2&subcat=1')).toEqual(['mortgage-advice']);
     expect(await ids('cat=2&subcat=2')).toEqual(['moving-quote']);
     expect(await ids('cat=1&subcat=2')).toEqual([]);
+    const [insurance, toyota] = await campaigns('cat=1&subcat=1');
+    expect(insurance).not.toHaveProperty('conditions');
+    expect(insurance).not.toHaveProperty('when');
+    expect(toyota).toMatchObject({ conditions: { manufacturer: TOYOTA }, plate: true, logo: expect.any(String) });
+  });
+
+  it("names only fields of its selection's steps in a campaign's conditions", async () => {
+    for (const campaign of CAMPAIGNS) {
+      for (const subcat of campaign.when.subcats) {
+        const body = (await owner.get(`/api/publish/fields?cat=${campaign.when.cat}&subcat=${subcat}`)).json();
+        const fieldIds = new Set(
+          (body.fields as { fields: { id: string }[] }[]).flatMap((step) => step.fields.map((f) => f.id)),
+        );
+        for (const field of Object.keys(campaign.conditions ?? {})) expect(fieldIds).toContain(field);
+      }
+    }
   });
 
   const saved = (adId: number) => count(t, 'SELECT count(*) AS n FROM campaign_leads WHERE ad_id = $1', [adId]);
+  const leadsOf = (adId: number) =>
+    t.db.query<{ campaign_id: string; plate: string | null }>(
+      'SELECT campaign_id, plate FROM campaign_leads WHERE ad_id = $1 ORDER BY campaign_id',
+      [adId],
+    );
+  const save = (agent: Agent, body: Record<string, unknown>) => agent.post('/api/publish/campaign/save', body);
 
   it("stores the owner's offered campaigns once; refuses others and other accounts", async () => {
     const car = await storedAd(t, ownerId, validCarAd());
-    expect(
-      (await other.post('/api/publish/campaign/save', { orderID: car, campaigns: ['car-insurance'] })).statusCode,
-    ).toBe(404);
-    const wrong = await owner.post('/api/publish/campaign/save', { orderID: car, campaigns: ['mortgage-advice'] });
+    const intruder = await save(other, { orderID: car, campaigns: ['car-insurance'] });
+    expect(intruder.statusCode).toBe(404);
+    const wrong = await save(owner, { orderID: car, campaigns: ['mortgage-advice'] });
     expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ status: 400, message: 'אחד המבצעים שנבחרו אינו זמין למודעה זו' });
+    // One unrelated id refuses the whole choice: nothing of it is stored.
+    const mixed = await save(owner, { orderID: car, campaigns: ['car-insurance', 'moving-quote'] });
+    expect(mixed.statusCode).toBe(400);
     expect(await saved(car)).toBe(0);
 
-    const ok = await owner.post('/api/publish/campaign/save', { orderID: String(car), campaigns: ['car-insurance'] });
+    const ok = await save(owner, { orderID: String(car), campaigns: ['car-insurance'] });
     expect(ok.json()).toEqual({ status: 200, saved: 1 });
-    await owner.post('/api/publish/campaign/save', { orderID: car, campaigns: ['car-insurance'] });
-    expect(await saved(car)).toBe(1);
-    expect(
-      (await owner.post('/api/publish/campaign/save', { orderID: car, campaigns: 'car-insurance' })).statusCode,
-    ).toBe(400);
+    const again = await save(owner, { orderID: car, campaigns: ['car-insurance', 'car-insurance'] });
+    expect(again.json()).toEqual({ status: 200, saved: 0 });
+    expect(await leadsOf(car)).toEqual([{ campaign_id: 'car-insurance', plate: null }]);
+    expect((await save(owner, { orderID: car, campaigns: 'car-insurance' })).statusCode).toBe(400);
+    expect((await save(new Agent(t.app), { orderID: car, campaigns: ['car-insurance'] })).statusCode).toBe(422);
+  });
+
+  it("stores the Toyota campaign with the car's plate, only for a Toyota, and only with a valid plate", async () => {
+    const toyota = await storedAd(t, ownerId, validCarAd());
+    for (const registrationPlate of [undefined, '123456', '123456789', '12-345-67', 'שבעה']) {
+      const res = await save(owner, { orderID: toyota, campaigns: ['toyota-check'], registrationPlate });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('יש להכניס מספר רישוי תקני');
+    }
+    expect(await saved(toyota)).toBe(0);
+
+    const both = await save(owner, {
+      orderID: toyota,
+      campaigns: ['toyota-check', 'car-insurance'],
+      registrationPlate: SAMPLE_PLATES.privateCar,
+    });
+    expect(both.json()).toEqual({ status: 200, saved: 2 });
+    expect(await leadsOf(toyota)).toEqual([
+      { campaign_id: 'car-insurance', plate: null },
+      { campaign_id: 'toyota-check', plate: SAMPLE_PLATES.privateCar },
+    ]);
+    // A repeat stores nothing new; a corrected plate replaces the one kept.
+    const repeat = await save(owner, { orderID: toyota, campaigns: ['toyota-check'], registrationPlate: '7675153' });
+    expect(repeat.json()).toEqual({ status: 200, saved: 0 });
+    expect((await leadsOf(toyota)).map((l) => l.plate)).toEqual([null, '7675153']);
+
+    // Another make: the Toyota campaign does not apply to the ad.
+    const mazda = findPlate(SAMPLE_PLATES.oldPrivateCar);
+    const other = await storedAd(t, ownerId, { ...validCarAd(), manufacturer: String(mazda?.manufacturerId) });
+    const refused = await save(owner, { orderID: other, campaigns: ['toyota-check'], registrationPlate: '7675153' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('אחד המבצעים שנבחרו אינו זמין למודעה זו');
+    expect(await saved(other)).toBe(0);
   });
 });

@@ -28,8 +28,11 @@ describe('GET /api/publish/fields', () => {
       cat: 1,
       subcat: 1,
       publishRedirects: [],
-      // A private car: the car-insurance campaign (plans/campaigns.ts).
-      publishCampaigns: [expect.objectContaining({ id: 'car-insurance' })],
+      // A private car: the car-insurance campaign and the Toyota one, shown for a Toyota (plans/campaigns.ts).
+      publishCampaigns: [
+        expect.objectContaining({ id: 'car-insurance' }),
+        expect.objectContaining({ id: 'toyota-check', conditions: { manufacturer: '1' } }),
+      ],
     });
     expect(body.fields.map((s: { area: string }) => s.area)).toEqual(
       expect.arrayContaining([

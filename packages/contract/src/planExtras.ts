@@ -134,7 +134,11 @@ export interface PersonalPackagesResponse {
 
 // ---- Campaigns ----
 
-/** A campaign offered on the plan step (spec §3 "Campaign"); the fields response lists them in publishCampaigns. */
+/**
+ * A campaign (publish-wizard.md §3 "Campaign", after-save-area.md §3): a partner to whom the advertiser may pass a
+ * lead. The fields response lists the campaigns of its selection in publishCampaigns; the wizard shows one on its
+ * step while the ad's values meet its conditions, and the save chain sends the ticked ones (campaign/save).
+ */
 export interface Campaign {
   id: string;
   name: string;
@@ -146,13 +150,44 @@ export interface Campaign {
   logo?: string;
   mobileImage?: string;
   desktopImage?: string;
+  /** Field id to the value it must have, or a list of allowed values; none: the selection is enough. */
+  conditions?: CampaignConditions;
+  /** Ours: the campaign asks for the car's registration plate (after-save-area.md §3 "Toyota campaign"). */
+  plate?: boolean;
 }
+
+export type CampaignConditions = Record<string, string | string[]>;
+
+/**
+ * Do the ad's values meet a campaign's conditions? A condition holds when the field's value (or one of a multiple
+ * field's values) is the allowed value or one of the allowed list. The browser and the server decide with this.
+ */
+export function meetsCampaignConditions(
+  conditions: CampaignConditions | undefined,
+  values: Readonly<Record<string, string | string[] | undefined>>,
+): boolean {
+  return Object.entries(conditions ?? {}).every(([field, allowed]) => {
+    const value = values[field];
+    const have = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
+    const accepted = Array.isArray(allowed) ? allowed : [allowed];
+    return have.some((v) => accepted.includes(v));
+  });
+}
+
+/** A registration plate for a campaign (after-save-area.md §5 "Toyota plate"): 7 or 8 digits. */
+export const CAMPAIGN_PLATE_MAX_LENGTH = 8;
+export const isCampaignPlate = (text: string): boolean => /^\d{7,8}$/.test(text);
 
 /** POST /api/publish/campaign/save. */
 export interface CampaignSaveRequest {
   orderID: number | string;
   campaigns: string[];
+  /** Ours: the car's registration plate, sent when a chosen campaign asks for it (`plate`). */
+  registrationPlate?: string;
 }
+
+/** Ours: the answer of campaign/save (the browser does not read it); `saved` counts the leads new this time. */
+export type CampaignSaveResponse = { status: 200; saved: number } | { status: 400; message: string };
 
 // ---- My ads (ours) ----
 

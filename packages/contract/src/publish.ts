@@ -4,6 +4,7 @@
  */
 
 import type { ChooseOrderType } from './orders.ts';
+import type { Campaign } from './planExtras.ts';
 
 /** Query parameters that select a category's wizard (spec §2 Routes). */
 export const SELECTOR_KEYS = [
@@ -54,7 +55,7 @@ export interface FieldsResponse<Step = unknown> {
   firstStep: 0 | 1;
   adData: FieldsAdData;
   publishRedirects: unknown[];
-  publishCampaigns: unknown[];
+  publishCampaigns: Campaign[];
   cat: number;
   subcat: number | null;
   disallowDecreasePricePopup: boolean;

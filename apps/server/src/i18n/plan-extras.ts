@@ -10,6 +10,8 @@ export const planExtrasHe = {
   unknownBrokers: 'אחד המתווכים שנבחרו אינו זמין למודעה זו',
   brokersNotOffered: 'העברת פרטים למתווכים זמינה רק למודעות דירות למכירה',
   unknownCampaigns: 'אחד המבצעים שנבחרו אינו זמין למודעה זו',
+  /** after-save-area.md §5 "Toyota plate", verbatim. */
+  invalidPlate: 'יש להכניס מספר רישוי תקני',
   badList: 'הבקשה אינה תקינה',
   /** A title for an ad whose values name nothing better. */
   adTitle: (id: number) => `מודעה מספר ${id}`,

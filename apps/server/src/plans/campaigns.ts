@@ -1,13 +1,15 @@
 /**
  * Campaigns offered on the plan step (after-save-area.md §3 "Campaign", §7 campaign/save): partners to whom the
  * advertiser may pass a lead. The data is `src/plans/data/campaigns.json`, checked when this module loads; each campaign
- * has a condition (`when`: a category and its sub-categories). The fields response lists the campaigns of its
- * selection in publishCampaigns; campaign/save accepts only those of the ad's category.
+ * is offered for a selection (`when`: a category and its sub-categories) and may have conditions on the ad's values
+ * (`conditions`: field id to a value or a list of allowed values, publish-wizard.md §3 "Campaign"). The fields response
+ * lists the campaigns of its selection in publishCampaigns (with their conditions: the wizard shows a campaign while
+ * they hold); campaign/save accepts only campaigns whose selection and conditions the saved ad meets.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Campaign } from '@app/contract/planExtras';
+import { type Campaign, meetsCampaignConditions } from '@app/contract/planExtras';
 import { z } from 'zod';
 
 const campaignSchema = z.strictObject({
@@ -22,6 +24,11 @@ const campaignSchema = z.strictObject({
   logo: z.string().startsWith('/').optional(),
   mobileImage: z.string().startsWith('/').optional(),
   desktopImage: z.string().startsWith('/').optional(),
+  conditions: z
+    .record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]))
+    .refine((c) => Object.keys(c).length > 0, { message: 'conditions must name a field' })
+    .optional(),
+  plate: z.literal(true).optional(),
 });
 const fileSchema = z
   .array(campaignSchema)
@@ -35,4 +42,13 @@ export const CAMPAIGNS = fileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8
 export function campaignsFor(cat: number, subcat: number | null | undefined): Campaign[] {
   if (subcat === null || subcat === undefined) return [];
   return CAMPAIGNS.filter((c) => c.when.cat === cat && c.when.subcats.includes(subcat)).map(({ when: _w, ...c }) => c);
+}
+
+/** The campaigns an ad may send leads to: offered for its selection, and its values meet their conditions. */
+export function campaignsForAd(ad: {
+  cat: number;
+  subcat: number | null;
+  values: Readonly<Record<string, string | string[]>>;
+}): Campaign[] {
+  return campaignsFor(ad.cat, ad.subcat).filter((c) => meetsCampaignConditions(c.conditions, ad.values));
 }

@@ -44,14 +44,30 @@ export async function upsertPhonePaymentRequest(
   return Number(r?.id);
 }
 
-/** Stores the campaigns chosen for an ad (each once); returns how many were new. */
-export async function insertCampaignLeads(db: Queryable, adId: number, ids: string[], at: Date): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await db.query(
-    `INSERT INTO campaign_leads (ad_id, campaign_id, created_at)
-     SELECT $1, c, $3 FROM unnest($2::text[]) AS c
-     ON CONFLICT DO NOTHING RETURNING campaign_id`,
-    [adId, ids, at.toISOString()],
+/** A campaign chosen for an ad, with the car's registration plate when the campaign asks for it. */
+export interface CampaignLead {
+  campaignId: string;
+  plate: string | null;
+}
+
+/**
+ * Stores the campaigns chosen for an ad, each once (a repeat only updates the plate); returns how many leads were
+ * new.
+ */
+export async function insertCampaignLeads(
+  db: Queryable,
+  adId: number,
+  leads: CampaignLead[],
+  at: Date,
+): Promise<number> {
+  if (leads.length === 0) return 0;
+  const rows = await db.query<{ inserted: boolean }>(
+    `INSERT INTO campaign_leads (ad_id, campaign_id, plate, created_at)
+     SELECT $1, c.id, c.plate, $4 FROM unnest($2::text[], $3::text[]) AS c (id, plate)
+     ON CONFLICT (ad_id, campaign_id) DO UPDATE SET plate = EXCLUDED.plate
+       WHERE campaign_leads.plate IS DISTINCT FROM EXCLUDED.plate
+     RETURNING (xmax = 0) AS inserted`,
+    [adId, leads.map((l) => l.campaignId), leads.map((l) => l.plate), at.toISOString()],
   );
-  return rows.length;
+  return rows.filter((r) => r.inserted).length;
 }

@@ -7,6 +7,7 @@
 import { adPackagesOnSale, upgradePackagesFor } from '@app/catalog/packages';
 import type {
   AgreementResponse,
+  CampaignSaveResponse,
   CustomerPackage,
   GetPackagesResponse,
   PackageLeadResponse,
@@ -14,6 +15,7 @@ import type {
   RealEstateLeadResponse,
   StoreDetailsResponse,
 } from '@app/contract/planExtras';
+import { isCampaignPlate } from '@app/contract/planExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
 import { adNumber } from '../ads/own-ad.ts';
@@ -24,7 +26,7 @@ import { planExtrasHe } from '../i18n/plan-extras.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { agreementHtml } from './agreement.ts';
-import { campaignsFor } from './campaigns.ts';
+import { campaignsForAd } from './campaigns.ts';
 import { checkInvoiceDetails, checkPhonePaymentDetails } from './commercial-details.ts';
 import {
   insertCampaignLeads,
@@ -207,9 +209,16 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     const ids = body.campaigns;
     if (!Array.isArray(ids) || ids.length > 20 || !ids.every((c) => typeof c === 'string'))
       return badRequest(reply, planExtrasHe.badList);
-    const offered = new Set(campaignsFor(ad.cat, ad.subcat).map((c) => c.id));
-    if (ids.some((id) => !offered.has(id))) return badRequest(reply, planExtrasHe.unknownCampaigns);
-    const saved = await insertCampaignLeads(db, ad.orderId, [...new Set(ids)], clock.now());
-    return { status: 200, saved };
+    // Only campaigns of the ad's selection whose conditions its saved values meet (a Toyota's campaign for a Toyota).
+    const offered = new Map(campaignsForAd(ad).map((c) => [c.id, c]));
+    const chosen = [...new Set(ids)].map((id) => offered.get(id));
+    if (chosen.some((c) => !c)) return badRequest(reply, planExtrasHe.unknownCampaigns);
+    const campaigns = chosen.filter((c) => c !== undefined);
+    const plate = typeof body.registrationPlate === 'string' ? body.registrationPlate.trim() : '';
+    const asksPlate = campaigns.some((c) => c.plate);
+    if (asksPlate && !isCampaignPlate(plate)) return badRequest(reply, planExtrasHe.invalidPlate);
+    const leads = campaigns.map((c) => ({ campaignId: c.id, plate: c.plate ? plate : null }));
+    const saved = await insertCampaignLeads(db, ad.orderId, leads, clock.now());
+    return { status: 200, saved } satisfies CampaignSaveResponse;
   });
 }

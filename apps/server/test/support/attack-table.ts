@@ -619,7 +619,12 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'campaign_leads',
     owned: true,
-    call: (f) => post('/api/publish/campaign/save', { orderID: f.orderId, campaigns: ['car-insurance'] }),
+    call: (f) =>
+      post('/api/publish/campaign/save', {
+        orderID: f.orderId,
+        campaigns: ['car-insurance', 'toyota-check'],
+        registrationPlate: '37497104',
+      }),
   },
   'POST /api/publish/commercial-payment/store-invoice-details': {
     kind: 'write',

@@ -11,6 +11,7 @@ import { isLoggedIn, useCustomer } from '../../shared/session/index.ts';
 import { ContactLogin } from '../contact/index.ts';
 import { MediaBrief, useMediaSession } from '../media/index.ts';
 import { Banner } from './Banner.tsx';
+import { useCampaigns } from './campaigns/useCampaigns.tsx';
 import { SUB_MODEL_FIELD, useCarExtras } from './car-extras/useCarExtras.tsx';
 import { DraftStatus } from './DraftStatus.tsx';
 import { FlashBar } from './FlashBar.tsx';
@@ -193,6 +194,15 @@ export function PublishForm(props: PublishFormProps) {
     userChanges: form.changeCount,
   });
 
+  // The selection's campaigns, each on its step while the values meet its conditions.
+  const campaigns = useCampaigns({
+    offered: data.response.publishCampaigns,
+    steps,
+    values: form.values,
+    saveStep,
+    searchedPlate: typeof form.values[PLATE_FIELD] === 'string' ? form.values[PLATE_FIELD] : undefined,
+  });
+
   const [knownOrder, setKnownOrder] = useState<number>();
   const media = useMediaSession(steps, selectors, orderId ?? knownOrder);
   const saving = useSaveChain({
@@ -203,6 +213,7 @@ export function PublishForm(props: PublishFormProps) {
     showStep,
     media,
     onOrderKnown: setKnownOrder,
+    campaignLeads: campaigns.leads,
     // The session ended on the way and the ad is saved from the contact step: the step offers the login itself.
     onLoginNeeded: () => {
       if (saveStep !== loginStep) return false;
@@ -239,7 +250,8 @@ export function PublishForm(props: PublishFormProps) {
     locked: saving.progress !== null,
     setLastValidStep,
     showStep,
-    beforeAdvance: reminders.beforeAdvance,
+    // A ticked campaign's plate first (it stays on the step), then the reminders.
+    beforeAdvance: async (step) => campaigns.check(step) && (await reminders.beforeAdvance(step)),
     // The session ended on the way (check-step's 422) just before the contact step: go on to it, where the visitor
     // logs in or registers; the server checks every step again when the ad is saved.
     onLoginNeeded: (from) => {
@@ -358,6 +370,7 @@ export function PublishForm(props: PublishFormProps) {
                     </>
                   )
                 }
+                offers={saved ? undefined : campaigns.cardsOf(index)}
                 saved={index === finishStep && saved ? { ...saved, plan: finishStep !== saveStep } : undefined}
                 plan={
                   index === finishStep && saved && def.stepGroup === 'choosePlan' ? (
@@ -387,8 +400,10 @@ export function PublishForm(props: PublishFormProps) {
                   saving: saving.progress !== null,
                   onBack: () => void movement.goTo(back),
                   onPrimary: () => {
-                    if (action.kind === 'publish') void saving.save();
-                    else if (action.kind !== 'none') void movement.goTo(action.target);
+                    // A ticked campaign of the save step waiting for its plate stays (the step's forward check).
+                    if (action.kind === 'publish') {
+                      if (campaigns.check(index)) void saving.save();
+                    } else if (action.kind !== 'none') void movement.goTo(action.target);
                   },
                 }}
               />

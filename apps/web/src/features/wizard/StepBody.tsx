@@ -25,11 +25,13 @@ export interface StepBodyProps {
   above?: ReactNode;
   /** Shown under the fields: the step's policy warnings, live-ad count and strength meter. */
   aside?: ReactNode;
+  /** The step's campaign cards (under the fields and their notes; not with the visitor's login). */
+  offers?: ReactNode;
 }
 
 /** The open step's content: the placeholder reason or the fields, and its navigation. */
 export function StepBody(props: StepBodyProps) {
-  const { step, errors, onChange, env, notice, saved, nav, replaceFields, plan, above, aside } = props;
+  const { step, errors, onChange, env, notice, saved, nav, replaceFields, plan, above, aside, offers } = props;
   const { def } = step;
   const finished = saved?.plan === false;
   const noteText = finished ? he.wizard.savedNoPlanNote : plan ? hePlan.savedNote : he.wizard.savedNote;
@@ -69,6 +71,7 @@ export function StepBody(props: StepBodyProps) {
         <StepFields step={def} fields={step.fields} errors={errors} onChange={onChange} env={env} />
       )}
       {aside}
+      {!replaceFields && offers}
       {nav && <StepNav {...nav} />}
     </>
   );

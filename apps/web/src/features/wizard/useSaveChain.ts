@@ -1,8 +1,9 @@
 import type { ChooseOrderType } from '@app/contract/orders';
+import type { CampaignSaveRequest } from '@app/contract/planExtras';
 import type { Selectors } from '@app/contract/publish';
 import { buildPayload } from '@app/form-engine/payload';
 import { useCallback, useRef, useState } from 'react';
-import { newIdempotencyKey, saveAd } from '../../shared/api/index.ts';
+import { newIdempotencyKey, saveAd, sendCampaignLeads } from '../../shared/api/index.ts';
 import type { MediaEnv } from '../../shared/fields/index.ts';
 import { htmlToText } from '../../shared/format/index.ts';
 import { he, heMedia } from '../../shared/i18n/index.ts';
@@ -51,6 +52,8 @@ interface SaveInput {
   onOrderKnown?: (orderID: number) => void;
   /** The save answered 422: true when the wizard handled it (the contact step's login); else the popup opens. */
   onLoginNeeded?: () => boolean;
+  /** The ticked campaigns to send once the ad is saved (campaign/save), or null. */
+  campaignLeads?: () => Omit<CampaignSaveRequest, 'orderID'> | null;
 }
 
 /**
@@ -58,8 +61,8 @@ interface SaveInput {
  * with its errors); 'בודק פרטים' 20 %; 'מאמת נתונים' 75 % while the ad is saved; then the outcome: field
  * errors return to their step, blocked words go to the finish page, a main error or a failed call opens the
  * non-closable failure popup with a hash, a redirect is followed (same origin or allowlisted), a save with
- * both ids succeeds. The idempotency key of
- * an attempt is reused when it is retried.
+ * both ids succeeds; once the photos are stored, the ticked campaigns' leads are sent (a failure there is
+ * swallowed: the ad is saved and the wizard goes on). The idempotency key of an attempt is reused when it is retried.
  */
 export function useSaveChain(input: SaveInput) {
   const navigate = useNavigate();
@@ -169,6 +172,11 @@ export function useSaveChain(input: SaveInput) {
           }
         }
         setProgress({ message: he.wizard.progress.finishing, percent: 90 });
+        {
+          // Spec §4: send selected campaign leads; finish. Its answer is not read and its failure is swallowed.
+          const leads = latest.current.campaignLeads?.();
+          if (leads) await sendCampaignLeads({ orderID: result.orderID, ...leads });
+        }
         latest.current.onSaved({ orderID: result.orderID, recordID: result.recordID }, result.chooseOrderType);
         setProgress(null);
         return;

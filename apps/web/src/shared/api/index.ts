@@ -110,6 +110,7 @@ export {
   fetchAgreement,
   fetchRelatedBrokers,
   type StoreOutcome,
+  sendCampaignLeads,
   sendRealEstateLead,
   storeInvoiceDetails,
   storePhonePaymentDetails,

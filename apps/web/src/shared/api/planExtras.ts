@@ -6,6 +6,7 @@
 import type {
   AgreementResponse,
   Broker,
+  CampaignSaveRequest,
   FieldErrorLists,
   InvoiceDetailsRequest,
   PhonePaymentRequest,
@@ -69,4 +70,17 @@ export async function storePhonePaymentDetails(body: PhonePaymentRequest): Promi
   return storeOutcome(
     await postJson<StoreDetailsResponse>('/api/publish/commercial-payment/store-phone-payment-details', body),
   );
+}
+
+/**
+ * POST /api/publish/campaign/save: the ticked campaigns' leads of a saved ad. The answer is not read and a failure
+ * is swallowed (publish-wizard.md §7, §8); it waits at most `waitMs`, so a slow answer never holds the finish.
+ */
+export async function sendCampaignLeads(body: CampaignSaveRequest, waitMs = 5000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  await Promise.race([postJson<unknown>('/api/publish/campaign/save', body), waited]);
+  clearTimeout(timer);
 }

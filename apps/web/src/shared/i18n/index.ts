@@ -1,4 +1,5 @@
 export { he } from './he.ts';
+export { heCampaigns } from './heCampaigns.ts';
 export { heCarSign } from './heCarSign.ts';
 export { heContact } from './heContact.ts';
 export { heContactUs } from './heContactUs.ts';

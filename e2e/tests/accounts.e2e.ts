@@ -60,8 +60,21 @@ describe('accounts in Chromium', () => {
     const me = await page.evaluate(async () => (await fetch('/api/auth/customer')).json());
     expect(me.CustID).toBe(0);
 
-    // A wrong password: the server's message under the named field, which gets the focus.
+    // Signed out, this browser knows her: greeted by name, her e-mail filled in, the password to type next.
     await page.getByRole('banner').getByRole('button', { name: 'התחברות' }).click();
+    expect(await dialog(page).getByTestId('known-visitor').textContent()).toContain('שלום מיכל, טוב לראות אותך שוב');
+    expect(await dialog(page).getByLabel('דואר אלקטרוני').inputValue()).toBe(email);
+    await expect
+      .poll(() =>
+        dialog(page)
+          .getByLabel('סיסמה', { exact: true })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'login-known-visitor-1280');
+
+    // A wrong password: the server's message under the named field, which gets the focus.
     await dialog(page).getByLabel('דואר אלקטרוני').fill(email);
     await dialog(page).getByLabel('סיסמה', { exact: true }).fill('Wrong123');
     await form(page).getByRole('button', { name: 'התחברות' }).click();
@@ -122,6 +135,16 @@ describe('accounts in Chromium', () => {
     await dialog(page).getByLabel('סיסמה', { exact: true }).fill('Renewed456');
     await form(page).getByRole('button', { name: 'התחברות' }).click();
     await userButton(page).waitFor();
+
+    // Someone else at this computer: 'not your account?' forgets her.
+    await userButton(page).click();
+    await page.getByRole('menuitem', { name: 'התנתקות' }).click();
+    await dialog(page).getByRole('button', { name: 'התנתקות' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'התחברות' }).click();
+    await dialog(page).getByRole('button', { name: 'לא החשבון שלך? כניסה עם משתמש אחר' }).click();
+    expect(await dialog(page).getByTestId('known-visitor').count()).toBe(0);
+    expect(await dialog(page).getByLabel('דואר אלקטרוני').inputValue()).toBe('');
+    expect(await page.evaluate(() => localStorage.getItem('known-visitor'))).toBeNull();
     await page.close();
   });
 

@@ -1,6 +1,7 @@
-import { type FormEvent, useCallback, useEffect, useReducer, useRef } from 'react';
+import { type FormEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { he } from '../../shared/i18n/index.ts';
 import { sameOriginPath } from '../../shared/routing/index.ts';
+import { forgetVisitor, type KnownVisitor, knownVisitor } from './knownVisitor.ts';
 import { CaptchaField, Field, type FieldsProps } from './LoginFormFields.tsx';
 import { type FieldName, type FormStep, initialLoginFormState, loginFormReducer } from './loginFormMachine.ts';
 import { LOGIN_CODES } from './loginPopupMachine.ts';
@@ -34,7 +35,12 @@ export interface LoginFormProps {
 
 /** Login / register / password-recovery form (states signIn, signUp, forgetPass, confirmCode, newPassState). */
 export function LoginForm({ initialStep = 'signIn', onCode, showTitle = false }: LoginFormProps) {
-  const [state, dispatch] = useReducer(loginFormReducer, initialStep, initialLoginFormState);
+  // A known visitor (signed in here before): greeted, their e-mail filled in (knownVisitor.ts).
+  const [known, setKnown] = useState<KnownVisitor | null>(knownVisitor);
+  const [state, dispatch] = useReducer(loginFormReducer, initialStep, (step) => {
+    const initial = initialLoginFormState(step);
+    return known ? { ...initial, values: { ...initial.values, username: known.email } } : initial;
+  });
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -100,7 +106,29 @@ export function LoginForm({ initialStep = 'signIn', onCode, showTitle = false }:
       data-step={state.step}
     >
       {showTitle && <h2 className="login-form__title">{STEP_TITLE[state.step]}</h2>}
-      <StepBody step={state.step} fields={fields} email={state.values.EmailForgetPass} />
+      {known && state.step === 'signIn' && (
+        <p className="login-form__known" data-testid="known-visitor">
+          <span>{t.knownGreeting(known.firstName)}</span>{' '}
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => {
+              forgetVisitor();
+              setKnown(null);
+              dispatch({ type: 'edit', field: 'username', value: '' });
+              inputs.current.username?.focus();
+            }}
+          >
+            {t.notYou}
+          </button>
+        </p>
+      )}
+      <StepBody
+        step={state.step}
+        fields={fields}
+        email={state.values.EmailForgetPass}
+        knownEmail={known !== null && state.values.username === known.email}
+      />
       <div aria-live="assertive" className="login-form__message-live">
         {messageText && (
           <p className="login-form__message" role="alert">
@@ -125,13 +153,24 @@ const SUBMIT_TEXT: Readonly<Record<FormStep, string>> = {
   newPassState: t.savePassword,
 };
 
-function StepBody({ step, fields, email }: { step: FormStep; fields: FieldsProps; email: string }) {
+function StepBody({
+  step,
+  fields,
+  email,
+  knownEmail,
+}: {
+  step: FormStep;
+  fields: FieldsProps;
+  email: string;
+  /** The known visitor's e-mail is filled in: the password is what is left to type. */
+  knownEmail: boolean;
+}) {
   switch (step) {
     case 'signIn':
       return (
         <>
-          <Field {...fields} name="username" autoFocus />
-          <Field {...fields} name="password" />
+          <Field {...fields} name="username" autoFocus={!knownEmail} />
+          <Field {...fields} name="password" autoFocus={knownEmail} />
           <CaptchaField {...fields} />
         </>
       );

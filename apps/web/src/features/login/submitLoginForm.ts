@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import { confirmCode, createNewPass, forgetPass, login, register, type SignInOutcome } from '../../shared/api/index.ts';
+import { rememberVisitor } from './knownVisitor.ts';
 import { type Captcha, type LoginFormEvent, type LoginFormState, validateStep } from './loginFormMachine.ts';
 import { LOGIN_CODES, type LoginCode } from './loginPopupMachine.ts';
 
@@ -14,8 +15,10 @@ const captchaOf = (answer: { captcha?: 0 | 1; captchaId?: string; captchaUrl?: s
     ? { id: answer.captchaId, url: answer.captchaUrl }
     : undefined;
 
-function finishSignIn(outcome: SignInOutcome, code: LoginCode, dispatch: Dispatch<LoginFormEvent>) {
+function finishSignIn(outcome: SignInOutcome, code: LoginCode, dispatch: Dispatch<LoginFormEvent>, email?: string) {
   if (outcome.ok) {
+    // Signed out later, this browser greets them as known.
+    if (email) rememberVisitor({ firstName: outcome.customer.firstName, email });
     dispatch({ type: 'signedIn' });
     return { code, redirectForce: outcome.redirectForce };
   }
@@ -42,7 +45,7 @@ export async function submitLoginForm(
   switch (state.step) {
     case 'signIn': {
       const outcome = await login({ username: email(v.username), password: v.password, ...captcha });
-      return finishSignIn(outcome, LOGIN_CODES.loginSuccess, dispatch);
+      return finishSignIn(outcome, LOGIN_CODES.loginSuccess, dispatch, email(v.username));
     }
     case 'signUp': {
       const outcome = await register({
@@ -52,7 +55,7 @@ export async function submitLoginForm(
         firstname: v.firstname.trim(),
         lastname: v.lastname.trim(),
       });
-      return finishSignIn(outcome, LOGIN_CODES.registerSuccess, dispatch);
+      return finishSignIn(outcome, LOGIN_CODES.registerSuccess, dispatch, email(v.username));
     }
     case 'forgetPass': {
       const answer = await forgetPass({ EmailForgetPass: email(v.EmailForgetPass), ...captcha });

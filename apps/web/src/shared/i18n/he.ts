@@ -238,6 +238,9 @@ export const he = {
     savePassword: 'שמירת סיסמה',
     resendCode: 'שליחת קוד חדש',
     backToLogin: 'חזרה להתחברות',
+    /** A known visitor (signed in here before, signed out now), greeted on the sign-in step. */
+    knownGreeting: (name: string) => (name ? `שלום ${name}, טוב לראות אותך שוב` : 'טוב לראות אותך שוב'),
+    notYou: 'לא החשבון שלך? כניסה עם משתמש אחר',
     codeSentTo: 'שלחנו קוד אימות בן 5 ספרות אל',
     forgotIntro: 'הזינו את כתובת הדואר האלקטרוני שאיתה נרשמתם ונשלח אליה קוד אימות.',
     newPassIntro: 'בחרו סיסמה חדשה לחשבון',

@@ -24,6 +24,7 @@ import { publishOptionRoutes } from './catalogue/options-routes.ts';
 import { CatalogService } from './catalogue/service.ts';
 import { publishStepRoutes } from './catalogue/steps-routes.ts';
 import { publishTraderRoutes } from './catalogue/trader-routes.ts';
+import { vehicleTraderGuard } from './catalogue/vehicle-trader-guard.ts';
 import { contactUsRoutes } from './contact-us/routes.ts';
 import { countRoutes } from './counts/routes.ts';
 import { financeRoutes } from './finance/routes.ts';
@@ -61,7 +62,7 @@ import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerOverload } from './platform/http/overload.ts';
 import { registerSandboxes } from './platform/http/sandbox-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
-import { siteRoutes } from './platform/http/site-routes.ts';
+import { externalLinks, siteRoutes } from './platform/http/site-routes.ts';
 import { registerWebApp } from './platform/http/static-web.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { requestForLog } from './platform/log-privacy.ts';
@@ -273,6 +274,7 @@ export async function buildApp({
 
   // Before the routes it guards: it adds its hook to them as they are declared.
   businessForSaleGuard(app);
+  vehicleTraderGuard(app, { db, clock, links: externalLinks(config) });
   siteRoutes(app, { config, db, videoOrigin: origins.video });
   authRoutes(app, { db, auth, resets, captchas });
   operatorRoutes(app, { db, staff, origins });

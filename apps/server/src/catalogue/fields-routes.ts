@@ -19,8 +19,8 @@ import type { CatalogService } from './service.ts';
  * The answer everyone gets for a selection (platform/cached-answer.ts): its bytes made once, in the coding the
  * browser takes, with its ETag; a browser that names one of the answer's ETags in If-None-Match gets 304 with that
  * ETag and no body. The browser
- * keeps the answer but asks again each time (`private, no-cache`): the business-for-sale guard may answer a
- * logged-in customer differently at the same URL (catalogue/business-for-sale-guard.ts runs before this).
+ * keeps the answer but asks again each time (`private, no-cache`): the business-for-sale and vehicle trader guards
+ * may answer a logged-in customer differently at the same URL (catalogue/publish-guard.ts runs before this).
  */
 function sendShared(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer | null): void {
   if (answer === null) {

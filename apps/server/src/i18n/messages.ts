@@ -88,6 +88,8 @@ export const he = {
   analyticsBatch: 'רשימת האירועים אינה תקינה: יותר מדי אירועים או מאפיינים, או ערך ארוך מדי',
   analyticsTooMany: 'נשלחו אירועים רבים מדי. נסו שוב מאוחר יותר',
   businessPackageNeeded: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
+  vehicleTraderPartner: 'סוחרי רכב מפרסמים בקטגוריה זו באתר הרכב של שותפינו. מעבירים אתכם לשם',
+  vehicleTraderPromotion: 'סוחרי רכב מפרסמים בקטגוריה זו דרך עמוד הקידום לעסקי רכב. מעבירים אתכם לשם',
   /** Phone verification: the texts of the spec's error types 1-19 (§8 gives none) and the messages. */
   phoneErrors: {
     1: 'שלחנו לחשבון שלך היום את מספר הודעות ה-SMS המרבי. אפשר לאמת את המספר בשיחה קולית או לנסות שוב מחר',

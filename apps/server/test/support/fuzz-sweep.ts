@@ -21,6 +21,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { findSessionCustomer } from '../../src/accounts/customers-repository.ts';
 import { createSession } from '../../src/accounts/sessions-repository.ts';
+import { insertCustomerPackage } from '../../src/plans/customer-packages-repository.ts';
 import { SANDBOX_KEY_HEADER } from '../../src/platform/http/sandbox-guard.ts';
 import { Agent, createTestApp, register, type TestApp } from './test-app.ts';
 
@@ -397,6 +398,15 @@ export async function createFuzzApp(logStream?: { write(line: string): void }): 
   await t.db.query(`UPDATE customers SET trade = '{"1":{"1":1},"2":{"1":1},"3":{"2":1}}'::jsonb WHERE id = $1`, [
     customerId,
   ]);
+  // With a package of car ads: a car trader without one is sent to the partner cars site instead of the steps.
+  await insertCustomerPackage(t.db, {
+    customerId,
+    cat: 1,
+    adType: 'Bold',
+    hash: 'car-bold-10',
+    adsTotal: 10,
+    boughtAt: t.clock.now(),
+  });
   let token = await createSession(t.db, customerId, t.clock.now());
   // An ad of the customer's own (reserved for photos), so the `:OrderID` routes are reached past their owner check.
   const reserved = await agent.post('/api/publish/reserve-order', {

@@ -1,10 +1,11 @@
+import type { ExternalLinkKey } from '@app/catalog/chooser';
 import type { PersonalNavbarResponse } from '@app/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 
 /** URLs of chooser tiles and links that lead outside the product (configurable through OLD_SITE_URL). */
-export function externalLinks(config: Config): Record<string, string> {
+export function externalLinks(config: Config): Record<ExternalLinkKey, string> {
   const old = config.OLD_SITE_URL.replace(/\/$/, '');
   return {
     personalArea: `${old}/my-area`,

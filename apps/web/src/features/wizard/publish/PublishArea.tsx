@@ -5,6 +5,7 @@ import { PublishLoading } from './PublishLoading.tsx';
 import { PublishSteps } from './PublishSteps.tsx';
 import { publishRedirect } from './publishGuard.ts';
 import { readStep, startQuery } from './publishQuery.ts';
+import { useVehicleTraderRedirect } from './useVehicleTraderRedirect.ts';
 
 /** /publish with a category: the step area (loaded on demand: the chooser does not need it). */
 export default function PublishArea({ params }: { params: URLSearchParams }) {
@@ -23,6 +24,8 @@ export default function PublishArea({ params }: { params: URLSearchParams }) {
   if (loaded && isLoggedIn(customer)) wasCustomer.current = true;
   const guard = loaded ? publishRedirect(params, customer) : null;
   const redirect = guard?.startsWith('/login') && wasCustomer.current ? null : guard;
+  // A vehicle trader without a package of vehicle ads publishes elsewhere: the server's fields answer says where.
+  const vehicleTrader = useVehicleTraderRedirect(params, customer, loaded);
 
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
@@ -36,6 +39,8 @@ export default function PublishArea({ params }: { params: URLSearchParams }) {
     if (next) navigate({ search: `?${next}` }, { replace: true });
   }, [loaded, params, customer.debugMode, navigate]);
 
-  if (!loaded || redirect) return <PublishLoading redirecting={redirect?.startsWith('/login')} />;
+  if (!loaded || redirect || vehicleTrader !== 'stay') {
+    return <PublishLoading redirecting={redirect?.startsWith('/login')} />;
+  }
   return <PublishSteps params={params} startStep={{ take: takeStartStep, used: startStepUsed }} />;
 }

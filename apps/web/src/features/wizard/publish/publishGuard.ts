@@ -1,4 +1,4 @@
-import { customerTradesIn } from '@app/catalog/trader';
+import { customerTradesIn, vehicleTraderLink } from '@app/catalog/trader';
 import type { Customer } from '../../../shared/api/index.ts';
 
 /**
@@ -12,4 +12,20 @@ export function publishRedirect(query: URLSearchParams, customer: Customer): str
   const businessForSale = cat === '3' && query.get('subcat') === '2' && query.get('SalesCatID') === '37';
   if (businessForSale && !customerTradesIn(customer.trade, 3, 2)) return '/finishArea?cat=3&subcat=2';
   return null;
+}
+
+/**
+ * The selection whose fields answer decides whether a logged-in vehicle trader publishes here (spec §6): their trade
+ * map names the chosen vehicle subcat, and only the server knows whether they hold a package of vehicle ads (without
+ * one, its answer sends them to the partner cars site or the promotion page). Null for everyone else: a guest, a
+ * private customer whatever istrader the URL says, another category, no subcat yet.
+ */
+export function vehicleTraderSelection(
+  query: URLSearchParams,
+  customer: Customer,
+): { cat: string; subcat: string } | null {
+  const cat = query.get('cat');
+  const subcat = query.get('subcat');
+  if (customer.id === 0 || !cat || !subcat || !/^\d{1,9}$/.test(cat) || !/^\d{1,9}$/.test(subcat)) return null;
+  return vehicleTraderLink(customer.trade, Number(cat), Number(subcat)) ? { cat, subcat } : null;
 }

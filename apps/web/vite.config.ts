@@ -30,12 +30,12 @@ const unix = (id: string) => id.replaceAll('\\', '/');
 /**
  * The modules of small pieces that most lazily loaded pages share: popups, the login form, the text field, the steps'
  * head and styles (the publish page's step area and the edit page), texts and formats, analytics, order and payment
- * helpers. Split automatically they were 15 files of 1-4 KB, and a page opened
+ * helpers, the links and boxes that open the information and offer popups. Split automatically they were 15 files of 1-4 KB, and a page opened
  * on a wizard step waited for 16 scripts and 7 style sheets in turn (six connections, one round trip each on a slow
  * network); as one chunk they are about 16 KB, loaded once by every page that needs any of them.
  */
 const KIT =
-  /apps\/web\/src\/(shared\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup|ConfirmPopup|FormParts|useFormPopup)|ui\/(TextField|LinkList|SelectField)|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Packages|Payment|Plan|Price)\b|format\/|analytics\/analytics|routing\/safeUrl)|features\/(login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|wizard\/(StepHead|steps\.css)|plan\/(flow|PlanPopups)|payment\/(paymentFinished|PaymentFramePopup|paymentMessages|payment\.css|refund\/)))|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
+  /apps\/web\/src\/(shared\/(popups\/(Popup|focusTrap|popupSize|popup\.css|confirmPopup|ConfirmPopup|FormParts|useFormPopup)|ui\/(TextField|LinkList|SelectField)|api\/(orders|outbox|idempotency)|i18n\/he(Contact|Offers|Packages|Payment|Plan|Price)\b|format\/|analytics\/analytics|routing\/safeUrl)|features\/(offers\/(OfferLinks|offers\.ts|offerLinks\.css)|login\/(LoginForm|loginFormMachine|loginPopupMachine|submitLoginForm|loginForm\.css)|wizard\/(StepHead|steps\.css)|plan\/(flow|PlanPopups)|payment\/(paymentFinished|PaymentFramePopup|paymentMessages|payment\.css|refund\/)))|packages\/(contract\/src\/(analytics|orders)|catalog\/src\/(trader|pickers))/;
 
 /**
  * The wizard's engine: form-engine, the wizard's hooks and field logic, phone numbers. Needed by the publishing and

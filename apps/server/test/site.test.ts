@@ -32,6 +32,7 @@ describe('site calls', () => {
       [
         'cellular',
         'commercialRealEstate',
+        'donation',
         'furniture',
         'jobs',
         'personalArea',

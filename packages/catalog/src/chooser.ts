@@ -16,7 +16,8 @@ export type ExternalLinkKey =
   | 'commercialRealEstate'
   | 'vehiclePartner'
   | 'vehiclePromotion'
-  | 'personalArea';
+  | 'personalArea'
+  | 'donation';
 
 export const EXTERNAL_LINK_KEYS: readonly ExternalLinkKey[] = [
   'professionals',
@@ -27,6 +28,7 @@ export const EXTERNAL_LINK_KEYS: readonly ExternalLinkKey[] = [
   'vehiclePartner',
   'vehiclePromotion',
   'personalArea',
+  'donation',
 ];
 
 /** Where a tile or an entry leads. */

@@ -16,6 +16,8 @@ export function externalLinks(config: Config): Record<ExternalLinkKey, string> {
     commercialRealEstate: `${old}/realestate/commercial/publish`,
     vehiclePartner: config.VEHICLE_PARTNER_URL,
     vehiclePromotion: `${old}/vehicles/business-promotion`,
+    // The donation offer of a pets ad's finish page (the popup's 'go to donate').
+    donation: `${old}/pets/donate`,
   };
 }
 

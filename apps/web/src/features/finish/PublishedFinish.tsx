@@ -10,6 +10,7 @@ import { hePaymentFailure, hePlan } from '../../shared/i18n/index.ts';
 import { appTakesPersonalArea } from '../../shared/native-app/index.ts';
 import { Link } from '../../shared/routing/index.ts';
 import { carSignPath, openCarSign } from '../car-sign/index.ts';
+import { DonationOffer } from '../offers/index.ts';
 import { refundText } from '../payment/index.ts';
 import { FINISH_POLL_MS, shouldPoll } from '../plan/index.ts';
 import { PaymentFailureNotice } from './PaymentFailureNotice.tsx';
@@ -180,6 +181,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           {page.state === 'active' && page.endsAt && formatIsraelDate(page.endsAt) && (
             <p className="finish__ends">{t.endsAt(formatIsraelDate(page.endsAt))}</p>
           )}
+          {!failed && <DonationOffer cat={page.CatID} state={page.state} />}
         </>
       )}
       {desktop && carAd && (

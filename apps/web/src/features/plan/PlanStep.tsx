@@ -19,6 +19,7 @@ import { postAppEvent } from '../../shared/native-app/index.ts';
 import { assignLocation, sameOriginPath, useNavigate } from '../../shared/routing/index.ts';
 import { useCustomer } from '../../shared/session/index.ts';
 import { SameAdsCounters } from '../counts/index.ts';
+import { PlanInfoLinks } from '../offers/index.ts';
 import { frameableUrl, PaymentFramePopup } from '../payment/index.ts';
 import { isAppUpgradeDisabled } from './appUpgrade.ts';
 import { BrokerLeadPopup } from './BrokerLeadPopup.tsx';
@@ -380,6 +381,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
           />
         ))}
       </ul>
+      {data.mode === 'tracks' && tracks.some((track) => !isFreeTrack(track)) && <PlanInfoLinks />}
       {busy && (
         <p className="plan__status" role="status">
           {hePlan.publishing}

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from '../../shared/routing/index.ts';
 import { isLoggedIn, useCustomer } from '../../shared/session/index.ts';
 import { ContactLogin } from '../contact/index.ts';
 import { MediaBrief, useMediaSession } from '../media/index.ts';
+import { DogInfoLink, showsDogInfo } from '../offers/index.ts';
 import { Banner } from './Banner.tsx';
 import { useCampaigns } from './campaigns/useCampaigns.tsx';
 import { SUB_MODEL_FIELD, useCarExtras } from './car-extras/useCarExtras.tsx';
@@ -353,6 +354,8 @@ export function PublishForm(props: PublishFormProps) {
                 above={
                   showsPriceSuggestion('publish', selectors.cat, selectors.subcat, index) ? (
                     <PriceSuggestion query={priceQueryFrom(form.values)} />
+                  ) : showsDogInfo(selectors, def.area) ? (
+                    <DogInfoLink />
                   ) : undefined
                 }
                 step={resolved}

@@ -6,6 +6,7 @@ export { heContactUs } from './heContactUs.ts';
 export { heDebug } from './heDebug.ts';
 export { heFunnel } from './heFunnel.ts';
 export { heMedia } from './heMedia.ts';
+export { heOffers, RESEARCH_GAIN } from './heOffers.ts';
 export { heOperator } from './heOperator.ts';
 export { hePackages } from './hePackages.ts';
 export { hePayment, hePaymentFailure, heSandboxPayments } from './hePayment.ts';

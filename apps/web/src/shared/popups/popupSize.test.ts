@@ -23,6 +23,11 @@ describe('popupWidth', () => {
     expect(popupWidth({ width: 700 }, false, 'login')).toBe('700px');
     expect(popupWidth({ width: 700 }, true, 'login')).toBe('100%');
   });
+
+  it('keeps the video popup at its 700 px, 95% on mobile', () => {
+    expect(popupWidth({ width: 700, height: 460 }, false, 'video')).toBe('700px');
+    expect(popupWidth({ width: 700, height: 460 }, true, 'video')).toBe('95%');
+  });
 });
 
 describe('popupMinHeight', () => {

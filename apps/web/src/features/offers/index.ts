@@ -1,0 +1,2 @@
+export { DogInfoLink, DonationOffer, PlanInfoLinks } from './OfferLinks.tsx';
+export { showsDogInfo } from './offers.ts';

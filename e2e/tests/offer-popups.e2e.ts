@@ -111,11 +111,11 @@ describe('information and offer popups of a dog ad, at 375 px', () => {
     expect(await focusedTestId(page)).toBe('plan-info-research');
 
     // The free-package offer: its close button, then its link to the packages page.
-    dialog = await openPopup(page, 'plan-info-freePackage', 'חבילת היכרות בחינם', 'free-package');
+    dialog = await openPopup(page, 'plan-info-freePackage', 'ייעוץ חינם לחבילת מודעות', 'free-package');
     await button(page, 'אולי אחר כך').click();
     await dialog.waitFor({ state: 'detached' });
     expect(await focusedTestId(page)).toBe('plan-info-freePackage');
-    dialog = await openPopup(page, 'plan-info-freePackage', 'חבילת היכרות בחינם', 'free-package');
+    dialog = await openPopup(page, 'plan-info-freePackage', 'ייעוץ חינם לחבילת מודעות', 'free-package');
     const toPackages = dialog.getByRole('link', { name: 'לעמוד החבילות', exact: true });
     expect(new URL((await toPackages.getAttribute('href')) ?? '', product.url).pathname).toBe('/packages');
     await page.keyboard.press('Escape');

@@ -6,10 +6,12 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { validVehicleAds } from '../../apps/server/test/support/vehicle-ad.ts';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { adThroughApi, loginDemo } from './edit-helpers.ts';
 import { finishFromCarType, searchPlate, startPrivateCar } from './wizard-flow.ts';
 import { checkScreen } from './wizard-helpers.ts';
 
@@ -70,6 +72,24 @@ describe('plan step: a free car ad goes live', () => {
     await plan(page).waitFor();
     await freeTrack(page).waitFor();
     await checkScreen(page, 'plan-step-phone');
+    await page.close();
+  });
+});
+
+describe("the VIP card's styling by vehicle kind", () => {
+  it('a motorcycle and a special vehicle have the styled VIP card; a commercial vehicle has not', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await loginDemo(page, product.url);
+    const styled = new Map<string, boolean>();
+    for (const kind of validVehicleAds().filter((k) => ['4', '6', '2'].includes(k.subcat))) {
+      const orderId = await adThroughApi(page, product.url, { cat: '1', subcat: kind.subcat, ...kind.values });
+      await page.goto(`${product.url}/publish?cat=1&subcat=${kind.subcat}&step=6&OrderID=${orderId}`);
+      const vip = page.getByTestId('plan-step').getByTestId('track-VIP');
+      await vip.waitFor();
+      styled.set(kind.subcat, await vip.evaluate((el) => el.classList.contains('track--vip-style')));
+      if (kind.subcat === '4') await checkScreen(page, 'plan-step-vip-style-motorcycle');
+    }
+    expect(Object.fromEntries(styled)).toEqual({ '2': false, '4': true, '6': true });
     await page.close();
   });
 });

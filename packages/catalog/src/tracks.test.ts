@@ -118,3 +118,14 @@ describe('tracks as data (after-save-area.md §3, §9)', () => {
     expect(offersAutoBump(5, null)).toBe(false);
   });
 });
+
+describe("the VIP card's styling", () => {
+  const vipOf = (subcat: string) => tracksFor({ cat: '1', subcat }).find((t) => t.adType === 'VIP');
+  it('is on the VIP track of car subcats 4, 5, 6, 7 and 13 only, and on no other track', () => {
+    for (const subcat of ['4', '5', '6', '7', '13']) expect(vipOf(subcat)?.vipStyle, subcat).toBe(true);
+    for (const subcat of ['1', '2', '3', '8', '9', '11']) expect(vipOf(subcat)?.vipStyle, subcat).toBeUndefined();
+    const motorcycle = tracksFor({ cat: '1', subcat: '4' });
+    expect(motorcycle.filter((t) => t.vipStyle).map((t) => t.adType)).toEqual(['VIP']);
+    expect(tracksFor({ cat: '2', subcat: '4' }).some((t) => t.vipStyle)).toBe(false);
+  });
+});

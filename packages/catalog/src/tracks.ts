@@ -14,6 +14,7 @@ import {
   TRACK_SETS,
   type TrackRow,
   type TrackSet,
+  VIP_STYLED_VEHICLE_SUBCATS,
 } from './tracksData.ts';
 
 /** The free-trial week of EasyStart: its days. */
@@ -135,7 +136,13 @@ function trackItem(set: TrackSet, row: TrackRow): OrderTypeItem {
 /** The tracks the plan step lists for a selection (empty where there is no plan step). */
 export function tracksFor(selectors: TrackSelectors): OrderTypeItem[] {
   const set = trackSetFor(selectors);
-  return set ? set.rows.map((row) => trackItem(set, row)) : [];
+  if (!set) return [];
+  const subcat = num(selectors.subcat);
+  const vipStyled = num(selectors.cat) === CAT.vehicles && subcat !== null && VIP_STYLED_VEHICLE_SUBCATS.has(subcat);
+  return set.rows.map((row) => {
+    const item = trackItem(set, row);
+    return vipStyled && row.kind === 'vip' ? { ...item, vipStyle: true } : item;
+  });
 }
 
 /** The selection's track with this hash, or null (another category's hash, an unknown one). */

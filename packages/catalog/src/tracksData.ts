@@ -49,6 +49,9 @@ export const NO_PLAN_TRACK = data.noPlanTrack as { readonly adType: 'Free'; read
 /** The free-trial week of EasyStart (spec §4 "EasyStart"): its days, and the track it continues as. */
 export const EASY_START_TRIAL_DAYS: number = data.easyStartTrialDays;
 
+/** Vehicle subcats whose VIP track card is styled as VIP (after-save-area.md §9 "Car VIP styling"). */
+export const VIP_STYLED_VEHICLE_SUBCATS: ReadonlySet<number> = new Set(data.vipStyledVehicleSubcats ?? []);
+
 /** Auto-bump (after-save-area.md §9): its hash, how often and how many days, its prices in agorot. */
 export const AUTO_BUMP: Readonly<typeof data.autoBump> = data.autoBump;
 

@@ -48,6 +48,8 @@ export interface OrderTypeItem {
   priceNotTax: number;
   /** Our addition: the amount charged, in agorot. */
   amountAgorot: number;
+  /** Our addition: the card has the VIP styling (after-save-area.md §9: car subcats 4, 5, 6, 7 and 13). */
+  vipStyle?: boolean;
   /** A free track's price as text ('חינם'). */
   textPrice?: string;
   days: number;

@@ -32,11 +32,16 @@ export function TrackCard(props: TrackCardProps) {
   const held = mode === 'fromPackage' && track.left !== undefined;
   return (
     <li
-      className={`track track--${track.dealColor}${track.recommended ? ' track--recommended' : ''}`}
+      className={`track track--${track.dealColor}${track.recommended ? ' track--recommended' : ''}${track.vipStyle ? ' track--vip-style' : ''}`}
       data-testid={`track-${track.adType}`}
       aria-labelledby={`${id}-name`}
     >
       {track.recommended && <span className="track__badge">{hePlan.recommended}</span>}
+      {track.vipStyle && (
+        <span className="track__vip" aria-hidden="true">
+          VIP
+        </span>
+      )}
       <div className="track__head">
         <h3 id={`${id}-name`} className="track__name">
           {name}

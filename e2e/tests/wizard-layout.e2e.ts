@@ -137,8 +137,9 @@ describe('the missing-address thank-you', () => {
       await popupShot(page, `layout-missing-address-thanks-${label}`);
       await thanks.getByRole('button', { name: 'המשך פרסום', exact: true }).click();
       await thanks.waitFor({ state: 'detached' });
-      // The street the user reported is still in the field, with the note under it.
-      expect(await combobox(page, 'רחוב').inputValue()).toBe('שדרות הדמיון המומצא');
+      // The street the user reported is back in the field, with the note under it (the field takes the kept text
+      // when the note is set, a render after the popup closes).
+      await expect.poll(() => combobox(page, 'רחוב').inputValue()).toBe('שדרות הדמיון המומצא');
       const note = openStep(page).getByTestId('missing-address-note');
       expect(await note.textContent()).toContain('הכתובת תיבדק מול מאגר הכתובות');
       expect(await note.textContent()).toContain('שדרות הדמיון המומצא');

@@ -56,6 +56,44 @@ describe('moving around the car wizard', () => {
     await page.close();
   });
 
+  it("a special vehicle that is a truck goes to the trucks by the server's rule, with what was typed", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await registerThroughApi(page, product.url);
+    await page.goto(`${product.url}/publish?cat=1&subcat=6&step=1`);
+    await atStep(page, 1);
+    await settled(page);
+    await select(page, 'סוג הרכב').selectOption({ label: 'טרקטורון' });
+    await openStep(page).getByLabel('יצרן').fill('ימאהה');
+    await openStep(page).getByLabel('שנת ייצור').fill('2019');
+    await next(page).click();
+    await atStep(page, 2);
+    await settled(page);
+    await select(page, 'יד').selectOption({ label: 'יד שנייה' });
+    await openStep(page).getByLabel("קילומטראז'").fill('12000');
+
+    // Back on the type: a truck is the trucks' section (packages/catalog/data/publish-rules.json).
+    await stepItem(page, 'personal_publish_car_type').getByRole('button').click();
+    await atStep(page, 1);
+    await select(page, 'סוג הרכב').selectOption({ label: 'משאית' });
+    await page.getByTestId('flash').getByText('המודעה תפורסם במדור משאיות').waitFor();
+    await page.waitForURL((u) => u.searchParams.get('subcat') === '9');
+    expect(query(page)).toMatchObject({ cat: '1', subcat: '9', step: '1' });
+    await settled(page);
+    await select(page, 'יצרן').selectOption({ index: 1 });
+    await expect.poll(() => select(page, 'דגם').isEnabled()).toBe(true);
+    await settled(page);
+    await select(page, 'דגם').selectOption({ index: 1 });
+    await settled(page);
+    await select(page, 'שנת ייצור').selectOption({ index: 1 });
+    await settled(page);
+    await next(page).click();
+    await atStep(page, 2);
+    await settled(page);
+    expect(await chosenText(select(page, 'יד'))).toBe('יד שנייה');
+    expect(await openStep(page).getByLabel("קילומטראז'").inputValue()).toBe('12,000');
+    await page.close();
+  });
+
   it('back, reopen a passed step, change the year: the sub-model resets; browser back is step minus one', async () => {
     const page = await newPage(browser, DESKTOP);
     await startPrivateCar(page, product.url);

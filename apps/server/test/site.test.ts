@@ -28,6 +28,8 @@ describe('site calls', () => {
   it('site-config gives the configurable external links of the chooser', async () => {
     const { externalLinks } = (await t.app.inject('/api/site-config')).json();
     expect(externalLinks.jobs).toBe('https://old.example.co.il/jobs/publish');
+    // The base of a publish rule's redirect to the older site.
+    expect(externalLinks.oldSite).toBe('https://old.example.co.il/');
     expect(Object.keys(externalLinks).sort()).toEqual(
       [
         'cellular',
@@ -35,6 +37,7 @@ describe('site calls', () => {
         'donation',
         'furniture',
         'jobs',
+        'oldSite',
         'personalArea',
         'professionals',
         'vehiclePartner',

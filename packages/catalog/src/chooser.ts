@@ -17,7 +17,9 @@ export type ExternalLinkKey =
   | 'vehiclePartner'
   | 'vehiclePromotion'
   | 'personalArea'
-  | 'donation';
+  | 'donation'
+  /** The older site itself: the base of a redirect rule's redirect_to_old path. */
+  | 'oldSite';
 
 export const EXTERNAL_LINK_KEYS: readonly ExternalLinkKey[] = [
   'professionals',
@@ -29,6 +31,7 @@ export const EXTERNAL_LINK_KEYS: readonly ExternalLinkKey[] = [
   'vehiclePromotion',
   'personalArea',
   'donation',
+  'oldSite',
 ];
 
 /** Where a tile or an entry leads. */

@@ -39,6 +39,7 @@ interface Data {
   autoBump: { priceAgorot: number };
   upgrades: Record<string, unknown>[];
   adPackages: Record<string, unknown>[];
+  redirects: Record<string, unknown>[];
 }
 
 /** The n-th element of a list the file is known to have. */
@@ -64,6 +65,7 @@ describe('the reference data files', () => {
     expect(names).toEqual([
       'categories.json',
       'packages.json',
+      'publish-rules.json',
       'tracks.json',
       'vehicles/colour-groups.json',
       'vehicles/colours.json',
@@ -118,6 +120,12 @@ describe('the reference data files', () => {
       'a package with an unknown form type',
       'packages.json',
       (d: Data) => (nth(d.adPackages, 0).switchFormType = 'mail'),
+    ],
+    ['a redirect rule without its message', 'publish-rules.json', (d: Data) => delete nth(d.redirects, 0).message],
+    [
+      'a redirect to an address of another site',
+      'publish-rules.json',
+      (d: Data) => (nth(d.redirects, 0).redirect = { redirect_to_old: true, url: 'https://evil.example/x' }),
     ],
   ])('a wrong file fails its schema: %s', (_what, name, spoil) => {
     const file = path.join(dataDir, name);

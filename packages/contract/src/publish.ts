@@ -44,6 +44,28 @@ export type WireValue = string | string[];
 export type WireValues = Record<string, WireValue>;
 
 /**
+ * A redirect rule of the fields answer (publish-wizard.md §3 "Redirect rule"): when field `property` takes one of
+ * the comma-listed `value`s and every field of `other_conditions.fields` has one of its comma-listed values, the
+ * wizard shows `message` and moves: to the selection and step of `redirect.params` carrying the values of
+ * `redirect.fields`, or, with `redirect_to_old`, to `redirect.url` on the older site.
+ */
+export interface PublishRedirect {
+  id: string;
+  property: string;
+  value: string;
+  other_conditions?: { fields: Record<string, string> };
+  message: string;
+  redirect: {
+    redirect_to_old?: boolean;
+    /** A path on the older site (with redirect_to_old). */
+    url?: string;
+    params?: { cat: number; subcat?: number; SalesCatID?: number; SalesSubCatID?: number; step?: number };
+    /** Field ids whose values go along to the new selection. */
+    fields?: string[];
+  };
+}
+
+/**
  * GET /api/publish/fields?cat&subcat&… (and /fields/{adId} in edit mode).
  * `fields` carries the steps (areas) with their field definitions, as StepDef[] of the form engine.
  */
@@ -54,10 +76,12 @@ export interface FieldsResponse<Step = unknown> {
   /** First step number shown to the user (spec §2). */
   firstStep: 0 | 1;
   adData: FieldsAdData;
-  publishRedirects: unknown[];
+  /** The server's redirect rules of the selection (publish-rules.json); the wizard watches their fields. */
+  publishRedirects: PublishRedirect[];
   publishCampaigns: Campaign[];
   cat: number;
   subcat: number | null;
+  /** In edit mode, a lower price offers no upgrade (publish-rules.json: where the ad has no upgrade to offer). */
   disallowDecreasePricePopup: boolean;
   redirectForce?: string;
   redirectForceObject?: { url: string; message?: string };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CATALOGS, catalogFor } from '@app/catalog/categories/registry';
+import { checkPublishRules, PUBLISH_RULES, type RuleSelection, rulesFor } from '@app/catalog/publishRules';
 import type { FieldsAdData as AdData, Selectors } from '@app/contract/publish';
 import { checkCatalog } from '@app/form-engine/catalogCheck';
 import { lockedValues } from '@app/form-engine/editSteps';
@@ -32,7 +33,9 @@ export class CatalogService {
 
   /** `raw`: the catalogues to serve (every category's by default; a test may change one). */
   constructor(raw: readonly CategoryCatalog[] = CATALOGS) {
-    const hash = createHash('sha256').update(JSON.stringify(CAMPAIGNS));
+    const hash = createHash('sha256').update(JSON.stringify(CAMPAIGNS)).update(JSON.stringify(PUBLISH_RULES));
+    const ruleProblems = checkPublishRules();
+    if (ruleProblems.length) throw new Error(`The publish rules are broken:\n  ${ruleProblems.join('\n  ')}`);
     for (const rawCatalog of raw) {
       const catalog = parseCatalog(rawCatalog);
       const problems = checkCatalog(catalog, { knownLists: SERVED_LIST_IDS });
@@ -71,8 +74,9 @@ export class CatalogService {
   fieldsAnswer(selectors: Selectors): CachedAnswer | null {
     const catalog = this.catalog(selectors);
     if (!catalog) return null;
-    // What decides the bytes: the catalogue and the sub-category (the answer names it, and its campaigns).
-    const key = `${this.version}|${catalog.id}|${selectors.subcat ?? ''}`;
+    // What decides the bytes: the catalogue, the sub-category (the answer names it, and its campaigns) and the
+    // publish rules the selection meets.
+    const key = `${this.version}|${catalog.id}|${selectors.subcat ?? ''}|${rulesFor(ruleSelection(selectors)).key}`;
     return this.answers.get(key, () => {
       const { before, after } = this.parts(catalog, selectors, this.stepsJson.get(catalog.id) ?? '[]');
       return `${before}${JSON.stringify(NO_AD)}${after}`;
@@ -143,13 +147,15 @@ export class CatalogService {
   ): { before: string; after: string } {
     const subcat = selectors.subcat === undefined ? null : Number(selectors.subcat);
     const head = { catalogId: catalog.id, firstStep: catalog.firstStep };
+    // An edited ad's own section (a second-hand product category is a field of the ad, not a selector).
+    const rules = rulesFor(ruleSelection(selectors, values));
     const tail = {
-      publishRedirects: [],
+      publishRedirects: rules.publishRedirects,
       // The campaigns whose condition the selection meets (plans/campaigns.ts).
       publishCampaigns: campaignsFor(catalog.cat, subcat),
       cat: catalog.cat,
       subcat,
-      disallowDecreasePricePopup: false,
+      disallowDecreasePricePopup: rules.disallowDecreasePricePopup,
       ...(values ? { values } : {}),
       ...edit,
     };
@@ -158,6 +164,21 @@ export class CatalogService {
       after: `,${JSON.stringify(tail).slice(1)}`,
     };
   }
+}
+
+const wholeNumber = (value: unknown): number | undefined => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+};
+
+/** The selection the publish rules look at: the selectors, and an ad's section field when it has one. */
+function ruleSelection(selectors: Selectors, values?: Record<string, unknown>): RuleSelection {
+  return {
+    cat: Number(selectors.cat),
+    subcat: wholeNumber(selectors.subcat),
+    SalesCatID: wholeNumber(selectors.SalesCatID) || wholeNumber(values?.salesCatID),
+    SalesSubCatID: wholeNumber(selectors.SalesSubCatID) || wholeNumber(values?.salesSubCatID),
+  };
 }
 
 /** A wizard without a saved ad yet: no number and no order type. */

@@ -1,12 +1,13 @@
 import { stepBrief } from '@app/form-engine/brief';
 import { lockedValues } from '@app/form-engine/editSteps';
-import { errorText, redirectMessage } from '@app/form-engine/messages';
+import { errorText } from '@app/form-engine/messages';
 import type { StepDef, Values } from '@app/form-engine/model';
 import { buildPayload, checkStepPayload } from '@app/form-engine/payload';
 import type { ResolveContext } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
 import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
+import { rulesFor } from '../publishRules.ts';
 import { CONTACT_TEST_VALUES, TEST_PHONE } from './contactTestValues.ts';
 import { ACCESSORIES_CATALOG } from './vehiclesAccessories.ts';
 import { BOATS_CATALOG } from './vehiclesBoats.ts';
@@ -199,10 +200,14 @@ describe('cars: sale properties, traders, edit', () => {
 });
 
 describe('other vehicle kinds', () => {
-  it('special: choosing a truck moves the ad to the trucks section', () => {
+  it('special: a truck and an off-road motorcycle are types of their own, moved by the redirect rules', () => {
     const result = run(SPECIAL_CATALOG.steps, { subcat: '6', specialType: '8' });
-    expect(result.redirect?.to).toMatchObject({ cat: 1, subcat: 9 });
-    expect(redirectMessage(result.redirect?.to.section ?? '')).toBe('המודעה תפורסם במדור משאיות');
+    expect(result.redirect).toBeUndefined();
+    const rules = rulesFor({ cat: 1, subcat: 6 }).publishRedirects;
+    expect(rules.map((r) => [r.value, r.redirect.params?.subcat, r.message])).toEqual([
+      ['8', 9, 'המודעה תפורסם במדור משאיות'],
+      ['9', 4, 'המודעה תפורסם במדור אופנועים'],
+    ]);
   });
 
   it('special: engine hours for working machines, kilometres for road-going ones', () => {

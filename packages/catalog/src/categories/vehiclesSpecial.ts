@@ -1,6 +1,6 @@
 /**
  * Special vehicles (subcat 6): type, free-text make and model, a typed production year. Choosing a truck or
- * an off-road motorcycle redirects to that section (option redirectTo). Engine hours show for working
+ * an off-road motorcycle redirects to that section (the redirect rules of data/publish-rules.json). Engine hours show for working
  * machines, kilometres for road-going ones.
  */
 import { type CategoryCatalog, type Condition, MODEL_VERSION, type StepDef } from '@app/form-engine/model';
@@ -39,15 +39,15 @@ const specialTypeSelect = () => ({
   ),
 });
 
-/** Types that belong to another section: choosing one moves the ad there. */
+/** Types that belong to another section: choosing one moves the ad there (data/publish-rules.json). */
 const withRedirects = () => {
   const field = specialTypeSelect();
   return {
     ...field,
     options: [
       ...(field.options ?? []).slice(0, -1),
-      { value: '8', text: 'משאית', redirectTo: { cat: 1, subcat: 9, step: 1, section: 'משאיות' } },
-      { value: '9', text: 'אופנוע שטח', redirectTo: { cat: 1, subcat: 4, step: 1, section: 'אופנועים' } },
+      { value: '8', text: 'משאית' },
+      { value: '9', text: 'אופנוע שטח' },
       ...(field.options ?? []).slice(-1),
     ],
   };

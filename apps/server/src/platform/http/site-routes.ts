@@ -18,6 +18,7 @@ export function externalLinks(config: Config): Record<ExternalLinkKey, string> {
     vehiclePromotion: `${old}/vehicles/business-promotion`,
     // The donation offer of a pets ad's finish page (the popup's 'go to donate').
     donation: `${old}/pets/donate`,
+    oldSite: `${old}/`,
   };
 }
 

@@ -269,7 +269,7 @@ export function PublishForm(props: PublishFormProps) {
       if (selectors.cat === '3' && core.context.isTrader) void refetchContactArea();
     },
   });
-  useWatchers(form, params);
+  useWatchers(form, params, data.response.publishRedirects);
 
   const plate = usePlateSearch(core, params);
   const env: FieldEnv = {

@@ -31,9 +31,11 @@ describe('the publish funnel', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/analytics/events') sent.push(r.postDataJSON());
     });
-    await page.goto(`${product.url}/publish?cat=5`);
+    // A visit from the ad-strength box: the query's source stays with the picker's choice and the steps.
+    await page.goto(`${product.url}/publish?cat=5&source=ad-strength`);
     await page.getByTestId('picker-pets').getByRole('radio', { name: 'כלבים', exact: true }).click();
     await onStep(page, 1);
+    expect(new URL(page.url()).searchParams.get('source')).toBe('ad-strength');
     // Next with nothing filled: the step stays, its errors are reported (the first message per field).
     await button(page, 'המשך').click();
     await page.getByText('שדה חובה').first().waitFor();
@@ -49,6 +51,8 @@ describe('the publish funnel', () => {
     const errors = events.filter((e) => e.name === 'wizard_field_error');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]?.props).toMatchObject({ cat: 5, step: 1, message: 'שדה חובה', source: 'client' });
+    const shown = events.filter((e) => e.name === 'wizard_step_shown');
+    expect(shown.map((e) => e.props.entry)).toEqual(shown.map(() => 'ad-strength'));
     // No value the user chose travels: only ids, numbers and our texts.
     expect(JSON.stringify(events)).not.toContain('לברדור');
     // The contact step's code, asked for a 053 number: the day's spend counts it.
@@ -91,6 +95,13 @@ describe('the publish funnel', () => {
     const cells = async (step: number) => pets.locator(`tr[data-step="${step}"] td`).allTextContents();
     expect(await cells(1)).toEqual(['1', '1', '1', '100%']);
     expect(await cells(2)).toEqual(['1', '0', '0', '0%']);
+    // The run came from the ad-strength box.
+    expect(await pets.getByTestId('funnel-from-ad-strength').locator('td').allTextContents()).toEqual([
+      '1',
+      '—',
+      '—',
+      '100%',
+    ]);
     // Beside it: the day's codes against the budget (one SMS to 053, far from an alarm) and the live ads.
     const spend = operator.getByTestId('phone-spend');
     await spend.getByText('1 מתוך תקציב יומי של', { exact: false }).waitFor();

@@ -41,6 +41,9 @@ describe('wizard step events', () => {
       { name: 'wizard_step_passed', props: { fid: 'x', cat: 1, step: 1 }, at: at() },
       { name: 'wizard_step_passed', props: { fid: 'run00000001', cat: 1, step: 1.5 }, at: at() },
       { name: 'wizard_step_passed', props: { fid: 'run00000001', cat: '1', step: 1 }, at: at() },
+      // An entry the funnel does not count, or on an event that has none.
+      step('wizard_step_shown', 'run00000001', 1, 'personal_publish_car_type', { entry: 'newsletter' }),
+      step('wizard_step_passed', 'run00000001', 1, 'personal_publish_car_type', { entry: 'ad-strength' }),
     ];
     for (const event of bad) {
       const res = await agent.post(EVENTS, { events: [event] });
@@ -84,7 +87,8 @@ describe('GET /api/operator/analytics/funnel', () => {
           source: 'client',
         }),
         step('wizard_step_passed', 'runB0000001', 1, 'personal_publish_car_type'),
-        step('wizard_step_shown', 'runC0000001', 1, 'personal_publish_car_type'),
+        // A visit from the ad-strength box (source=ad-strength): its first step says so.
+        step('wizard_step_shown', 'runC0000001', 1, 'personal_publish_car_type', { entry: 'ad-strength' }),
         { name: 'wizard_step_shown', props: { fid: 'runD0000001', cat: 2, subcat: 1, step: 1, area: 'x' }, at: at() },
         {
           name: 'plan_chosen',
@@ -106,7 +110,7 @@ describe('GET /api/operator/analytics/funnel', () => {
     expect(answer.statusCode).toBe(200);
     const body = answer.json() as FunnelResponse;
     const cars = body.categories.find((c) => c.cat === 1 && c.subcat === 1);
-    expect(cars).toMatchObject({ title: 'רכב · פרטי', started: 3, published: 1 });
+    expect(cars).toMatchObject({ title: 'רכב · פרטי', started: 3, fromAdStrength: 1, published: 1 });
     expect(
       cars?.steps.map(({ step: s, area, shown, passed, withErrors }) => ({ s, area, shown, passed, withErrors })),
     ).toEqual([
@@ -115,7 +119,11 @@ describe('GET /api/operator/analytics/funnel', () => {
     ]);
     // Titles from the catalogue, not the area names.
     expect(cars?.steps[0]?.title).not.toBe('personal_publish_car_type');
-    expect(body.categories.find((c) => c.cat === 2)).toMatchObject({ title: 'נדל"ן · מכירה', started: 1 });
+    expect(body.categories.find((c) => c.cat === 2)).toMatchObject({
+      title: 'נדל"ן · מכירה',
+      started: 1,
+      fromAdStrength: 0,
+    });
 
     // A period before the events has none; a bad period is refused in Hebrew.
     const past = (await funnel('?from=2020-01-01&to=2020-01-31')).json() as FunnelResponse;

@@ -80,7 +80,8 @@ export function isAnalyticsEventName(name: unknown): name is AnalyticsEventName 
  * carries the session's customer id, as every analytics event does, and plan_chosen the ad number).
  */
 export const ANALYTICS_EVENT_PROPS: Partial<Record<AnalyticsEventName, readonly string[]>> = {
-  wizard_step_shown: ['fid', 'cat', 'subcat', 'step', 'area'],
+  // `entry`: where the visit came from, one of FUNNEL_ENTRIES (the /publish query's `source`).
+  wizard_step_shown: ['fid', 'cat', 'subcat', 'step', 'area', 'entry'],
   wizard_step_passed: ['fid', 'cat', 'subcat', 'step', 'area'],
   // The first error message of one field (publish-wizard.md §8): our validators' text, not the field's value.
   wizard_field_error: ['fid', 'cat', 'subcat', 'step', 'area', 'field', 'message', 'source'],
@@ -109,6 +110,16 @@ export function finishOutcomeOf(state: string): FinishOutcome | null {
 /** Props a funnel event must carry: the run, the category and the step index. */
 export const FUNNEL_REQUIRED_PROPS = ['fid', 'cat', 'step'] as const;
 export const FUNNEL_EVENT_NAMES = ['wizard_step_shown', 'wizard_step_passed', 'wizard_field_error'] as const;
+/**
+ * The /publish query's `source` values the funnel counts (publish-wizard.md §2: ad-strength, a visit from the
+ * ad-strength box); a step-shown event carries it as `entry`, any other value refuses the batch.
+ */
+export const FUNNEL_ENTRIES = ['ad-strength'] as const;
+export type FunnelEntry = (typeof FUNNEL_ENTRIES)[number];
+export function funnelEntryOf(source: string | null | undefined): FunnelEntry | undefined {
+  return (FUNNEL_ENTRIES as readonly string[]).includes(source ?? '') ? (source as FunnelEntry) : undefined;
+}
+
 /** A run id: 8-40 letters and digits. */
 export const FUNNEL_ID_PATTERN = /^[A-Za-z0-9_-]{8,40}$/;
 
@@ -133,6 +144,8 @@ export interface FunnelCategory {
   title: string;
   /** Runs that saw a step of the wizard. */
   started: number;
+  /** Of those, runs that came from the ad-strength box (`source=ad-strength`). */
+  fromAdStrength: number;
   steps: FunnelStep[];
   /** Ads of the selection published in the period (the ads themselves, not a browser event). */
   published: number;

@@ -6,6 +6,7 @@ import {
   FUNNEL_EVENT_NAMES,
   FUNNEL_ID_PATTERN,
   FUNNEL_REQUIRED_PROPS,
+  funnelEntryOf,
   isAnalyticsEventName,
   SERVER_ONLY_EVENT_NAMES,
 } from '@app/contract/analytics';
@@ -51,6 +52,7 @@ function propsAllowed(name: AnalyticsEventName, props: AnalyticsProps): boolean 
   if (FUNNEL_REQUIRED_PROPS.some((key) => props[key] === undefined)) return false;
   if (typeof props.fid !== 'string' || !FUNNEL_ID_PATTERN.test(props.fid)) return false;
   if (!isCount(props.cat) || !isCount(props.step)) return false;
+  if (props.entry !== undefined && funnelEntryOf(String(props.entry)) !== props.entry) return false;
   return props.subcat === undefined || isCount(props.subcat);
 }
 

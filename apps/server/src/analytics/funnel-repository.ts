@@ -15,6 +15,11 @@ export interface FunnelCountRow {
   count: number;
 }
 
+export interface FunnelStartedRow extends FunnelCountRow {
+  /** Of the runs counted, those that came from the ad-strength box. */
+  fromAdStrength: number;
+}
+
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -43,16 +48,22 @@ export async function funnelStepRows(db: Queryable, from: Date, to: Date): Promi
   }));
 }
 
-/** Runs that saw any step, per category selection, in [from, to). */
-export async function funnelStartedRows(db: Queryable, from: Date, to: Date): Promise<FunnelCountRow[]> {
+/** Runs that saw any step, and those of them that came from the ad-strength box, per selection, in [from, to). */
+export async function funnelStartedRows(db: Queryable, from: Date, to: Date): Promise<FunnelStartedRow[]> {
   const rows = await db.query<Record<string, unknown>>(
-    `SELECT (props->>'cat')::int AS cat, (props->>'subcat')::int AS subcat, count(DISTINCT props->>'fid') AS count
+    `SELECT (props->>'cat')::int AS cat, (props->>'subcat')::int AS subcat, count(DISTINCT props->>'fid') AS count,
+            count(DISTINCT props->>'fid') FILTER (WHERE props->>'entry' = 'ad-strength') AS from_ad_strength
      FROM analytics_events
      WHERE name = 'wizard_step_shown' AND occurred_at >= $1 AND occurred_at < $2
      GROUP BY 1, 2`,
     [from, to],
   );
-  return rows.map((r) => ({ cat: num(r.cat), subcat: numOrNull(r.subcat), count: num(r.count) }));
+  return rows.map((r) => ({
+    cat: num(r.cat),
+    subcat: numOrNull(r.subcat),
+    count: num(r.count),
+    fromAdStrength: num(r.from_ad_strength),
+  }));
 }
 
 /** Ads published in [from, to), per category selection (the ads themselves). */

@@ -55,7 +55,8 @@ export function stepTitle(cat: number, subcat: number | null, area: string): str
 const keyOf = (cat: number, subcat: number | null) => `${cat}:${subcat ?? ''}`;
 
 /**
- * The funnel of a period: per category selection, the wizard runs that started (saw a step),
+ * The funnel of a period: per category selection, the wizard runs that started (saw a step) and how many of them
+ * came from the ad-strength box,
  * saw, passed and met errors on each step, and the ads published. Step titles come from the catalogue of the
  * selection; steps are in catalogue order.
  */
@@ -70,12 +71,24 @@ export async function buildFunnel(db: Queryable, range: { from: Date; to: Date }
     const key = keyOf(cat, subcat);
     let found = categories.get(key);
     if (!found) {
-      found = { cat, subcat, title: selectionTitle(cat, subcat), started: 0, steps: [], published: 0 };
+      found = {
+        cat,
+        subcat,
+        title: selectionTitle(cat, subcat),
+        started: 0,
+        fromAdStrength: 0,
+        steps: [],
+        published: 0,
+      };
       categories.set(key, found);
     }
     return found;
   };
-  for (const row of started) category(row.cat, row.subcat).started = row.count;
+  for (const row of started) {
+    const c = category(row.cat, row.subcat);
+    c.started = row.count;
+    c.fromAdStrength = row.fromAdStrength;
+  }
   for (const row of published) category(row.cat, row.subcat).published = row.count;
   for (const row of stepRows) {
     const c = category(row.cat, row.subcat);

@@ -104,6 +104,13 @@ export function FunnelTable({ category }: { category: FunnelCategory }) {
             <td>—</td>
             <td>{share(category.started, category.started)}</td>
           </tr>
+          <tr data-testid="funnel-from-ad-strength">
+            <th scope="row">{t.fromAdStrength}</th>
+            <td>{category.fromAdStrength}</td>
+            <td>—</td>
+            <td>—</td>
+            <td>{share(category.fromAdStrength, category.started)}</td>
+          </tr>
           {category.steps.map((s) => (
             <tr key={`${s.step}-${s.area}`} data-step={s.step}>
               <th scope="row">{t.stepLabel(s.step, s.title)}</th>

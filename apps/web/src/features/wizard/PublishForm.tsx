@@ -1,3 +1,4 @@
+import { funnelEntryOf } from '@app/contract/analytics';
 import type { ChooseOrderType } from '@app/contract/orders';
 import type { Selectors } from '@app/contract/publish';
 import { stepBrief } from '@app/form-engine/brief';
@@ -239,6 +240,8 @@ export function PublishForm(props: PublishFormProps) {
     current,
     steps[current]?.area,
     !saved && current <= saveStep && shown[current] === true,
+    // A visit from the ad-strength box (source=ad-strength, kept in the query from step to step).
+    funnelEntryOf(params.get('source')),
   );
   const reminders = useReminders({ core, selectors, orderId: orderId ?? knownOrder });
   const carExtras = useCarExtras(core, selectors, orderId ?? knownOrder);

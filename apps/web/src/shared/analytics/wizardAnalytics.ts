@@ -5,6 +5,7 @@
  * tab and category selection, lets the funnel count runs, not customers (the stored rows keep the session's
  * customer id, as every analytics event does).
  */
+import type { FunnelEntry } from '@app/contract/analytics';
 import type { Selectors } from '@app/contract/publish';
 import { draftSelectionKey } from '@app/contract/publish';
 import { useEffect, useRef } from 'react';
@@ -64,8 +65,9 @@ function base(selectors: Selectors, step: number, area: string) {
   };
 }
 
-export function trackStepShown(selectors: Selectors, step: number, area: string): void {
-  track('wizard_step_shown', base(selectors, step, area));
+/** `entry`: where the visit came from (the /publish query's `source`, when the funnel counts it). */
+export function trackStepShown(selectors: Selectors, step: number, area: string, entry?: FunnelEntry): void {
+  track('wizard_step_shown', { ...base(selectors, step, area), ...(entry ? { entry } : {}) });
 }
 
 export function trackStepPassed(selectors: Selectors, step: number, area: string): void {
@@ -122,6 +124,7 @@ export function useStepShownAnalytics(
   current: number,
   area: string | undefined,
   active: boolean,
+  entry?: FunnelEntry,
 ): void {
   const reported = useRef(new Set<string>());
   useEffect(() => {
@@ -129,6 +132,6 @@ export function useStepShownAnalytics(
     const key = `${runId(selectors)}:${current}`;
     if (reported.current.has(key)) return;
     reported.current.add(key);
-    trackStepShown(selectors, current, area);
-  }, [selectors, current, area, active]);
+    trackStepShown(selectors, current, area, entry);
+  }, [selectors, current, area, active, entry]);
 }

@@ -8,6 +8,7 @@ export const heFunnel = {
   failed: 'לא הצלחנו לטעון את הנתונים. נסו שוב.',
   empty: 'אין נתונים בתקופה הזו.',
   started: 'התחילו',
+  fromAdStrength: 'מתוכם הגיעו מתיבת חוזק המודעה',
   published: 'פורסמו',
   stepLabel: (n: number, title: string) => `שלב ${n}: ${title}`,
   passedSuffix: 'עברו',

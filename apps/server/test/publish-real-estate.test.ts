@@ -148,6 +148,16 @@ describe('save-ad: a sale and a rent ad', () => {
     expect(row?.field_values).toMatchObject({ rentType: '1', price: '7200', paymentInYear: '12', furnished: '1' });
   });
 
+  it('the price per m² (109954) is the server’s own sum, whatever the browser sent; the rent’s monthly total (110139) is never stored', async () => {
+    const sale = await owner.post('/api/publish/save-ad', { ...validSaleAd(), ...contact, '109954': '1' });
+    expect(sale.statusCode).toBe(200);
+    // 3,450,000 ₪ over 85 m².
+    expect((await storedAd(sale.json().orderID))?.field_values).toMatchObject({ price: '3450000', '109954': '40588' });
+    const rent = await owner.post('/api/publish/save-ad', { ...validRentAd(), ...contact, '110139': '99999' });
+    expect(rent.statusCode).toBe(200);
+    expect((await storedAd(rent.json().orderID))?.field_values).not.toHaveProperty('110139');
+  });
+
   it('an area of 0 is refused with the smallest value, whatever the browser let through', async () => {
     const res = await owner.post('/api/publish/save-ad', { ...validSaleAd(), ...contact, sqmBuilt: '0' });
     expect(res.json()).toEqual({ errFields: { sqmBuilt: 'הערך הנמוך ביותר האפשרי הוא 1' } });

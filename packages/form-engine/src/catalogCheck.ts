@@ -1,15 +1,16 @@
 /**
  * Checks a catalogue when it loads, so a broken definition fails in a test (and at server start), never
  * silently at run time: schema, duplicate ids, references to missing fields, malformed conditions, unknown
- * option lists, selects without choices, regexes that do not compile, date formats, dependency cycles, and a
- * publish field that edit mode neither shows nor locks.
+ * option lists, selects without choices, regexes that do not compile, date formats, dependency-result formulas,
+ * dependency cycles, and a publish field that edit mode neither shows nor locks.
  */
 import { conditionProblems } from './conditions.ts';
 import { listIdOf } from './dataUrl.ts';
 import { allRefs, evaluationOrder } from './dependencies.ts';
 import { editCoverage } from './editSteps.ts';
 import { formatDate, parseDate } from './format.ts';
-import type { Condition, FieldDef, StepDef } from './model.ts';
+import { dependencyResultProblems } from './formula.ts';
+import { type Condition, DISPLAY_ONLY_TYPES, type FieldDef, type StepDef } from './model.ts';
 import { safeParseCatalog } from './schema.ts';
 
 export type ProblemCode =
@@ -26,7 +27,8 @@ export type ProblemCode =
   | 'cycle'
   | 'notInEdit'
   | 'badLock'
-  | 'badRange';
+  | 'badRange'
+  | 'badFormula';
 
 export interface CatalogProblem {
   code: ProblemCode;
@@ -113,6 +115,12 @@ function checkField(def: FieldDef, add: (code: ProblemCode, message: string) => 
   if (def.min !== undefined || def.max !== undefined) {
     if (def.type !== 'number' && !def.isNumeric) add('badRange', 'min and max apply to numbers only');
     if (def.min !== undefined && def.max !== undefined && def.min > def.max) add('badRange', 'min is above max');
+  }
+  if (def.dependencyResult) {
+    for (const problem of dependencyResultProblems(def.dependencyResult)) add('badFormula', problem);
+    if (def.dependencyResult.localKey === 'value' && DISPLAY_ONLY_TYPES.has(def.type)) {
+      add('badFormula', `a ${def.type} is never sent: its result can only be a displayValue`);
+    }
   }
   if (def.regex !== undefined) {
     try {

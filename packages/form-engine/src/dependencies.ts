@@ -33,6 +33,7 @@ function valueRefsOfDef(field: FieldDef): string[] {
     ...(field.resetValueOnChange ?? []),
     ...(field.dateAutoSelectObject ? [field.dateAutoSelectObject.field] : []),
     ...(field.optionRules ?? []).flatMap((rule) => conditionFields(rule.enabledWhen)),
+    ...(field.dependencyResult?.factors ?? []).map((factor) => factor.id),
   ]).filter((id) => id !== field.id);
 }
 
@@ -54,6 +55,10 @@ export function allRefs(field: FieldDef): { ref: string; via: string }[] {
   add(
     'optionRules',
     field.optionRules?.flatMap((rule) => conditionFields(rule.enabledWhen)),
+  );
+  add(
+    'dependencyResult',
+    field.dependencyResult?.factors.map((factor) => factor.id),
   );
   add('condRequired', field.condRequired && conditionFields(field.condRequired));
   add('multipleRequiredObject', field.multipleRequiredObject?.fields);

@@ -33,6 +33,8 @@ export const VALIDATION_MESSAGES: Record<ValidationCode, (params: IssueParams) =
 
 /** The Hebrew text of an error. */
 export function errorText(error: ValidationIssue): string {
+  const custom = error.params.custom;
+  if (typeof custom === 'string' && custom !== '' && error.code !== 'required') return custom;
   return VALIDATION_MESSAGES[error.code](error.params);
 }
 

@@ -105,6 +105,30 @@ export interface FieldBrief {
   useCondition?: { key: string; accepted: string[] };
 }
 
+/**
+ * The dependency-result rule (spec §3): the field's number worked out from other fields by `formula` (formula.ts:
+ * + - * / and parentheses over numbers and the factors' keys, never run as code). `localKey` says where the result
+ * goes: 'value' (the field's value: shown read-only, sent, and worked out again by the server, which never takes the
+ * browser's) or 'displayValue' (shown only: the field's value is not touched and nothing is sent).
+ */
+export interface DependencyResult {
+  formula: string;
+  localKey: 'value' | 'displayValue';
+  factors: DependencyFactor[];
+}
+
+/**
+ * One factor: field `id`, known in the formula as `key`. With `triggerKey` the number is the chosen option's
+ * attribute of that name (a select whose options carry numbers); otherwise the field's value. `default` stands in
+ * for a factor that is not chosen (or not a number); without it the result is not worked out.
+ */
+export interface DependencyFactor {
+  id: string;
+  key: string;
+  triggerKey?: string;
+  default?: number;
+}
+
 export interface FieldDef {
   id: string;
   /** Name on the wire; defaults to `id`. A name ending [] is sent as a list. */
@@ -208,6 +232,18 @@ export interface FieldDef {
   isTraderRequest?: boolean;
   /** In edit mode, parent changes reset this field only when set. */
   allowEditDependence?: boolean;
+  /** A number worked out from other fields (spec §3 "Dependency result rule"). */
+  dependencyResult?: DependencyResult;
+  /**
+   * How a worked-out number is shown: '{value}' is the number with thousands separators ('{value} ₪ למ"ר').
+   * Default: the number alone. The spec's displayValue.
+   */
+  displayValue?: string;
+  /**
+   * A fixed Hebrew error text shown instead of the rule's own for every error of the field but the required one
+   * ('שדה חובה' stays the spec's). The spec's customError.
+   */
+  customError?: string;
   /** Watchers: when the value becomes one of `values`, the wizard moves to another section. */
   redirectOnChange?: { values: string[]; to: RedirectTarget }[];
 }

@@ -31,6 +31,8 @@ export interface ResolvedField {
   loading: boolean;
   /** A date set to today by its immediate option. */
   immediate: boolean;
+  /** The shown text of a worked-out number (`dependencyResult`), when there is one. */
+  displayValue?: string;
 }
 
 export interface ResolvedStep {

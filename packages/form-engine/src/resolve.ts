@@ -6,6 +6,7 @@
 import { conditionFields, evaluate, matchesValues, type ValueReader } from './conditions.ts';
 import { evaluationOrder, parentsOf } from './dependencies.ts';
 import { formatDate, parseDate } from './format.ts';
+import { dependencyResultOf, resultText } from './formula.ts';
 import type { FieldDef, FieldValue, StepDef, Values } from './model.ts';
 import { enabledOptions, type ResolvedOption, resolveOptions } from './options.ts';
 import type { RedirectEffect, Resolution, ResolveContext, ResolvedField, ResolvedStep } from './resolution.ts';
@@ -92,6 +93,11 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
       !(def.dataUrl !== undefined && def.type !== 'autocomplete' && noChoices);
 
     value = settleChoice(def, value, options, changed, visible && enabled);
+    // A worked-out number is the engine's, never what was given (the server works it out again).
+    const result = def.dependencyResult
+      ? dependencyResultOf(def, (id) => ({ value: read(id), options: byId[id]?.options }))
+      : undefined;
+    if (def.dependencyResult?.localKey === 'value') value = result === undefined ? '' : String(result);
     if (context.changed !== undefined && def.id !== context.changed && !sameValue(value, given)) changed.add(def.id);
 
     const field: ResolvedField = {
@@ -111,6 +117,7 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
         def.dataUrl !== undefined &&
         parentsChosen,
       immediate,
+      ...(result === undefined ? {} : { displayValue: resultText(def, result) }),
     };
     byId[def.id] = field;
     byItem.set(item, field);

@@ -132,6 +132,15 @@ export const fieldSchema = z.object({
   isTraderRequest: z.optional(bool),
   allowEditDependence: z.optional(bool),
   redirectOnChange: z.optional(z.array(z.object({ values: strList, to: redirectTargetSchema }))),
+  dependencyResult: z.optional(
+    z.object({
+      formula: str,
+      localKey: z.enum(['value', 'displayValue']),
+      factors: z.array(z.object({ id: str, key: str, triggerKey: z.optional(str), default: z.optional(num) })),
+    }),
+  ),
+  displayValue: z.optional(str),
+  customError: z.optional(str),
 }) satisfies z.ZodMiniType<FieldDef>;
 
 export const stepSchema = z.object({

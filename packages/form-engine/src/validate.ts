@@ -85,7 +85,13 @@ export function validateField(
     today,
     trader,
   });
-  return found && { field: field.def.id, ...found };
+  if (!found) return undefined;
+  // A field's own error text stands for every error but the required one.
+  const custom = field.def.customError;
+  if (custom !== undefined && found.code !== 'required') {
+    return { field: field.def.id, code: found.code, params: { ...found.params, custom } };
+  }
+  return { field: field.def.id, ...found };
 }
 
 export function validateFields(

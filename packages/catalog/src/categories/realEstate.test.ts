@@ -227,3 +227,40 @@ describe('commercial', () => {
     expect(resolve(steps, { ...office(), HomeTypeID: '25' }, ctx()).fields.floor?.visible).toBe(false);
   });
 });
+
+// The special ids 109954 and 110139 as our real-estate catalogues read them (the dependency-result rule).
+describe('109954: a sale’s price per built m²', () => {
+  const run = (values: Values) => resolve(SALE_CATALOG.steps, values, testContext({ options: testAddressOptions }));
+
+  it('is the price over the built area, rounded, and sent', () => {
+    const result = run({ ...saleValues(), '109954': '5' });
+    expect(result.errors).toEqual([]);
+    expect(result.fields['109954']?.displayValue).toBe('40,588 ₪ למ"ר');
+    expect(buildPayload(result, { mode: 'publish', cat: 2, subcat: 1 })['109954']).toBe('40588');
+  });
+
+  it('has nothing to show without a built area, and is not asked for land', () => {
+    expect(run({ ...saleValues(), sqmBuilt: '' }).fields['109954']?.displayValue).toBeUndefined();
+    expect(run({ ...saleValues(), HomeTypeID: '12' }).fields['109954']?.visible).toBe(false);
+  });
+});
+
+describe('110139: a rent’s monthly total', () => {
+  const rent = (): Values => {
+    const { price: _p, nominalPrice: _n, ...rest } = saleValues();
+    return { ...rest, subcat: '2', price: '6,500', paymentInYear: '12' };
+  };
+  const run = (values: Values) => resolve(RENT_CATALOG.steps, values, testContext({ options: testAddressOptions }));
+
+  it('adds the house committee and half the two-monthly arnona to the rent, shown only (never sent)', () => {
+    const result = run(rent());
+    expect(result.errors).toEqual([]);
+    expect(result.fields['110139']?.displayValue).toBe('7,100 ₪ לחודש');
+    expect(buildPayload(result, { mode: 'publish', cat: 2, subcat: 2 })).not.toHaveProperty('110139');
+  });
+
+  it('an empty house committee or arnona counts as nothing', () => {
+    const result = run({ ...rent(), houseCommittee: '', arnona: '' });
+    expect(result.fields['110139']?.displayValue).toBe('6,500 ₪ לחודש');
+  });
+});

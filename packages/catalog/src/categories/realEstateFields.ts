@@ -234,6 +234,54 @@ const monthly = (id: string, label: string, priority: number): FieldDef => ({
 export const houseCommitteeInput = (): FieldDef => monthly('houseCommittee', 'ועד בית (לחודש)', 4);
 export const arnonaInput = (): FieldDef => monthly('arnona', 'ארנונה (לחודשיים)', 5);
 
+const PRICE_GIVEN: Condition = { kind: 'field', field: 'price', values: ['-4'] };
+
+/**
+ * 109954, a sale: the price per built m² (price / sqmBuilt), worked out, shown read-only and sent with the ad (buyers
+ * compare by it); the server works it out again. Not for land (no built area).
+ */
+export const pricePerMeterField = (): FieldDef => ({
+  id: '109954',
+  type: 'number',
+  label: 'מחיר למ"ר בנוי',
+  displayValue: '{value} ₪ למ"ר',
+  dependencyResult: {
+    formula: 'price / sqmBuilt',
+    localKey: 'value',
+    factors: [
+      { id: 'price', key: 'price' },
+      { id: 'sqmBuilt', key: 'sqmBuilt' },
+    ],
+  },
+  showcond: { kind: 'group', conditions: [PRICE_GIVEN, NOT_LAND] },
+  column: 2,
+  priority: 3,
+  accordionBrief: { postfix: ' ₪ למ"ר' },
+});
+
+/**
+ * 110139, a rent: what the tenant pays a month in all, the rent, the house committee and half the arnona (asked
+ * for two months), an estimate shown only (a span: nothing is sent).
+ */
+export const monthlyTotalField = (): FieldDef => ({
+  id: '110139',
+  type: 'span',
+  label: 'סה"כ לחודש (שכירות, ועד בית וארנונה)',
+  displayValue: '{value} ₪ לחודש',
+  dependencyResult: {
+    formula: 'rent + committee + arnona / 2',
+    localKey: 'displayValue',
+    factors: [
+      { id: 'price', key: 'rent' },
+      { id: 'houseCommittee', key: 'committee', default: 0 },
+      { id: 'arnona', key: 'arnona', default: 0 },
+    ],
+  },
+  showcond: PRICE_GIVEN,
+  column: 2,
+  priority: 6,
+});
+
 /** Entrance date with the "immediate" option (today); a preset date already past counts as immediate. */
 export const entranceDateInput = (required: boolean, extra: Partial<FieldDef> = {}): FieldDef => ({
   id: 'entranceDate',

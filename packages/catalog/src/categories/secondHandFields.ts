@@ -157,7 +157,7 @@ export const deliveryField = (extra: Partial<FieldDef> = {}): FieldDef => ({
   ...extra,
 });
 
-/** 807: how many units; back to 1 when the category changes. */
+/** 807: how many units; back to 1 when the category changes. One error text for every wrong quantity. */
 export const quantityField = (resetOn: string[] | undefined, extra: Partial<FieldDef> = {}): FieldDef => ({
   id: '807',
   type: 'number',
@@ -167,8 +167,37 @@ export const quantityField = (resetOn: string[] | undefined, extra: Partial<Fiel
   isRequired: true,
   maxlength: 3,
   regex: '^[1-9][0-9]{0,2}$',
-  regexErrorMessage: 'יש להזין כמות בין 1 ל-999',
+  customError: 'יש להזין כמות בין 1 ל-999',
   ...(resetOn ? { resetValueOnChange: resetOn } : {}),
+  ...extra,
+});
+
+/**
+ * 825: the price of all the units together (the asking price is per unit): worked out from the price and the
+ * quantity (807), shown read-only and sent; the server works it out again. Shown from two units up, not for a
+ * product given away.
+ */
+export const totalPriceField = (extra: Partial<FieldDef> = {}): FieldDef => ({
+  id: '825',
+  type: 'number',
+  label: 'מחיר לכל הכמות',
+  displayValue: '{value} ₪',
+  dependencyResult: {
+    formula: 'price * quantity',
+    localKey: 'value',
+    factors: [
+      { id: 'price', key: 'price' },
+      { id: '807', key: 'quantity', default: 1 },
+    ],
+  },
+  showcond: {
+    kind: 'group',
+    conditions: [
+      { kind: 'field', field: '807', op: '>', values: ['1'] },
+      { kind: 'field', field: 'forFree', op: '!=', values: ['1'] },
+    ],
+  },
+  accordionBrief: { prefix: 'סה"כ ', postfix: ' ₪' },
   ...extra,
 });
 
@@ -207,7 +236,7 @@ export const forFreeField = (extra: Partial<FieldDef> = {}): FieldDef => ({
   ...extra,
 });
 
-/** The asking price: required unless the product is given away. */
+/** The asking price (per unit): required unless the product is given away. */
 export const salePriceField = (extra: Partial<FieldDef> = {}): FieldDef => ({
   id: 'price',
   type: 'number',

@@ -21,6 +21,7 @@ import {
   quantityField,
   salePriceField,
   titleField,
+  totalPriceField,
 } from './secondHandFields.ts';
 import { checkbox } from './vehiclesSteps.ts';
 
@@ -113,12 +114,13 @@ export function productStep(options: { area: string; title: string; path: PathOp
       ...traderFields(),
       forFreeField({ column: 3, priority: 1 }),
       salePriceField({ column: 3, priority: 2 }),
+      totalPriceField({ column: 3, priority: 3 }),
       nominalPriceField({
         column: 3,
-        priority: 3,
+        priority: 4,
         showcond: { kind: 'field', field: 'salesSubCatID', op: '!=', values: NO_NOMINAL_PRICE_SUB_CATS },
       }),
-      productDescription(DESCRIPTION_HINT, { column: 3, priority: 4 }),
+      productDescription(DESCRIPTION_HINT, { column: 3, priority: 5 }),
     ],
   };
 }

@@ -143,6 +143,8 @@ export const he = {
     cutNotice: (max: number, cut: number) =>
       `אפשר לכתוב עד ${max} תווים, ${cut === 1 ? 'ותו אחד לא נכנס' : `ו־${cut} תווים לא נכנסו`}`,
     chooseFromList: (label: string) => `יש לבחור ${label} מתוך הרשימה`,
+    /** A worked-out number before its fields are filled. */
+    computedPending: 'יחושב לאחר מילוי השדות',
     openCalendar: (label: string) => `בחירת תאריך מלוח השנה: ${label}`,
     calendarOf: (label: string) => `לוח שנה: ${label}`,
     clearDate: 'ניקוי',

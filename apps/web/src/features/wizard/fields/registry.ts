@@ -16,6 +16,7 @@ import { MediaFieldLazy, VideoFieldLazy } from '../../media/index.ts';
 import { AutocompleteInput } from './AutocompleteInput.tsx';
 import { StreetInput } from './address/StreetInput.tsx';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { ComputedField } from './ComputedField.tsx';
 import { DateInput } from './DateInput.tsx';
 import { ButtonField, FileNote, IframeField, LinkField, SpanField, TitleField } from './DisplayFields.tsx';
 import { FreeSearchInput } from './FreeSearchInput.tsx';
@@ -55,6 +56,8 @@ export const WIDGETS: Record<FieldType, Widget> = {
 
 /** Refinements of a type's widget, decided by the definition (first match wins). */
 const SPECIAL: readonly { when: (def: FieldDef) => boolean; widget: Widget }[] = [
+  // A number worked out from other fields: shown, never typed.
+  { when: (def) => def.dependencyResult !== undefined, widget: ComputedField },
   { when: (def) => def.type === 'text' && def.format === 'plate', widget: PlateInput },
   // The contact step: phone numbers with their verification, the virtual number's cancel confirmation.
   { when: (def) => def.type === 'tel' && def.phonePriority !== undefined, widget: PhoneField },

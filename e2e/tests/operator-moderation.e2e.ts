@@ -50,6 +50,27 @@ describe('moderation', () => {
 
     const owner = await newPage(browser, DESKTOP);
     await loginDemo(owner, product.url);
+
+    // Paying for a car now: the card page says it waits for review once paid (the payment's isSuspected
+    // variant), and the plan step, its query holding isSuspected=1, says so again after a reload.
+    const draft = await adThroughApi(owner, product.url, validCarAd());
+    await owner.goto(`${product.url}/publish?cat=1&subcat=1&step=6&OrderID=${draft}`);
+    const plan = owner.getByTestId('plan-step');
+    await plan.getByTestId('track-VIP').locator('.track__choose').click();
+    await owner.getByRole('dialog', { name: 'איך תרצו לשלם?' }).getByTestId('pay-creditCard').click();
+    const card = owner.getByRole('dialog', { name: 'תשלום בכרטיס אשראי' });
+    await card
+      .getByTestId('payment-review-note')
+      .getByText('לאחר התשלום המודעה תעבור בדיקה של הצוות', { exact: false })
+      .waitFor();
+    await screenshot(owner, 'payment-review-note-1280');
+    expect(await plan.getByTestId('plan-review-note').count()).toBe(0);
+    await card.getByRole('button', { name: 'סגירה' }).click();
+    await plan.getByTestId('plan-review-note').waitFor();
+    await owner.waitForURL((u) => u.searchParams.get('isSuspected') === '1');
+    await owner.reload();
+    await plan.getByTestId('plan-review-note').getByText('המודעה תעבור בדיקה של הצוות לפני שתעלה לאתר').waitFor();
+
     const first = await freeCar(owner, 'רכב שמור מאוד, טיפולים במוסך מורשה בלבד, צמיגים חדשים ומזגן חזק.');
     const second = await freeCar(owner, 'רכב משפחתי מרווח, נהג יחיד, כל הטיפולים בזמן, ללא תאונות.');
 

@@ -150,6 +150,26 @@ describe('starting a payment', () => {
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/localhost:3000$/);
   });
 
+  it('says when a moderation rule holds the ad once paid (the isSuspected variant), and not otherwise', async () => {
+    const orderId = await newDraft();
+    const plain = await owner.post('/api/publish/finish-page', startBody(orderId, newKey()));
+    expect(plain.json()).not.toHaveProperty('isSuspected');
+    // Every car waits for a moderator (the console's category rule).
+    const [row] = await t.db.query<{ rules: unknown }>('SELECT rules FROM moderation_rules WHERE id = 1');
+    const rules = typeof row?.rules === 'string' ? JSON.parse(row.rules) : row?.rules;
+    await t.db.query('UPDATE moderation_rules SET rules = $1 WHERE id = 1', [
+      JSON.stringify({ ...rules, categories: [{ cat: 1, subcat: null }] }),
+    ]);
+    try {
+      const card = await owner.post('/api/publish/finish-page', startBody(orderId, newKey()));
+      expect(card.json()).toMatchObject({ merchantPaymentUrl: expect.any(String), isSuspected: true });
+      const app = await owner.post('/api/publish/bit-payment', startBody(orderId, newKey()));
+      expect(app.json()).toMatchObject({ sale_url: expect.any(String), isSuspected: true });
+    } finally {
+      await t.db.query('UPDATE moderation_rules SET rules = $1 WHERE id = 1', [JSON.stringify(rules)]);
+    }
+  });
+
   it('refuses an unknown or a free track, and a missing idempotency key', async () => {
     const orderId = await newDraft();
     const unknown = await owner.post('/api/publish/finish-page', startBody(orderId, newKey(), 'gold-plated'));

@@ -181,12 +181,19 @@ export interface StartPaymentRequest {
 /** finish-page: the hosted card page to frame. */
 export interface FinishPageResponse {
   merchantPaymentUrl?: string;
+  /**
+   * The spec's isSuspected variant (after-save-area.md §7): a moderation rule holds this ad, so once paid it waits
+   * for review before it goes up. Absent when it goes up at once.
+   */
+  isSuspected?: true;
   errors?: Record<string, string>;
 }
 
 /** bit-payment: the hosted mobile-payment page to frame. */
 export interface BitPaymentResponse {
   sale_url?: string;
+  /** As FinishPageResponse.isSuspected. */
+  isSuspected?: true;
   errors?: Record<string, string>;
 }
 

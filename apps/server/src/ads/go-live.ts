@@ -61,6 +61,23 @@ export function needsReview(ad: Ad, trade: TradeMap | undefined): boolean {
 }
 
 /**
+ * Would a moderation rule hold this ad if it went live now? (after-save-area.md §7 finish-page's isSuspected
+ * variant: the payment answer says so, and the browser tells the advertiser before paying.) False for an ad that
+ * is not found.
+ */
+export async function wouldBeHeld(db: Queryable, orderId: number, now: Date): Promise<boolean> {
+  const [row] = await db.query<AdRow & { trade: TradeMap | string; account_created_at: Date }>(
+    `SELECT a.*, c.trade, c.created_at AS account_created_at FROM ads a JOIN customers c ON c.id = a.customer_id
+     WHERE a.id = $1`,
+    [orderId],
+  );
+  if (!row) return false;
+  const trade = typeof row.trade === 'string' ? (JSON.parse(row.trade) as TradeMap) : row.trade;
+  const held = await holdReasons(db, toAd(row), { trade, createdAt: new Date(row.account_created_at) }, now);
+  return held.length > 0;
+}
+
+/**
  * Finishes a draft ad with its plan: sets ad_type, published_at = bumped_at = now, ends_at = now + days +
  * giftedDays, and the status: out_of_slots (a package ad whose package has no ads left or expired), pending (a
  * moderation rule holds it: moderation/rules.ts; its case joins the queue in the same statement's transaction,

@@ -22,6 +22,7 @@ import type {
 } from '@app/contract/orders';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ad } from '../ads/ads-repository.ts';
+import { wouldBeHeld } from '../ads/go-live.ts';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
 import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
@@ -126,16 +127,20 @@ export function paymentRoutes(
       return { adId: ad.orderId, purpose: 'track', charge, channel, idempotencyKey: key, failure: 'failure' };
     };
 
+  /** The isSuspected variant: the ad just started paying for would wait for review once paid. */
+  const suspected = async (body: Partial<StartPaymentRequest> | undefined): Promise<{ isSuspected?: true }> =>
+    (await wouldBeHeld(db, idOf(body?.OrderID), clock.now())) ? { isSuspected: true } : {};
+
   app.post<{ Body: Partial<StartPaymentRequest> }>('/api/publish/finish-page', async (req, reply) => {
     const url = await start(req, reply, trackStart('creditCard', req.body ?? {}));
     if (url === null) return reply;
-    return { merchantPaymentUrl: url } satisfies FinishPageResponse;
+    return { merchantPaymentUrl: url, ...(await suspected(req.body)) } satisfies FinishPageResponse;
   });
 
   app.post<{ Body: Partial<StartPaymentRequest> }>('/api/publish/bit-payment', async (req, reply) => {
     const url = await start(req, reply, trackStart('bit', req.body ?? {}));
     if (url === null) return reply;
-    return { sale_url: url } satisfies BitPaymentResponse;
+    return { sale_url: url, ...(await suspected(req.body)) } satisfies BitPaymentResponse;
   });
 
   const channelOf = (v: unknown): PaymentChannel | null => (v === 'bit' || v === 'creditCard' ? v : null);

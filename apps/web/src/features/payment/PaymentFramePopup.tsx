@@ -11,6 +11,8 @@ export interface PaymentFramePopupProps {
   url: string;
   /** The card popup of the free trial is 660 high instead of 700 (spec §9). */
   trial?: boolean;
+  /** The isSuspected variant: a note above the page that the ad waits for review once paid. */
+  suspected?: boolean;
   onFinished: (message: PaymentFinishedMessage) => void;
   onClose: () => void;
 }
@@ -20,7 +22,14 @@ export interface PaymentFramePopupProps {
  * in an iframe (spec §2 "Popups", §9). The frame's result page posts 'payment-finished'; only a message from our
  * origin and from this iframe's window is taken.
  */
-export function PaymentFramePopup({ channel, url, trial = false, onFinished, onClose }: PaymentFramePopupProps) {
+export function PaymentFramePopup({
+  channel,
+  url,
+  trial = false,
+  suspected = false,
+  onFinished,
+  onClose,
+}: PaymentFramePopupProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const finished = useRef(onFinished);
   finished.current = onFinished;
@@ -42,12 +51,17 @@ export function PaymentFramePopup({ channel, url, trial = false, onFinished, onC
   const t = card ? hePlan.cardPopup : hePlan.appPopup;
   return (
     <Popup header={t.header} size={size} onClose={onClose} className="payment-popup">
+      {suspected && (
+        <p className="payment-popup__review" data-testid="payment-review-note">
+          {hePlan.reviewAfterPayment}
+        </p>
+      )}
       <iframe
         ref={frame}
         className="payment-popup__frame"
         title={t.frameTitle}
         src={url}
-        style={{ blockSize: `${size.height - 110}px` }}
+        style={{ blockSize: `${size.height - (suspected ? 170 : 110)}px` }}
         data-testid={card ? 'card-payment-frame' : 'app-payment-frame'}
         allow="payment"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the popup's focus trap lists [tabindex]; without it Tab never reaches the payment form

@@ -34,7 +34,7 @@ type Load =
 
 type Pay =
   | { kind: 'choose'; starting: boolean; error?: string }
-  | { kind: 'frame'; channel: PaymentChannel; url: string }
+  | { kind: 'frame'; channel: PaymentChannel; url: string; suspected: boolean }
   | { kind: 'closed'; error?: string };
 
 export default function PaymentPortalPage() {
@@ -88,8 +88,9 @@ export default function PaymentPortalPage() {
       idempotencyKey: newIdempotencyKey(),
     };
     const outcome = channel === 'creditCard' ? await startCardPayment(body) : await startAppPayment(body);
-    const url = outcome.kind === 'ok' ? frameableUrl(outcome.data, window.location.origin) : undefined;
-    if (url) return setPay({ kind: 'frame', channel, url });
+    const url = outcome.kind === 'ok' ? frameableUrl(outcome.data.url, window.location.origin) : undefined;
+    if (url)
+      return setPay({ kind: 'frame', channel, url, suspected: outcome.kind === 'ok' && outcome.data.isSuspected });
     const error = (outcome.kind === 'failed' && Object.values(outcome.errors ?? {})[0]) || hePlan.paymentStartFailed;
     setPay({ kind: 'choose', starting: false, error });
   };
@@ -176,6 +177,7 @@ export default function PaymentPortalPage() {
         <PaymentFramePopup
           channel={pay.channel}
           url={pay.url}
+          suspected={pay.suspected}
           onFinished={(message) => navigate(finishPath(message.ok))}
           onClose={() => setPay({ kind: 'closed' })}
         />

@@ -67,7 +67,7 @@ type Popup =
   | { name: 'none' }
   | { name: 'paymentType'; target: PayTarget }
   | { name: 'trial'; track: OrderTypeItem }
-  | { name: 'frame'; target: PayTarget; channel: PaymentChannel; url: string }
+  | { name: 'frame'; target: PayTarget; channel: PaymentChannel; url: string; suspected: boolean }
   | { name: 'autoBump'; after: string; priceAgorot: number }
   | { name: 'contact'; track: OrderTypeItem }
   | { name: 'brokerLead'; track: OrderTypeItem; brokers: Broker[]; cityName: string | null }
@@ -256,13 +256,16 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     setError(undefined);
     const idempotencyKey = newIdempotencyKey();
     let outcome: Outcome<string>;
+    let suspected = false;
     if (target.kind === 'autoBump') {
       outcome = await startAutoBumpPayment(orderId, { packageHash: AUTO_BUMP_PACKAGE, channel, idempotencyKey });
     } else if (target.kind === 'package') {
       outcome = await startPackagePayment(orderId, { packageHash: target.track.hash, channel, idempotencyKey });
     } else {
       const body = { ...ids, pt_hash: target.track.hash, idempotencyKey };
-      outcome = channel === 'creditCard' ? await startCardPayment(body) : await startAppPayment(body);
+      const started = channel === 'creditCard' ? await startCardPayment(body) : await startAppPayment(body);
+      outcome = started.kind === 'ok' ? { kind: 'ok', data: started.data.url } : started;
+      suspected = started.kind === 'ok' && started.data.isSuspected;
     }
     inFlight.current = false;
     setStarting(false);
@@ -276,7 +279,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       setPopup((open) => (open.name === 'paymentType' || open.name === 'commercial' ? open : { name: 'none' }));
       return;
     }
-    setPopup({ name: 'frame', target, channel, url });
+    setPopup({ name: 'frame', target, channel, url, suspected });
   };
 
   const paymentFinished = (target: PayTarget, message: PaymentFinishedMessage) => {
@@ -359,6 +362,11 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
         {title}
       </h3>
       <p className="plan__intro">{intro}</p>
+      {params.get('isSuspected') === '1' && (
+        <p className="plan__review" data-testid="plan-review-note">
+          {hePlan.reviewBeforeLive}
+        </p>
+      )}
       {data.mode === 'tracks' && <SameAdsCounters cat={cat} subcat={subcat ?? null} orderId={orderId} />}
       {error && (
         <p className="plan__error" role="alert">
@@ -430,10 +438,18 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
           channel={popup.channel}
           url={popup.url}
           trial={popup.target.kind === 'track' && popup.target.trial}
+          suspected={popup.suspected}
           onFinished={(message) => paymentFinished(popup.target, message)}
           onClose={() => {
             if (popup.target.kind === 'autoBump') goOn(popup.target.after);
             setPopup({ name: 'none' });
+            // The isSuspected variant (after-save-area.md §7) goes into the query, the route's state, once the popup
+            // has gone: the plan step, and a reload of it, say the ad waits for review before another try.
+            if (popup.suspected && params.get('isSuspected') !== '1') {
+              const next = new URLSearchParams(params);
+              next.set('isSuspected', '1');
+              navigate({ search: `?${next}` }, { replace: true });
+            }
           }}
         />
       )}

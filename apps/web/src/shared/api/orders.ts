@@ -61,19 +61,27 @@ export async function finishPublish(body: FinishPublishRequest): Promise<Outcome
   return { kind: 'failed', status: result.status, errors };
 }
 
+/** A track's hosted payment page, and whether the ad waits for review once paid (the isSuspected variant). */
+export interface TrackPaymentStart {
+  url: string;
+  isSuspected: boolean;
+}
+
 /** POST /api/publish/finish-page: the hosted card page for the chosen track. */
-export async function startCardPayment(body: StartPaymentRequest): Promise<Outcome<string>> {
+export async function startCardPayment(body: StartPaymentRequest): Promise<Outcome<TrackPaymentStart>> {
   const result = await postJson<FinishPageResponse>('/api/publish/finish-page', body);
   const url = result.data?.merchantPaymentUrl;
-  if (result.ok && typeof url === 'string' && url) return { kind: 'ok', data: url };
+  if (result.ok && typeof url === 'string' && url)
+    return { kind: 'ok', data: { url, isSuspected: result.data?.isSuspected === true } };
   return { kind: 'failed', status: result.status, errors: errorsOf(result.data) };
 }
 
 /** POST /api/publish/bit-payment: the hosted mobile-payment page for the chosen track. */
-export async function startAppPayment(body: StartPaymentRequest): Promise<Outcome<string>> {
+export async function startAppPayment(body: StartPaymentRequest): Promise<Outcome<TrackPaymentStart>> {
   const result = await postJson<BitPaymentResponse>('/api/publish/bit-payment', body);
   const url = result.data?.sale_url;
-  if (result.ok && typeof url === 'string' && url) return { kind: 'ok', data: url };
+  if (result.ok && typeof url === 'string' && url)
+    return { kind: 'ok', data: { url, isSuspected: result.data?.isSuspected === true } };
   return { kind: 'failed', status: result.status, errors: errorsOf(result.data) };
 }
 

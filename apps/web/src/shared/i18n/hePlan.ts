@@ -51,6 +51,10 @@ export const hePlan = {
     header: 'תשלום באפליקציה',
     frameTitle: 'תשלום מאובטח באפליקציית תשלום בנייד',
   },
+  /** The isSuspected variant on the plan step (the /publish query's isSuspected=1). */
+  reviewBeforeLive: 'המודעה תעבור בדיקה של הצוות לפני שתעלה לאתר. נעדכן אתכם במייל כשתאושר.',
+  /** The isSuspected variant: the ad waits for the team's review once paid. */
+  reviewAfterPayment: 'לאחר התשלום המודעה תעבור בדיקה של הצוות, ותעלה לאתר עם אישורה. ימי המסלול נספרים מרגע האישור.',
   trial: {
     header: 'שבוע ראשון עלינו!',
     text: (days: number) =>

@@ -119,7 +119,7 @@ describe('moderation', () => {
     await owner.goto(`${product.url}/finishArea?cat=1&subcat=1&OrderID=${second}`);
     await owner.getByRole('heading', { name: 'המודעה לא אושרה לפרסום', level: 1 }).waitFor();
     await owner.getByTestId('finish-timeline').getByText(reason).waitFor();
-    await owner.getByTestId('finish-edit-resend').waitFor();
+    await owner.getByTestId('finish-notice').getByRole('link', { name: 'עריכה ושליחה מחדש' }).waitFor();
     expect(await axeViolations(owner)).toEqual([]);
 
     // Edited, it waits for review again.

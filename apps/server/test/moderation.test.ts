@@ -177,6 +177,12 @@ describe('reject', () => {
     expect(mine).toMatchObject({ status: 'rejected', rejection: { reason }, editUrl: `/edit/${id}` });
     const page = (await trader.get(`/api/publish/get-finish-page?OrderID=${id}`)).json();
     expect(page).toMatchObject({ state: 'rejected', reason, rejection: { reason, editUrl: `/edit/${id}` } });
+    expect(page.notice).toEqual({
+      type: 'error',
+      titleMessage: 'למה המודעה לא אושרה',
+      message: reason,
+      postfix: { text: 'עריכה ושליחה מחדש', icon: 'edit', href: `/edit/${id}`, toolTip: expect.any(String) },
+    });
     expect(page.timeline).toContainEqual({ step: 'review', done: false, refused: true });
     const mail = (await mails(traderEmail)).find((m) => m.subject === `המודעה שלך (מס' ${id}) לא אושרה לפרסום`);
     expect(mail?.body_text).toContain(reason);

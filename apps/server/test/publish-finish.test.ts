@@ -338,7 +338,19 @@ describe('GET /api/publish/get-finish-page', () => {
     expect(live.timeline.map((e: { step: string }) => e.step)).toEqual(['saved', 'live']);
 
     const blocked = (await saveCar({ description: 'מוכר גם אקדח' })).hasWordBlocked.orderID;
-    expect(await page(blocked)).toMatchObject({ state: 'blocked', StatusID: 17, reason: expect.any(String) });
+    expect(await page(blocked)).toMatchObject({
+      state: 'blocked',
+      StatusID: 17,
+      reason: expect.any(String),
+      // The rich alert (after-save-area.md §3): a warning with the way to set the words right.
+      notice: {
+        type: 'warning',
+        titleMessage: 'המודעה ממתינה לבדיקה של נציג',
+        message: expect.stringContaining('מילים שאינן מותרות'),
+        postfix: { text: 'עריכת המודעה', icon: 'edit', href: `/edit/${blocked}`, toolTip: expect.any(String) },
+      },
+    });
+    expect(live.notice).toBeUndefined();
 
     const full = await carAd();
     const out = await goLive(t.db, t.clock.now(), {
@@ -350,6 +362,7 @@ describe('GET /api/publish/get-finish-page', () => {
     });
     expect(out).toMatchObject({ outcome: 'published', ad: { status: 'out_of_slots' } });
     expect(await page(full)).toMatchObject({ state: 'outOfSlots', FinishTextID: 3, reason: expect.any(String) });
+    expect((await page(full)).notice).toBeUndefined();
 
     expect((await stranger.get(`/api/publish/get-finish-page?OrderID=${id}`)).statusCode).toBe(404);
     expect((await owner.get('/api/publish/get-finish-page?OrderID=abc')).statusCode).toBe(404);

@@ -5,6 +5,7 @@
  * the server; `price` and `priceNotTax` on the wire are whole or decimal shekels for display only, and
  * `amountAgorot` is the amount that is charged.
  */
+import type { AlertMessage } from './alerts.ts';
 
 /** The spec's ad types: the tracks of a single ad, then the upgrade packages. */
 export const AD_TYPES = [
@@ -292,6 +293,11 @@ export interface FinishPageState {
   refund?: PaymentRefund;
   /** Ours: a moderator refused the ad (state rejected): why, and the edit that sends it back for review. */
   rejection?: AdRejection;
+  /**
+   * What the owner is to do about the ad, as the spec's alert message (after-save-area.md §3): a refused ad (why,
+   * and the edit that sends it again) or one held for words not allowed (the edit that publishes it again).
+   */
+  notice?: AlertMessage;
   CatID: number;
   SubCatID: number | null;
   OrderID: number;

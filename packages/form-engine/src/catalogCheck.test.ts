@@ -41,6 +41,19 @@ describe('checkCatalog', () => {
       [maker, { id: 'f', type: 'text', condRequired: { kind: 'field', field: 'x', values: ['1'] } }],
       'missingRef',
     ],
+    [
+      'texts by a condition on a missing field',
+      [
+        maker,
+        { id: 'f', type: 'text', textsWhen: [{ when: { kind: 'field', field: 'x', values: ['1'] }, label: 'א' }] },
+      ],
+      'missingRef',
+    ],
+    [
+      'texts by a bad condition',
+      [maker, { id: 'f', type: 'text', textsWhen: [{ when: { kind: 'field', field: 'maker', values: ['-9'] } }] }],
+      'badCondition',
+    ],
     ['notEqual to a missing field', [maker, { id: 'f', type: 'text', notEqual: 'x' }], 'missingRef'],
     ['a field depending on itself', [{ ...maker, dependence: ['maker'] }], 'selfRef'],
     [

@@ -100,6 +100,7 @@ function checkField(def: FieldDef, add: (code: ProblemCode, message: string) => 
     ['condRequired', def.condRequired],
     ['toggleByOtherField', def.toggleByOtherField],
     ...(def.optionRules ?? []).map((rule, i): [string, Condition] => [`optionRules[${i}]`, rule.enabledWhen]),
+    ...(def.textsWhen ?? []).map((entry, i): [string, Condition] => [`textsWhen[${i}]`, entry.when]),
   ];
   for (const [via, condition] of conditions) {
     for (const problem of condition ? conditionProblems(condition) : []) add('badCondition', `${via}: ${problem}`);

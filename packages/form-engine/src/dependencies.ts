@@ -61,6 +61,10 @@ export function allRefs(field: FieldDef): { ref: string; via: string }[] {
     field.dependencyResult?.factors.map((factor) => factor.id),
   );
   add('condRequired', field.condRequired && conditionFields(field.condRequired));
+  add(
+    'textsWhen',
+    field.textsWhen?.flatMap((entry) => conditionFields(entry.when)),
+  );
   add('multipleRequiredObject', field.multipleRequiredObject?.fields);
   add('notEqual', field.notEqual === undefined ? undefined : [field.notEqual]);
   add('accordionBrief.useCondition', field.accordionBrief?.useCondition && [field.accordionBrief.useCondition.key]);

@@ -2,7 +2,7 @@
  * The versioned JSON model of a category's wizard: steps (areas) and their fields (publish-wizard.md §3).
  * Plain data, no functions: the server sends it and the browser parses it with `parseCatalog` (schema.ts).
  * Property names are the spec's where they mean something for us; where we folded two spec properties into
- * one (condRequired + condRequiredValues) or added one (qualityBar, allowPast, dir, url, optionRules) the
+ * one (condRequired + condRequiredValues) or added one (qualityBar, allowPast, dir, url, optionRules, textsWhen) the
  * doc comment says so. The rules that give these properties their meaning are in README.md.
  */
 
@@ -129,6 +129,20 @@ export interface DependencyFactor {
   default?: number;
 }
 
+/**
+ * Texts of a field that hold while `when` holds, in place of its own (the first entry that holds wins): what a
+ * field is called and says can depend on another field (a rent's price is per month). Only texts: never a rule.
+ * Our addition.
+ */
+export interface FieldTexts {
+  when: Condition;
+  label?: string;
+  placeholder?: string;
+  tooltip?: { before?: string; after?: string };
+  accordionBrief?: FieldBrief;
+  notification?: string;
+}
+
 export interface FieldDef {
   id: string;
   /** Name on the wire; defaults to `id`. A name ending [] is sent as a list. */
@@ -197,6 +211,14 @@ export interface FieldDef {
   /** Description quality bar under a textarea. Our addition (spec §5 "description quality bar"). */
   qualityBar?: boolean;
   tooltip?: { before?: string; after?: string };
+  /**
+   * The spec's notification text (publish-wizard.md §4 "Field behaviour"): shown in the field's error place, as an
+   * error, from the start, until a real error of the field takes its place. It is a notice, not an error: it never
+   * stops the step (README "Notifications").
+   */
+  notification?: string;
+  /** Texts that replace the field's own while a condition holds (`FieldTexts`). Our addition. */
+  textsWhen?: FieldTexts[];
   /** Only active when this A/B test is active. */
   showOnABTest?: string;
   /** Static choices (the spec's dataFromMethod). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDef, Option, Values } from './model.ts';
+import type { Condition, FieldDef, Option, Values } from './model.ts';
 import type { ResolveContext } from './resolution.ts';
 import { resolve } from './resolve.ts';
 import { step, TODAY, testContext } from './testing.ts';
@@ -398,5 +398,56 @@ describe('work kept per definition', () => {
     fields.reverse();
     expect(Object.keys(resolve(steps, {}, testContext()).fields)).toEqual(['x', 'y']);
     expect(Object.keys(resolve([step(fields)], {}, testContext()).fields)).toEqual(['y', 'x']);
+  });
+});
+
+describe('texts by condition and notifications', () => {
+  const rent: Condition = { kind: 'field', field: 'deal', values: ['2'] };
+  const price = txt('price', {
+    label: 'מחיר',
+    tooltip: { after: 'מודעה עם מחיר מקבלת יותר פניות' },
+    accordionBrief: { postfix: ' ₪' },
+    textsWhen: [
+      { when: rent, label: 'מחיר לחודש', accordionBrief: { postfix: ' ₪ לחודש' } },
+      { when: { kind: 'field', field: 'deal', values: ['-4'] }, notification: 'בחרו עסקה' },
+    ],
+  });
+
+  it('the first entry that holds gives its texts; none: the field’s own', () => {
+    expect(run([sel('deal'), price], {}).fields.price?.def.label).toBe('מחיר');
+    const rented = run([sel('deal'), price], { deal: '2', price: '5000' }).fields.price?.def;
+    expect(rented).toMatchObject({ label: 'מחיר לחודש', accordionBrief: { postfix: ' ₪ לחודש' } });
+    expect(rented?.tooltip).toEqual({ after: 'מודעה עם מחיר מקבלת יותר פניות' });
+    expect(rented?.notification).toBeUndefined();
+    const sold = run([sel('deal'), price], { deal: '1' }).fields.price?.def;
+    expect(sold).toMatchObject({ label: 'מחיר', notification: 'בחרו עסקה' });
+  });
+
+  it('a hidden controlling field reads as not chosen; the texts never change a rule', () => {
+    const hiddenDeal = sel('deal', { hidden: true });
+    expect(run([hiddenDeal, price], { deal: '2' }).fields.price?.def.label).toBe('מחיר');
+    const required = { ...price, isRequired: true };
+    const resolution = run([sel('deal'), required], { deal: '2' });
+    expect(resolution.fields.price?.required).toBe(true);
+    expect(resolution.errors).toEqual([{ field: 'price', code: 'required', params: {} }]);
+  });
+
+  it('the merged definition is the same object from one resolve to the next', () => {
+    const fields = [sel('deal'), price];
+    const steps = [step(fields)];
+    const a = resolve(steps, { deal: '2' }, testContext()).fields.price?.def;
+    const b = resolve(steps, { deal: '2', price: '1' }, testContext()).fields.price?.def;
+    expect(a).toBe(b);
+    expect(a).not.toBe(price);
+  });
+
+  it('a notification is not an error: the step is complete with it', () => {
+    const noticed = txt('description', { notification: 'אין לכלול דרישה לגיל או מין', isRequired: true });
+    const empty = run([noticed], {});
+    expect(empty.fields.description?.def.notification).toBe('אין לכלול דרישה לגיל או מין');
+    expect(empty.errors.map((e) => e.code)).toEqual(['required']);
+    const filled = run([noticed], { description: 'מטפלת לתינוק' });
+    expect(filled.errors).toEqual([]);
+    expect(filled.steps[0]?.complete).toBe(true);
   });
 });

@@ -124,8 +124,11 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
     next[def.id] = value;
   }
 
-  // Required rules read fields anywhere in the form, so they run once every value is settled.
-  for (const field of byItem.values()) field.required = isRequired(field, read, context);
+  // Required rules and a field's texts read fields anywhere in the form, so they run once every value is settled.
+  for (const field of byItem.values()) {
+    field.required = isRequired(field, read, context);
+    if (field.def.textsWhen) field.def = withTexts(field.def, read, context);
+  }
 
   const resolvedSteps: ResolvedStep[] = steps.map((def, index) => {
     const fields = (byStep[index] ?? []).flatMap((item) => byItem.get(item) ?? []);
@@ -192,6 +195,28 @@ function settleChoice(
     return def.multiple ? [only.value] : only.value;
   }
   return value;
+}
+
+const textsMemo = new WeakMap<FieldDef, FieldDef[]>();
+
+/**
+ * The field with the texts of its first `textsWhen` entry that holds (its own texts when none does). The merged
+ * definitions are made once per entry and kept, so a field's definition stays the same object from one resolve to
+ * the next.
+ */
+function withTexts(def: FieldDef, read: ValueReader, context: ResolveContext): FieldDef {
+  const entries = def.textsWhen ?? [];
+  const index = entries.findIndex((entry) => evaluate(entry.when, read, context));
+  const entry = entries[index];
+  if (!entry) return def;
+  let merged = textsMemo.get(def);
+  if (!merged) {
+    merged = [];
+    textsMemo.set(def, merged);
+  }
+  const { when: _, ...texts } = entry;
+  merged[index] ??= { ...def, ...texts };
+  return merged[index];
 }
 
 function isRequired(field: ResolvedField, read: ValueReader, context: ResolveContext): boolean {

@@ -25,7 +25,7 @@ const catalog: CategoryCatalog = {
 
 describe('schema', () => {
   it('keeps the model and the schema in step (compile-time check)', () => {
-    expect(SCHEMA_MATCHES_MODEL).toEqual([true, true, true, true]);
+    expect(SCHEMA_MATCHES_MODEL).toEqual([true, true, true, true, true]);
   });
 
   it('parses what it is given back from JSON, unchanged', () => {
@@ -51,6 +51,21 @@ describe('schema', () => {
     ).toBe(false);
     expect(safeParseCatalog({ ...catalog, version: 99 }).ok).toBe(false);
     expect(() => parseCatalog({})).toThrow(/Invalid form catalogue/);
+  });
+
+  it('parses a notification and texts by condition, and refuses texts without their condition', () => {
+    const field = {
+      id: 'price',
+      type: 'number',
+      notification: 'שימו לב',
+      textsWhen: [
+        { when: { kind: 'field', field: 'deal', values: ['2'] }, label: 'מחיר לחודש', notification: 'לחודש' },
+      ],
+    };
+    const parsed = parseCatalog({ ...catalog, steps: [step([field as never])] });
+    expect(parsed.steps[0]?.fields[0]).toEqual(field);
+    const noWhen = { id: 'price', type: 'number', textsWhen: [{ label: 'מחיר לחודש' }] };
+    expect(safeParseCatalog({ ...catalog, steps: [step([noWhen as never])] }).ok).toBe(false);
   });
 
   it('parses nested conditions', () => {

@@ -11,6 +11,7 @@ import {
   type Condition,
   FIELD_TYPES,
   type FieldDef,
+  type FieldTexts,
   MODEL_VERSION,
   OPERATORS,
   type Option,
@@ -52,6 +53,25 @@ export const optionSchema = z.object({
   redirectTo: z.optional(redirectTargetSchema),
   attrs: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 }) satisfies z.ZodMiniType<Option>;
+
+const tooltipSchema = z.object({ before: z.optional(str), after: z.optional(str) });
+
+const briefSchema = z.object({
+  value: z.optional(str),
+  prefix: z.optional(str),
+  postfix: z.optional(str),
+  takeFromList: z.optional(z.object({ list: z.optional(str), fieldKey: z.optional(str), optionKey: z.optional(str) })),
+  useCondition: z.optional(z.object({ key: str, accepted: strList })),
+});
+
+const fieldTextsSchema = z.object({
+  when: conditionSchema,
+  label: z.optional(str),
+  placeholder: z.optional(str),
+  tooltip: z.optional(tooltipSchema),
+  accordionBrief: z.optional(briefSchema),
+  notification: z.optional(str),
+}) satisfies z.ZodMiniType<FieldTexts>;
 
 export const fieldSchema = z.object({
   id: str,
@@ -99,7 +119,9 @@ export const fieldSchema = z.object({
   allowPast: z.optional(bool),
   charsCounter: z.optional(bool),
   qualityBar: z.optional(bool),
-  tooltip: z.optional(z.object({ before: z.optional(str), after: z.optional(str) })),
+  tooltip: z.optional(tooltipSchema),
+  notification: z.optional(str),
+  textsWhen: z.optional(z.array(fieldTextsSchema)),
   showOnABTest: z.optional(str),
   options: z.optional(z.array(optionSchema)),
   optionRules: z.optional(z.array(z.object({ values: strList, enabledWhen: conditionSchema }))),
@@ -107,17 +129,7 @@ export const fieldSchema = z.object({
   autoCompletePreferenceObject: z.optional(
     z.object({ minCharacters: z.optional(num), isNumeric: z.optional(bool), sendParams: z.optional(strList) }),
   ),
-  accordionBrief: z.optional(
-    z.object({
-      value: z.optional(str),
-      prefix: z.optional(str),
-      postfix: z.optional(str),
-      takeFromList: z.optional(
-        z.object({ list: z.optional(str), fieldKey: z.optional(str), optionKey: z.optional(str) }),
-      ),
-      useCondition: z.optional(z.object({ key: str, accepted: strList })),
-    }),
-  ),
+  accordionBrief: z.optional(briefSchema),
   showcond: z.optional(conditionSchema),
   dependence: z.optional(strList),
   dependenceOpposite: z.optional(strList),
@@ -182,7 +194,8 @@ export const SCHEMA_MATCHES_MODEL: [
   SameKeys<z.infer<typeof stepSchema>, StepDef>,
   SameKeys<z.infer<typeof catalogSchema>, CategoryCatalog>,
   SameKeys<z.infer<typeof optionSchema>, Option>,
-] = [true, true, true, true];
+  SameKeys<z.infer<typeof fieldTextsSchema>, FieldTexts>,
+] = [true, true, true, true, true];
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: string[] };
 

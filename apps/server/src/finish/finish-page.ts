@@ -4,9 +4,11 @@
  * StatusID) and as a timeline saved → paid → review → live. Payments are read here, never written.
  */
 import { FREE_AD_TYPES, trackOfType } from '@app/catalog/tracks';
+import type { AlertMessage } from '@app/contract/alerts';
 import type { TradeMap } from '@app/contract/auth';
 import {
   type AdPublishState,
+  type AdRejection,
   type AdType,
   type FinishPageState,
   isPaymentFailureReason,
@@ -97,6 +99,32 @@ function payAgainPath(ad: Ad, payment: PaymentRow): string | undefined {
   return (hash && planPath(ad, { payAgain: hash })) || undefined;
 }
 
+/**
+ * The alert of an ad its owner can set right (after-save-area.md §3 "Alert message"): a refused one says why and
+ * links to the edit that sends it again; one held for its words links to the edit. Other states have none.
+ */
+function noticeOf(state: AdPublishState, ad: Ad, rejection: AdRejection | undefined): AlertMessage | undefined {
+  if (state === 'rejected' && rejection) {
+    const t = plansHe.finishNotice.rejected;
+    return {
+      type: 'error',
+      titleMessage: t.titleMessage,
+      message: rejection.reason,
+      postfix: { text: t.edit, icon: 'edit', href: rejection.editUrl, toolTip: t.editTip },
+    };
+  }
+  if (state === 'blocked') {
+    const t = plansHe.finishNotice.blocked;
+    return {
+      type: 'warning',
+      titleMessage: t.titleMessage,
+      message: t.message,
+      postfix: { text: t.edit, icon: 'edit', href: `/edit/${ad.orderId}`, toolTip: t.editTip },
+    };
+  }
+  return undefined;
+}
+
 export async function finishPageState(
   db: Queryable,
   ad: Ad,
@@ -151,6 +179,7 @@ export async function finishPageState(
       ? plansHe.finish.pending.otherReason
       : undefined;
   const reason = rejection?.reason ?? pendingReason ?? ('reason' in texts ? texts.reason : undefined);
+  const notice = noticeOf(state, ad, rejection);
 
   const adType = (ad.adType ?? paid?.ad_type ?? latest?.ad_type) as AdType | undefined;
   const live = ad.status === 'active' || ad.status === 'expired';
@@ -183,6 +212,7 @@ export async function finishPageState(
     ...(payAgainUrl ? { payAgainUrl } : {}),
     ...(byPhone ? { phonePaymentRequested: true } : {}),
     ...(rejection ? { rejection } : {}),
+    ...(notice ? { notice } : {}),
     ...(refunded?.refund_status
       ? { refund: { status: refunded.refund_status, agorot: Number(refunded.amount_agorot) } }
       : {}),

@@ -14,6 +14,20 @@ export const plansHe = {
   adNotDraft: 'אי אפשר לפרסם את המודעה במצבה הנוכחי',
   /** The buy-package contact form named a package that is not on sale (for the ad's category). */
   packageUnknown: 'החבילה שנבחרה אינה זמינה. יש לבחור חבילה מהרשימה',
+  /** The finish page's alert (after-save-area.md §3 "Alert message") of an ad the owner can set right. */
+  finishNotice: {
+    rejected: {
+      titleMessage: 'למה המודעה לא אושרה',
+      edit: 'עריכה ושליחה מחדש',
+      editTip: 'אחרי העריכה המודעה חוזרת לבדיקה של נציג',
+    },
+    blocked: {
+      titleMessage: 'המודעה ממתינה לבדיקה של נציג',
+      message: 'יש בה מילים שאינן מותרות לפרסום. אפשר לנסח אותן מחדש בעריכה, והיא תחזור לבדיקה.',
+      edit: 'עריכת המודעה',
+      editTip: 'אחרי העריכה נציג יבדוק את המודעה שוב',
+    },
+  },
   finish: {
     active: {
       title: 'תודה, המודעה שלך פורסמה!',

@@ -5,7 +5,7 @@ import { testContext } from '@app/form-engine/testing';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_TEST_VALUES } from './contactTestValues.ts';
 import { CUSTOMER_INFO_CATALOG } from './customerInfo.ts';
-import { HOUSEHOLD_WORKER_CATALOGS } from './householdWorkers.ts';
+import { HOUSEHOLD_WORKER_CATALOGS, JOB_AD_NOTICE } from './householdWorkers.ts';
 
 const errors = (steps: StepDef[], values: Values) =>
   Object.fromEntries(resolve(steps, values, testContext()).errors.map((e) => [e.field, errorText(e)]));
@@ -15,6 +15,18 @@ describe('household workers', () => {
   it('one catalogue per choice, none with a plan step', () => {
     expect(HOUSEHOLD_WORKER_CATALOGS.map((c) => c.subcats)).toEqual([[1], [2], [3], [4]]);
     for (const c of HOUSEHOLD_WORKER_CATALOGS) expect(c.steps.map((s) => s.stepGroup)).not.toContain('choosePlan');
+  });
+
+  it('a search (a job ad) carries the notice on its description from the start; an offer does not', () => {
+    const description = (subcat: number) =>
+      resolve(steps(subcat), { subcat: String(subcat) }, testContext()).fields.description;
+    for (const search of [2, 4]) {
+      expect(description(search)?.def.notification).toBe(JOB_AD_NOTICE);
+      expect(description(search)?.visible).toBe(true);
+    }
+    for (const offer of [1, 3]) expect(description(offer)?.def.notification).toBeUndefined();
+    // A notice, not an error: the description's only error is its own rule.
+    expect(errors(steps(2), { subcat: '2', description: 'אנחנו משפחה חמה עם שני ילדים' }).description).toBeUndefined();
   });
 
   it('a nanny offers: age, experience, children ages, hours, area and rate', () => {

@@ -40,6 +40,12 @@ interface Choice {
   hint: string;
 }
 
+/**
+ * A search is a job ad: the notification on its description (publish-wizard.md §4 "A field with a notification
+ * text shows it as an error"), before the family writes it.
+ */
+export const JOB_AD_NOTICE = 'שימו לב: מודעת דרושים לא תכלול דרישה לגיל, מין, דת, מוצא או מצב משפחתי';
+
 const OFFER_FEATURES = ['רישיון נהיגה', 'רכב צמוד', 'קורס עזרה ראשונה', 'ממליצים', 'לא מעשנ/ת', 'מסתדר/ת עם בעלי חיים'];
 const SEARCH_FEATURES = ['יש בעלי חיים בבית', 'נדרש רישיון נהיגה', 'נדרשים ממליצים', 'בית ללא עישון'];
 
@@ -161,7 +167,7 @@ const morePropertiesStep = (choice: Choice): StepDef => ({
       ),
       priority: 2,
     },
-    workerDescription(choice.hint, { priority: 3 }),
+    workerDescription(choice.hint, { priority: 3, ...(choice.offer ? {} : { notification: JOB_AD_NOTICE }) }),
   ],
 });
 

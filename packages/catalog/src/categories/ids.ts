@@ -19,6 +19,12 @@ export const CAT: Readonly<Record<CategoryName, number>> = data.cat;
 /** Sub-categories that change what their category offers. */
 export const SUBCAT = data.subcat as Readonly<{ realEstateCommercial: number }>;
 /** Sections (SalesCatID) of second hand that change what it offers. */
-export const SALES_CAT = data.salesCat as Readonly<{ baby: number; fashion: number; businessForSale: number }>;
+export const SALES_CAT = data.salesCat as Readonly<{
+  baby: number;
+  fashion: number;
+  businessForSale: number;
+  stock: number;
+  industrialEquipment: number;
+}>;
 /** Second-hand sections whose plan step offers the free track only (after-save-area.md §6). */
 export const SALES_CATS_WITHOUT_UPGRADES: ReadonlySet<number> = new Set(data.salesCatsWithoutUpgrades);

@@ -1,4 +1,5 @@
 /** Real-estate scenarios through the engine: address resets, per-locality streets, type rules, payloads. */
+import { stepBrief } from '@app/form-engine/brief';
 import { lockedValues } from '@app/form-engine/editSteps';
 import { errorText } from '@app/form-engine/messages';
 import type { StepDef, Values } from '@app/form-engine/model';
@@ -220,6 +221,20 @@ describe('commercial', () => {
     expect(errorsOf(steps, office())).toEqual({});
     expect(errorsOf(steps, { ...office(), DealType: '2' })).toEqual({ paymentInYear: 'שדה חובה' });
     expect(steps.flatMap((s) => s.fields).some((f) => f.id === 'entrance')).toBe(false);
+  });
+
+  it('a rent’s price says it is per month, in the field, its hint and the step’s summary; a sale’s does not', () => {
+    const rent = resolve(steps, { ...office(), DealType: '2', paymentInYear: '12', price: '8,500' }, ctx());
+    const price = rent.fields.price;
+    expect(price?.def.label).toBe('מחיר לחודש');
+    expect(price?.def.tooltip?.after).toContain('החודשי');
+    const payments = rent.steps.find((s) => s.fields.includes(price as never));
+    expect(payments && stepBrief(payments, rent)).toContain('8,500 ₪ לחודש');
+    const sale = resolve(steps, office(), ctx());
+    expect(sale.fields.price?.def.label).toBe('מחיר');
+    const saleStep = sale.steps.find((s) => s.fields.includes(sale.fields.price as never));
+    expect(saleStep && stepBrief(saleStep, sale)).toContain('2,900,000 ₪');
+    expect(saleStep && stepBrief(saleStep, sale)).not.toContain('לחודש');
   });
 
   it('a deal type must be chosen, and a hall has no floor', () => {

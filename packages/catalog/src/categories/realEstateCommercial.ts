@@ -59,8 +59,17 @@ const dealTypeRadio = (): FieldDef => ({
   accordionBrief: {},
 });
 
-const commercialPrice = (): FieldDef =>
-  priceInput('מחיר', { tooltip: { after: 'בהשכרה: שכר הדירה לחודש. מודעה עם מחיר מקבלת יותר פניות' } });
+/**
+ * The price of a sale, or the monthly rent (after-save-area.md §9 "Show-monthly-price text for cat 2 subcat 4"): in
+ * a rent deal the field, its hint and the step's summary say it is per month.
+ */
+export const MONTHLY_PRICE_TEXTS = {
+  label: 'מחיר לחודש',
+  tooltip: { after: 'שכר הדירה החודשי. מודעה עם מחיר מקבלת יותר פניות' },
+  accordionBrief: { postfix: ' ₪ לחודש' },
+} as const;
+
+const commercialPrice = (): FieldDef => priceInput('מחיר', { textsWhen: [{ when: IS_RENT, ...MONTHLY_PRICE_TEXTS }] });
 
 /** Rent deals are paid in instalments; a sale is not. */
 const payments = (): FieldDef => paymentInYearSelect({ showcond: IS_RENT });

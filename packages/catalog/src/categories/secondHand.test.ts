@@ -51,6 +51,27 @@ describe('second-hand, default flow', () => {
     expect(result.steps[PRODUCT] && stepBrief(result.steps[PRODUCT], result)).toContain('ספות');
   });
 
+  it('a whole stock (40) and industrial equipment (56) have their own labels; other sections the usual ones', () => {
+    const stock = run(general, { ...sofa, salesCatID: '40', salesSubCatID: '4001', salesSubCat3ID: undefined });
+    expect(stock.errors).toEqual([]);
+    const label = (result: typeof stock, id: string) => result.fields[id]?.def.label;
+    expect(label(stock, 'price')).toBe('מחיר לכל המלאי');
+    expect(label(stock, 'title')).toBe('מה כולל המלאי');
+    expect(label(stock, 'description')).toBe('תיאור המלאי');
+    expect(stock.steps[PRODUCT] && stepBrief(stock.steps[PRODUCT], stock)).toContain('1,200 ₪ לכל המלאי');
+    const machine = run(general, { ...sofa, salesCatID: '56', salesSubCatID: '5602', salesSubCat3ID: undefined });
+    expect(machine.errors).toEqual([]);
+    expect(label(machine, 'title')).toBe('שם הציוד והדגם');
+    expect(label(machine, 'brand')).toBe('יצרן');
+    expect(label(machine, 'price')).toBe('מחיר הציוד');
+    const sofas = run(general, sofa);
+    expect(label(sofas, 'price')).toBe('מחיר');
+    expect(label(sofas, 'title')).toBe('כותרת המודעה');
+    // The business flow (subcat 2) speaks the same way.
+    const business = run(SECOND_HAND_PLAIN_CATALOG.steps, { subcat: '2', salesCatID: '40' });
+    expect(label(business, 'price')).toBe('מחיר לכל המלאי');
+  });
+
   it('6727 (condition) and 110137 (delivery) are required; the delivery method sits on step 2', () => {
     const result = run(general, { ...sofa, '6727': undefined, '110137': [] });
     expect(errors(result)).toEqual({ '6727': 'שדה חובה', '110137': 'שדה חובה' });

@@ -23,6 +23,7 @@ import {
   titleField,
   totalPriceField,
 } from './secondHandFields.ts';
+import { withSectionTexts } from './secondHandSections.ts';
 import { checkbox } from './vehiclesSteps.ts';
 
 /** The A/B test under which the free-text category search step is shown. */
@@ -84,6 +85,7 @@ const traderFields = (): FieldDef[] => [
  * The product step: category path (column 1), the product's details (column 2), price and description
  * (column 3). `area`: personal_publish_product_details (plain) or _properties (default, baby and child).
  * No back button: for most users it is the first step after the picker (the search step is an A/B test).
+ * A stock (40) and industrial equipment (56) have their own labels (secondHandSections.ts).
  */
 export function productStep(options: { area: string; title: string; path: PathOptions }): StepDef {
   return {
@@ -121,7 +123,7 @@ export function productStep(options: { area: string; title: string; path: PathOp
         showcond: { kind: 'field', field: 'salesSubCatID', op: '!=', values: NO_NOMINAL_PRICE_SUB_CATS },
       }),
       productDescription(DESCRIPTION_HINT, { column: 3, priority: 5 }),
-    ],
+    ].map(withSectionTexts),
   };
 }
 

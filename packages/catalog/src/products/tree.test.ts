@@ -33,5 +33,10 @@ describe('the product category tree', () => {
     expect(productPath(800)?.ids).toEqual([6, 800]);
     expect(productPath(298)?.level).toBe(2);
     expect(productPath(37)).toBeUndefined(); // business for sale is not a product
+    // The sections of a whole stock (40) and of industrial equipment (56), with real sub-categories.
+    expect(productPath(40)?.node.name).toBe('מלאי וסחורה');
+    expect(productPath(56)?.node.name).toBe('ציוד תעשייתי');
+    expect(childrenAt(40, 1).length).toBeGreaterThanOrEqual(5);
+    expect(childrenAt(56, 1).map((c) => c.name)).toContain('מלגזות וציוד הרמה');
   });
 });

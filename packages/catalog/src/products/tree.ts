@@ -5,6 +5,7 @@
  */
 import { SALES_CAT } from '../categories/ids.ts';
 import type { ProductNode } from './node.ts';
+import { INDUSTRIAL, STOCK } from './tree-business.ts';
 import { BABY, FASHION, JEWELLERY } from './tree-family.ts';
 import { APPLIANCES, FURNITURE, GARDEN, HOME_DESIGN, TOOLS } from './tree-home.ts';
 import { BICYCLES, BOOKS, COLLECTIBLES, MUSIC, SPORT, TICKETS } from './tree-leisure.ts';
@@ -16,6 +17,9 @@ export type { ProductNode };
 /** SalesCatIDs with their own wizard: baby and child (11), fashion (18). Business for sale (37) is no product. */
 export const BABY_SALES_CAT: number = SALES_CAT.baby;
 export const FASHION_SALES_CAT: number = SALES_CAT.fashion;
+/** Sections whose product step speaks of a whole stock (40) or of industrial equipment (56). */
+export const STOCK_SALES_CAT: number = SALES_CAT.stock;
+export const INDUSTRIAL_SALES_CAT: number = SALES_CAT.industrialEquipment;
 
 /** Top categories in display order. */
 export const PRODUCT_TREE: readonly ProductNode[] = [
@@ -39,6 +43,8 @@ export const PRODUCT_TREE: readonly ProductNode[] = [
   PET_SUPPLIES,
   MEDICAL,
   TICKETS,
+  STOCK,
+  INDUSTRIAL,
 ];
 
 /** A node with where it sits: its path of ids (top first) and names. */

@@ -9,6 +9,7 @@ import { externalUrl, useExternalLinks, useMediaQuery, usePageTitle } from '../.
 import { hePaymentFailure, hePlan } from '../../shared/i18n/index.ts';
 import { appTakesPersonalArea } from '../../shared/native-app/index.ts';
 import { Link } from '../../shared/routing/index.ts';
+import { Alert } from '../../shared/ui/index.ts';
 import { carSignPath, openCarSign } from '../car-sign/index.ts';
 import { DonationOffer } from '../offers/index.ts';
 import { refundText } from '../payment/index.ts';
@@ -171,13 +172,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
           <div role="status" aria-live="polite" className="finish__timeline">
             <Timeline entries={page.timeline} reason={page.reason} paymentFailed={failed} />
           </div>
-          {page.rejection && (
-            <p>
-              <Link to={page.rejection.editUrl} className="btn btn--primary" data-testid="finish-edit-resend">
-                {t.editAndResend}
-              </Link>
-            </p>
-          )}
+          {page.notice && <Alert alert={page.notice} testId="finish-notice" />}
           {page.state === 'active' && page.endsAt && formatIsraelDate(page.endsAt) && (
             <p className="finish__ends">{t.endsAt(formatIsraelDate(page.endsAt))}</p>
           )}

@@ -154,7 +154,6 @@ export const hePlan = {
     stepWaiting: 'ממתין',
     reviewRefused: 'המודעה לא אושרה',
     stepRefused: 'לא אושר',
-    editAndResend: 'עריכה ושליחה מחדש לבדיקה',
     endsAt: (date: string) => `המודעה תוצג עד ${date}`,
     publishAnother: 'לפרסום מודעה נוספת',
     myAds: 'למודעות שלי',

@@ -1,3 +1,4 @@
+export { Alert } from './Alert.tsx';
 export { BdiText } from './BdiText.tsx';
 export { type LinkItem, LinkList } from './LinkList.tsx';
 export { HomeLogo, Logo } from './Logo.tsx';

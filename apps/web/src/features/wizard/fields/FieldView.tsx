@@ -16,8 +16,9 @@ export interface FieldViewProps {
 const BARE = new Set(['hidden', 'title', 'span']);
 
 /**
- * One field: its widget from the registry, the "after" tooltip as a hint, and the error under it in a live
- * region (aria-invalid and aria-describedby are set by the widget from `ids`). Ghost fields start collapsed.
+ * One field: its widget from the registry, the "after" tooltip as a hint, and the error (or the field's
+ * notification) under it in a live region (aria-invalid and aria-describedby are set by the widget from `ids`).
+ * Ghost fields start collapsed, unless they have something to say.
  */
 export function FieldView({ field, error, onChange, env }: FieldViewProps) {
   const base = useId();
@@ -26,7 +27,11 @@ export function FieldView({ field, error, onChange, env }: FieldViewProps) {
   const { def } = field;
   const ids: FieldIds = { input: `${base}-in`, label: `${base}-label`, hint: `${base}-hint`, error: `${base}-error` };
   const hint = def.tooltip?.after;
-  const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
+  // The catalogue's notification shows in the error's place, as an error, until a real error takes it (it is a
+  // notice: the widget is not marked invalid and nothing stops the step; form-engine README "Notifications").
+  const notice = error ? undefined : def.notification;
+  const message = error ?? notice;
+  const describedBy = [hint ? ids.hint : '', message ? ids.error : ''].filter(Boolean).join(' ') || undefined;
   const Widget = widgetFor(def);
   const widget = (
     <Widget
@@ -39,7 +44,7 @@ export function FieldView({ field, error, onChange, env }: FieldViewProps) {
     />
   );
   if (def.type === 'hidden') return widget;
-  if (field.ghost && !expanded && !error) {
+  if (field.ghost && !expanded && !message) {
     return (
       <div className="field field--ghost" data-field-id={def.id}>
         <button type="button" className="btn btn--link" onClick={() => setExpanded(true)}>
@@ -62,9 +67,13 @@ export function FieldView({ field, error, onChange, env }: FieldViewProps) {
       )}
       {!bare && (
         <div className="field__live" aria-live="polite">
-          {error && (
-            <p id={ids.error} className="field__error">
-              {error}
+          {message && (
+            <p
+              id={ids.error}
+              className={`field__error${notice ? ' field__error--notice' : ''}`}
+              data-testid={notice ? 'field-notification' : undefined}
+            >
+              {message}
             </p>
           )}
         </div>

@@ -54,6 +54,25 @@ describe('the publish rules in the fields answer', () => {
     expect((await fields('cat=3&subcat=0&SalesCatID=0')).disallowDecreasePricePopup).toBe(false);
   });
 
+  it('follow a stock chosen in the product step: its free track only, no upgrade offered when its price drops', async () => {
+    const sofa = adOf('second-hand');
+    const { salesSubCat3ID: _, ...values } = sofa.values;
+    const stock = { ...values, salesCatID: '40', salesSubCatID: '4001', title: 'חיסול מלאי של חנות בגדים' };
+    const saved = (await owner.post('/api/publish/save-ad', { ...stock, ...contact, ...sofa.selectors })).json();
+    expect(saved.orderID, JSON.stringify(saved)).toBeGreaterThan(0);
+    expect(saved.chooseOrderType.orderType.map((t: { adType: string }) => t.adType)).toEqual(['FreeView']);
+    const paid = await owner.post('/api/publish/finish-page', {
+      OrderID: saved.orderID,
+      RecordID: saved.orderID,
+      CatID: 3,
+      SubCatID: 0,
+      pt_hash: 'c3-vip',
+      idempotencyKey: `stock-${saved.orderID}-000000000`,
+    });
+    expect(paid.statusCode).toBe(400);
+    expect((await owner.get(`/api/publish/fields/${saved.orderID}`)).json().disallowDecreasePricePopup).toBe(true);
+  });
+
   it("in edit mode follow the ad: a holiday rental's edit disallows it, a sofa's does not", async () => {
     for (const [catalogId, disallowed] of [
       ['tourism', true],

@@ -29,7 +29,7 @@ import { he } from '../i18n/messages.ts';
 import { hePay } from '../i18n/payments.ts';
 import { AUTO_BUMP_WEEK_MS } from '../plans/auto-bump.ts';
 import { packagesOfCustomer } from '../plans/customer-packages-repository.ts';
-import { chooseOrderTypeFor } from '../plans/plans.ts';
+import { chooseOrderTypeFor, trackSelectorsOf } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
@@ -113,7 +113,7 @@ export function paymentRoutes(
       const key = keyOf(body.idempotencyKey);
       if (!key) return { code: 400, errors: { idempotencyKey: hePay.idempotencyKey } };
       if (ad.status !== 'draft') return { code: 409, errors: { OrderID: hePay.adNotDraft } };
-      const charge = typeof body.pt_hash === 'string' ? trackFor(ad.selectors, body.pt_hash) : null;
+      const charge = typeof body.pt_hash === 'string' ? trackFor(trackSelectorsOf(ad), body.pt_hash) : null;
       // The spec hides the mobile-payment option for EasyStart (a trial goes through the card).
       if (!charge || (channel === 'bit' && charge.adType === 'EasyStart'))
         return { code: 400, errors: { pt_hash: hePay.trackUnknown } };

@@ -3,7 +3,13 @@
  * amount from the browser.
  */
 import { findAdPackage, upgradePackagesFor } from '@app/catalog/packages';
-import { AUTO_BUMP_DAYS, AUTO_BUMP_HASH, autoBumpPriceAgorot, findTrack } from '@app/catalog/tracks';
+import {
+  AUTO_BUMP_DAYS,
+  AUTO_BUMP_HASH,
+  autoBumpPriceAgorot,
+  findTrack,
+  type TrackSelectors,
+} from '@app/catalog/tracks';
 import type { AdType, OrderTypeItem } from '@app/contract/orders';
 
 export { AUTO_BUMP_HASH };
@@ -28,7 +34,7 @@ const chargeOf = (item: OrderTypeItem): Charge => ({
 });
 
 /** The chosen track of an ad's selection (cat, subcat, SalesCatID) by its hash, or null when it is not offered. */
-export function trackFor(selectors: Record<string, string>, ptHash: string): Charge | null {
+export function trackFor(selectors: TrackSelectors, ptHash: string): Charge | null {
   if (!selectors.cat) return null;
   const track = findTrack(
     { cat: selectors.cat, subcat: selectors.subcat ?? null, SalesCatID: selectors.SalesCatID ?? null },

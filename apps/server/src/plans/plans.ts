@@ -13,11 +13,23 @@ import { FINISHED_STATUSES } from '../ads/go-live.ts';
 import { catalogQuery } from '../catalogue/selectors.ts';
 import type { CustomerPackageRow } from './customer-packages-repository.ts';
 
-export const trackSelectorsOf = (ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): TrackSelectors => ({
-  cat: ad.cat,
-  subcat: ad.subcat,
-  SalesCatID: ad.selectors.SalesCatID,
-});
+/**
+ * The selection an ad's tracks are of: its cat and subcat, and its second-hand section: the selection's SalesCatID,
+ * else (a general second-hand ad, SalesCatID 0) the section chosen in its product step, so a stock (40) chosen there
+ * has the free track only, as one chosen in the URL has.
+ */
+export const trackSelectorsOf = (
+  ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'> & { values?: Ad['values'] | undefined },
+): TrackSelectors => {
+  const selected = ad.selectors.SalesCatID;
+  const chosen = ad.values?.salesCatID;
+  const inStep = typeof chosen === 'string' && /^\d{1,9}$/.test(chosen) ? chosen : undefined;
+  return {
+    cat: ad.cat,
+    subcat: ad.subcat,
+    SalesCatID: selected !== undefined && selected !== '' && selected !== '0' ? selected : (inStep ?? selected),
+  };
+};
 
 /** The customer's packages for the ad's category, as the plan step sees them at `now`. */
 export interface PackagesAtNow {

@@ -1,4 +1,5 @@
 import { optionsRequest, optionsRequestUrl } from '@app/form-engine/dataUrl';
+import { parentsOf } from '@app/form-engine/dependencies';
 import type { FieldDef, Option, Values } from '@app/form-engine/model';
 import type { OptionsSource } from '@app/form-engine/options';
 import type { Resolution, ResolvedField } from '@app/form-engine/resolution';
@@ -95,16 +96,26 @@ export function useOptionLists() {
     [bump],
   );
 
-  /** Autocomplete suggestions: the dataUrl with keyword, the configured fields' values and the parents'. */
+  /** Autocomplete suggestions: the dataUrl with the keyword and the values of the fields they depend on. */
   const suggest = useCallback(async (field: FieldDef, keyword: string, values: Values, signal?: AbortSignal) => {
-    if (!field.dataUrl) return null;
-    const params: Record<string, string> = {};
-    for (const id of [...(field.dependence ?? []), ...(field.autoCompletePreferenceObject?.sendParams ?? [])]) {
-      const items = chosenItems(values[id]);
-      if (items.length > 0) params[id] = items.join(',');
-    }
-    return fetchOptions(withQuery(field.dataUrl, { ...params, keyword }), signal);
+    const url = suggestUrl(field, keyword, values);
+    return url ? fetchOptions(url, signal) : null;
   }, []);
 
   return { source, fetchMissing, rememberChoice, suggest };
+}
+
+/**
+ * The suggestions' address of an autocomplete: its dataUrl with the keyword and the chosen values of the fields it
+ * depends on: its parents (`dependence`, `autoCompleteByOtherFields`…) and the spec's `sendParams`. Null without a
+ * dataUrl.
+ */
+export function suggestUrl(field: FieldDef, keyword: string, values: Values): string | null {
+  if (!field.dataUrl) return null;
+  const params: Record<string, string> = {};
+  for (const id of [...parentsOf(field), ...(field.autoCompletePreferenceObject?.sendParams ?? [])]) {
+    const items = chosenItems(values[id]);
+    if (items.length > 0) params[id] = items.join(',');
+  }
+  return withQuery(field.dataUrl, { ...params, keyword });
 }

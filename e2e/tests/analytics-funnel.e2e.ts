@@ -52,6 +52,7 @@ describe('the publish funnel', () => {
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]?.props).toMatchObject({ cat: 5, step: 1, message: 'שדה חובה', source: 'client' });
     const shown = events.filter((e) => e.name === 'wizard_step_shown');
+    expect(shown.length).toBeGreaterThan(0);
     expect(shown.map((e) => e.props.entry)).toEqual(shown.map(() => 'ad-strength'));
     // No value the user chose travels: only ids, numbers and our texts.
     expect(JSON.stringify(events)).not.toContain('לברדור');

@@ -31,7 +31,7 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 
-const JOB_AD_NOTICE = 'שימו לב: מודעת דרושים לא תכלול דרישה לגיל, מין, דת, מוצא או מצב משפחתי';
+const JOB_AD_NOTICE = 'שימו לב: אין לכלול במודעת דרושים דרישה לגיל, מין, דת, מוצא או מצב משפחתי';
 
 async function openDraftStep(page: Page, selectors: Record<string, string>, step: number): Promise<void> {
   await page.goto(`${product.url}/publish?${new URLSearchParams(selectors)}&step=${step}`);

@@ -179,7 +179,7 @@ describe('reject', () => {
     expect(page).toMatchObject({ state: 'rejected', reason, rejection: { reason, editUrl: `/edit/${id}` } });
     expect(page.notice).toEqual({
       type: 'error',
-      titleMessage: 'למה המודעה לא אושרה',
+      titleMessage: 'הסיבה שהמודעה לא אושרה',
       message: reason,
       postfix: { text: 'עריכה ושליחה מחדש', icon: 'edit', href: `/edit/${id}`, toolTip: expect.any(String) },
     });

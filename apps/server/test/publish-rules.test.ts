@@ -70,7 +70,19 @@ describe('the publish rules in the fields answer', () => {
       idempotencyKey: `stock-${saved.orderID}-000000000`,
     });
     expect(paid.statusCode).toBe(400);
+    expect(paid.json().errors).toHaveProperty('pt_hash');
     expect((await owner.get(`/api/publish/fields/${saved.orderID}`)).json().disallowDecreasePricePopup).toBe(true);
+    // Published free, it is offered no one-ad upgrade either (My Ads' list and its purchase).
+    const finished = await owner.post('/api/publish/finish-publish', {
+      CatID: 3,
+      SubCatID: 0,
+      OrderID: saved.orderID,
+      RecordID: saved.orderID,
+      orderType: 'FreeView',
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const upgrades = await owner.get(`/gateway/packages/personal/${saved.orderID}`);
+    expect(upgrades.json()).toEqual({ status: 200, msg: [] });
   });
 
   it("in edit mode follow the ad: a holiday rental's edit disallows it, a sofa's does not", async () => {

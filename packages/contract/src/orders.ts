@@ -295,7 +295,7 @@ export interface FinishPageState {
   rejection?: AdRejection;
   /**
    * What the owner is to do about the ad, as the spec's alert message (after-save-area.md §3): a refused ad (why,
-   * and the edit that sends it again) or one held for words not allowed (the edit that publishes it again).
+   * and the edit that sends it again) or one held for words not allowed (the edit that sends it back to review).
    */
   notice?: AlertMessage;
   CatID: number;

@@ -96,8 +96,10 @@ describe('a dependency result in the resolver', () => {
     const quantity: FieldDef = {
       id: 'quantity',
       type: 'number',
-      showcond: { kind: 'field', field: 'price', values: ['-4'] },
+      // Asked only for a lot (kind 2).
+      showcond: { kind: 'field', field: 'kind', values: ['2'] },
     };
+    const kind: FieldDef = { id: 'kind', type: 'text' };
     const total: FieldDef = {
       id: 'total',
       type: 'number',
@@ -110,9 +112,12 @@ describe('a dependency result in the resolver', () => {
         ],
       },
     };
-    const steps = [step([price, quantity, total])];
-    expect(resolve(steps, { price: '150', quantity: '4' }, testContext()).fields.total?.value).toBe('600');
-    expect(resolve(steps, { price: '150' }, testContext()).fields.total?.value).toBe('150');
+    const steps = [step([kind, price, quantity, total])];
+    const lot = resolve(steps, { kind: '2', price: '150', quantity: '4' }, testContext());
+    expect([lot.fields.quantity?.visible, lot.fields.total?.value]).toEqual([true, '600']);
+    // The same quantity left behind in a hidden field counts as not given.
+    const single = resolve(steps, { kind: '1', price: '150', quantity: '4' }, testContext());
+    expect([single.fields.quantity?.visible, single.fields.total?.value]).toEqual([false, '150']);
   });
 
   it('with triggerKey the number is the chosen option’s attribute', () => {

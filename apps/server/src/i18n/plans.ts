@@ -17,7 +17,7 @@ export const plansHe = {
   /** The finish page's alert (after-save-area.md §3 "Alert message") of an ad the owner can set right. */
   finishNotice: {
     rejected: {
-      titleMessage: 'למה המודעה לא אושרה',
+      titleMessage: 'הסיבה שהמודעה לא אושרה',
       edit: 'עריכה ושליחה מחדש',
       editTip: 'אחרי העריכה המודעה חוזרת לבדיקה של נציג',
     },

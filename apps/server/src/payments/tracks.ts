@@ -11,6 +11,7 @@ import {
   type TrackSelectors,
 } from '@app/catalog/tracks';
 import type { AdType, OrderTypeItem } from '@app/contract/orders';
+import { adSectionOf } from '../plans/plans.ts';
 
 export { AUTO_BUMP_HASH };
 
@@ -48,8 +49,8 @@ export function packageFor(
   ad: { cat: number; selectors: Record<string, string>; values: Record<string, unknown> },
   packageHash: string,
 ): Charge | null {
-  // The same section as the list the customer saw (gateway packages/personal/{adId}): the selection's, else the ad's.
-  const salesCat = Number(ad.selectors.SalesCatID ?? ad.values.salesCatID ?? Number.NaN);
+  // The same section as the list the customer saw (gateway packages/personal/{adId}) and the plan step's.
+  const salesCat = Number(adSectionOf(ad) ?? Number.NaN);
   const upgrade = upgradePackagesFor(ad.cat, Number.isInteger(salesCat) ? salesCat : undefined).find(
     (p) => p.hash === packageHash,
   );

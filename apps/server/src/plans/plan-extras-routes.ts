@@ -35,6 +35,7 @@ import {
 } from './commercial-payment-repository.ts';
 import { type CustomerPackageRow, packagesOfCustomer } from './customer-packages-repository.ts';
 import { requestPackageLead } from './package-lead.ts';
+import { adSectionOf } from './plans.ts';
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: FastifyRequest): Body =>
@@ -195,7 +196,7 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     // An upgrade is for a live ad or one in review (what gateway packages/personal/pay sells); a draft chooses
     // its track on the plan step, an expired or out-of-slots ad is not on the board to be upgraded.
     const finished = ad.status === 'active' || ad.status === 'pending';
-    const salesCat = Number(ad.selectors.SalesCatID ?? ad.values.salesCatID ?? Number.NaN);
+    const salesCat = Number(adSectionOf(ad) ?? Number.NaN);
     const msg = finished ? upgradePackagesFor(ad.cat, Number.isFinite(salesCat) ? salesCat : undefined) : [];
     return { status: 200, msg } satisfies PersonalPackagesResponse;
   });

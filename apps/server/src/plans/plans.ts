@@ -20,16 +20,20 @@ import type { CustomerPackageRow } from './customer-packages-repository.ts';
  */
 export const trackSelectorsOf = (
   ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'> & { values?: Ad['values'] | undefined },
-): TrackSelectors => {
-  const selected = ad.selectors.SalesCatID;
-  const chosen = ad.values?.salesCatID;
-  const inStep = typeof chosen === 'string' && /^\d{1,9}$/.test(chosen) ? chosen : undefined;
-  return {
-    cat: ad.cat,
-    subcat: ad.subcat,
-    SalesCatID: selected !== undefined && selected !== '' && selected !== '0' ? selected : (inStep ?? selected),
-  };
-};
+): TrackSelectors => ({ cat: ad.cat, subcat: ad.subcat, SalesCatID: adSectionOf(ad) ?? ad.selectors.SalesCatID });
+
+/**
+ * An ad's second-hand section (SalesCatID) as every plan, upgrade and payment reads it: the selection's, else (0 or
+ * none: the general flow) the one chosen in its product step; undefined when it has neither.
+ */
+export function adSectionOf(ad: {
+  selectors: Record<string, string>;
+  values?: Readonly<Record<string, unknown>> | undefined;
+}): string | undefined {
+  const whole = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : undefined);
+  const selected = whole(ad.selectors.SalesCatID);
+  return selected !== undefined && selected !== '0' ? selected : (whole(ad.values?.salesCatID) ?? selected);
+}
 
 /** The customer's packages for the ad's category, as the plan step sees them at `now`. */
 export interface PackagesAtNow {

@@ -44,7 +44,7 @@ interface Choice {
  * A search is a job ad: the notification on its description (publish-wizard.md §4 "A field with a notification
  * text shows it as an error"), before the family writes it.
  */
-export const JOB_AD_NOTICE = 'שימו לב: מודעת דרושים לא תכלול דרישה לגיל, מין, דת, מוצא או מצב משפחתי';
+export const JOB_AD_NOTICE = 'שימו לב: אין לכלול במודעת דרושים דרישה לגיל, מין, דת, מוצא או מצב משפחתי';
 
 const OFFER_FEATURES = ['רישיון נהיגה', 'רכב צמוד', 'קורס עזרה ראשונה', 'ממליצים', 'לא מעשנ/ת', 'מסתדר/ת עם בעלי חיים'];
 const SEARCH_FEATURES = ['יש בעלי חיים בבית', 'נדרש רישיון נהיגה', 'נדרשים ממליצים', 'בית ללא עישון'];

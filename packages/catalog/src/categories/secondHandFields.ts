@@ -6,7 +6,7 @@
  */
 import type { FieldDef, Option, RedirectTarget } from '@app/form-engine/model';
 import { ISRAEL_AREAS } from '../areas/israelAreas.ts';
-import { FASHION_SALES_CAT, PRODUCT_PATHS, PRODUCT_TREE } from '../products/tree.ts';
+import { FASHION_SALES_CAT, PRODUCT_PATHS, PRODUCT_TREE, STOCK_SALES_CAT } from '../products/tree.ts';
 import { SECOND_HAND_LISTS, secondHandListUrl } from './secondHandLists.ts';
 import { staticSelect } from './vehiclesFields.ts';
 
@@ -175,7 +175,7 @@ export const quantityField = (resetOn: string[] | undefined, extra: Partial<Fiel
 /**
  * 825: the price of all the units together (the asking price is per unit): worked out from the price and the
  * quantity (807), shown read-only and sent; the server works it out again. Shown from two units up, not for a
- * product given away.
+ * product given away, and not for a whole stock (40), whose price is already the whole lot's.
  */
 export const totalPriceField = (extra: Partial<FieldDef> = {}): FieldDef => ({
   id: '825',
@@ -195,6 +195,7 @@ export const totalPriceField = (extra: Partial<FieldDef> = {}): FieldDef => ({
     conditions: [
       { kind: 'field', field: '807', op: '>', values: ['1'] },
       { kind: 'field', field: 'forFree', op: '!=', values: ['1'] },
+      { kind: 'field', field: 'salesCatID', op: '!=', values: [String(STOCK_SALES_CAT)] },
     ],
   },
   accordionBrief: { prefix: 'סה"כ ', postfix: ' ₪' },

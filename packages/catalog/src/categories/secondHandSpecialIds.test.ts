@@ -45,6 +45,15 @@ describe('825: the price of all the units', () => {
     expect(buildPayload(free, { mode: 'publish', cat: 3, subcat: 0 })).not.toHaveProperty('825');
   });
 
+  it("is not asked for a whole stock (40), whose price is already the lot's", () => {
+    const stock = run({ ...chairs, salesCatID: '40', salesSubCatID: '4001', salesSubCat3ID: '', price: '12,000' });
+    expect(stock.fields['825']?.visible).toBe(false);
+    expect(buildPayload(stock, { mode: 'publish', cat: 3, subcat: 0 })).not.toHaveProperty('825');
+    // Industrial equipment is priced per machine: the total stays.
+    const machines = run({ ...chairs, salesCatID: '56', salesSubCatID: '5601', salesSubCat3ID: '', price: '12,000' });
+    expect(machines.fields['825']?.displayValue).toBe('72,000 ₪');
+  });
+
   it('807 says one text for any wrong quantity, and the required text when empty', () => {
     const texts = (quantity: string) => run({ ...chairs, '807': quantity }).errors.map((e) => errorText(e));
     expect(texts('0')).toEqual(['יש להזין כמות בין 1 ל-999']);

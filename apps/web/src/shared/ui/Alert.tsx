@@ -44,6 +44,7 @@ export function Alert({ alert, testId }: { alert: AlertMessage; testId?: string 
     </>
   );
   const described = tip ? tipId : undefined;
+  const href = linkOf(postfix?.href);
   return (
     <div
       className={`alert alert--${alert.type}`}
@@ -57,12 +58,12 @@ export function Alert({ alert, testId }: { alert: AlertMessage; testId?: string 
         <p className="alert__message">{alert.message}</p>
         {postfix && (
           <p className="alert__postfix">
-            {postfix.href?.startsWith('/') ? (
-              <Link to={postfix.href} className="alert__link" aria-describedby={described}>
+            {href?.kind === 'path' ? (
+              <Link to={href.to} className="alert__link" aria-describedby={described}>
                 {postfixBody}
               </Link>
-            ) : postfix.href ? (
-              <a href={postfix.href} className="alert__link" aria-describedby={described}>
+            ) : href ? (
+              <a href={href.to} className="alert__link" aria-describedby={described}>
                 {postfixBody}
               </a>
             ) : (
@@ -81,4 +82,19 @@ export function Alert({ alert, testId }: { alert: AlertMessage; testId?: string 
       {alert.image && <img className="alert__image" src={alert.image} alt="" width="56" height="56" />}
     </div>
   );
+}
+
+/**
+ * Where a postfix link may lead: a path of ours (not '//host'), or an http(s) address; anything else (javascript:,
+ * data:) is shown as text.
+ */
+export function linkOf(href: string | undefined): { kind: 'path' | 'url'; to: string } | undefined {
+  if (!href) return undefined;
+  if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return { kind: 'path', to: href };
+  try {
+    const url = new URL(href);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { kind: 'url', to: url.toString() } : undefined;
+  } catch {
+    return undefined;
+  }
 }

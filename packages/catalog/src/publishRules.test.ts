@@ -44,6 +44,8 @@ describe('the publish rules (data/publish-rules.json)', () => {
         { ...base, id: 'b', redirect: { params: { cat: 1, subcat: 6 } } },
         { ...base, id: 'c', redirect: { redirect_to_old: true } },
         { ...base, id: 'd', redirect: {} },
+        { ...base, id: 'e', redirect: { params: { cat: 1, subcat: 9 }, fields: ['km', 'specialType'] } },
+        { ...base, id: 'f', when: { cat: 1, subcat: [6, 4] } },
       ],
     };
     expect(checkPublishRules(broken)).toEqual([
@@ -53,6 +55,8 @@ describe('the publish rules (data/publish-rules.json)', () => {
       'b: the redirect leads to its own selection',
       'c: a redirect to the older site needs a path',
       'd: the redirect names no selection',
+      'e: vehicles-trucks has no field specialType to carry',
+      'f: vehicles-motorcycles has no field specialType',
     ]);
   });
 });

@@ -6,6 +6,7 @@
  * the catalogues when the server starts.
  */
 import type { PublishRedirect } from '@app/contract/publish';
+import type { CategoryCatalog } from '@app/form-engine/model';
 import data from '../data/publish-rules.json' with { type: 'json' };
 import { type CatalogQuery, catalogFor } from './categories/registry.ts';
 
@@ -62,10 +63,21 @@ export function rulesFor(selection: RuleSelection, rules: PublishRules = PUBLISH
   };
 }
 
+const fieldIdsOf = (catalog: CategoryCatalog): Set<string> =>
+  new Set(catalog.steps.flatMap((step) => step.fields.map((field) => field.id)));
+
+/** The catalogues that serve a rule's selections: one per sub-category it lists (or the category's). */
+function catalogsOf(when: SelectionMatch): { subcat: number | undefined; catalog: CategoryCatalog | undefined }[] {
+  return (when.subcat ?? [undefined]).map((subcat) => ({
+    subcat,
+    catalog: catalogFor({ cat: when.cat, subcat, SalesCatID: when.SalesCatID?.[0] }),
+  }));
+}
+
 /**
- * What is wrong with the rules against the catalogues: a rule's fields must be fields of the catalogue that serves
- * its selections, a redirect goes to a selection some catalogue serves (or to the older site with a path), and ids
- * are unique. An empty list is a good set of rules.
+ * What is wrong with the rules against the catalogues: a rule's fields must be fields of every catalogue that serves
+ * its selections, a redirect goes to a selection some catalogue serves (or to the older site with a path) whose
+ * catalogue has the fields it carries, and ids are unique. An empty list is a good set of rules.
  */
 export function checkPublishRules(rules: PublishRules = PUBLISH_RULES): string[] {
   const problems: string[] = [];
@@ -73,28 +85,32 @@ export function checkPublishRules(rules: PublishRules = PUBLISH_RULES): string[]
   for (const rule of rules.redirects) {
     if (ids.has(rule.id)) problems.push(`${rule.id}: the id is used twice`);
     ids.add(rule.id);
-    const from = catalogFor({
-      cat: rule.when.cat,
-      subcat: rule.when.subcat?.[0],
-      SalesCatID: rule.when.SalesCatID?.[0],
-    });
-    if (!from) {
-      problems.push(`${rule.id}: no catalogue serves its selection`);
-      continue;
-    }
-    const fieldIds = new Set(from.steps.flatMap((step) => step.fields.map((field) => field.id)));
-    for (const id of [rule.property, ...Object.keys(rule.other_conditions?.fields ?? {})]) {
-      if (!fieldIds.has(id)) problems.push(`${rule.id}: ${from.id} has no field ${id}`);
+    const sources = catalogsOf(rule.when);
+    for (const { subcat, catalog } of sources) {
+      if (!catalog) {
+        problems.push(`${rule.id}: no catalogue serves its selection${subcat === undefined ? '' : ` ${subcat}`}`);
+        continue;
+      }
+      const fieldIds = fieldIdsOf(catalog);
+      for (const id of [rule.property, ...Object.keys(rule.other_conditions?.fields ?? {})]) {
+        if (!fieldIds.has(id)) problems.push(`${rule.id}: ${catalog.id} has no field ${id}`);
+      }
     }
     const { redirect } = rule;
+    const target = redirect.params && catalogFor(redirect.params);
     if (redirect.redirect_to_old) {
       if (!redirect.url?.startsWith('/')) problems.push(`${rule.id}: a redirect to the older site needs a path`);
     } else if (!redirect.params) {
       problems.push(`${rule.id}: the redirect names no selection`);
-    } else if (!catalogFor(redirect.params)) {
+    } else if (!target) {
       problems.push(`${rule.id}: no catalogue serves the redirect's selection`);
-    } else if (redirect.params.cat === rule.when.cat && redirect.params.subcat === rule.when.subcat?.[0]) {
+    } else if (sources.some((source) => source.catalog === target)) {
       problems.push(`${rule.id}: the redirect leads to its own selection`);
+    } else {
+      const targetIds = fieldIdsOf(target);
+      for (const id of redirect.fields ?? []) {
+        if (!targetIds.has(id)) problems.push(`${rule.id}: ${target.id} has no field ${id} to carry`);
+      }
     }
   }
   return problems;

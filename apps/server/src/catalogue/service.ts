@@ -7,6 +7,7 @@ import { lockedValues } from '@app/form-engine/editSteps';
 import type { CategoryCatalog, StepDef, Values } from '@app/form-engine/model';
 import { parseCatalog } from '@app/form-engine/schema';
 import { CAMPAIGNS, campaignsFor } from '../plans/campaigns.ts';
+import { adSectionOf } from '../plans/plans.ts';
 import { AnswerCache, type CachedAnswer, type CacheLimits } from '../platform/cached-answer.ts';
 import { SERVED_LIST_IDS } from './option-lists.ts';
 import { catalogQuery } from './selectors.ts';
@@ -171,12 +172,12 @@ const wholeNumber = (value: unknown): number | undefined => {
   return typeof text === 'string' && /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 };
 
-/** The selection the publish rules look at: the selectors, and an ad's section field when it has one. */
+/** The selection the publish rules look at: the selectors, with an ad's section as its plans read it. */
 function ruleSelection(selectors: Selectors, values?: Record<string, unknown>): RuleSelection {
   return {
     cat: Number(selectors.cat),
     subcat: wholeNumber(selectors.subcat),
-    SalesCatID: wholeNumber(selectors.SalesCatID) || wholeNumber(values?.salesCatID),
+    SalesCatID: wholeNumber(adSectionOf({ selectors, values })),
     SalesSubCatID: wholeNumber(selectors.SalesSubCatID) || wholeNumber(values?.salesSubCatID),
   };
 }

@@ -52,7 +52,7 @@ export function PaymentFramePopup({
   return (
     <Popup header={t.header} size={size} onClose={onClose} className="payment-popup">
       {suspected && (
-        <p className="payment-popup__review" data-testid="payment-review-note">
+        <p className="review-note" data-testid="payment-review-note">
           {hePlan.reviewAfterPayment}
         </p>
       )}

@@ -363,7 +363,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
       </h3>
       <p className="plan__intro">{intro}</p>
       {params.get('isSuspected') === '1' && (
-        <p className="plan__review" data-testid="plan-review-note">
+        <p className="review-note" data-testid="plan-review-note">
           {hePlan.reviewBeforeLive}
         </p>
       )}

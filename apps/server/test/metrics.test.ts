@@ -49,7 +49,9 @@ describe('the metrics endpoint', () => {
     const text = res.body;
     // One series for both ads: the route's template labels it, not the URL.
     expect(seriesValue(text, 'http_requests_total{method="GET",route="/api/adds/:id",status_code="404"}')).toBe(2);
-    expect(text).not.toContain('123456');
+    // The ad numbers never label a series (a bare digit run could be in any measured value, so look for the path).
+    expect(text).not.toContain('/api/adds/123456');
+    expect(text).not.toContain('/api/adds/654321');
     expect(
       seriesValue(text, 'http_requests_total{method="POST",route="/api/publish/valid-phone",status_code="200"}'),
     ).toBe(1);

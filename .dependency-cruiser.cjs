@@ -5,6 +5,7 @@
  * - the web app and the server never import each other (they share the packages);
  * - in the server, data access (`*repository.ts`) does not call up into services (`*service.ts`) or routes
  *   (`*routes.ts`), only the app mounts routes, and the platform folder knows no capability;
+ * - the server's capabilities import each other in one order only (CAPABILITY_ORDER), and none imports the app;
  * - product code never imports tests, benchmarks or the browser tests;
  * - no import cycles.
  * @type {import('dependency-cruiser').IConfiguration}
@@ -13,6 +14,60 @@
 const layer = (name) => `^apps/server/src/.+[/-]${name}\\.ts$`;
 const ROUTES = layer('routes');
 const REPOSITORY = layer('repository');
+
+/**
+ * The server's capabilities (the folders of apps/server/src but the platform and the texts) from the ground up, as
+ * docs/ARCHITECTURE.md ("Dependency order") gives them with the reasons: each may import those before it and none
+ * after it, type-only imports included (a type names the other capability's records, so a change of those is a
+ * change here too). What a lower capability needs from a higher one is handed to it by the app (app.ts): a function
+ * or an interface it declares and the higher one fills, such as the review gate of going live.
+ */
+const CAPABILITY_ORDER = [
+  // Services that know no ad.
+  'mail',
+  'accounts',
+  'contact-us',
+  'catalogue',
+  'vehicles',
+  'payments',
+  'phones',
+  // The staff's console.
+  'operator',
+  'analytics',
+  'finance',
+  // The leads the flows below collect, mailed to their owners and listed in the console.
+  'leads',
+  // The ad, and what belongs to one.
+  'ads',
+  'media',
+  'video',
+  'policy',
+  'counts',
+  'assistants',
+  // What is sold for an ad, and its review.
+  'plans',
+  'moderation',
+  // What buyers see of the live ads: the boards, and each ad's own page.
+  'board',
+  'listing',
+  // The customer's flows over all of them.
+  'finish',
+  'publish',
+  // Data loaded at start.
+  'seed',
+];
+const SERVER_FOLDERS = '^apps/server/src/';
+const KNOWN_FOLDERS = `(?:platform|i18n|${CAPABILITY_ORDER.join('|')})/`;
+/** One rule per capability: the capabilities after it are out of its reach. */
+const capabilityOrder = CAPABILITY_ORDER.slice(0, -1).map((name, index) => ({
+  name: 'capabilities-in-order',
+  severity: 'error',
+  comment:
+    `A capability imports only those before it in the dependency order (docs/ARCHITECTURE.md): ${name} never ` +
+    `${CAPABILITY_ORDER.slice(index + 1).join(', ')}, type-only imports included.`,
+  from: { path: `${SERVER_FOLDERS}${name}/`, pathNot: '\\.test\\.ts$' },
+  to: { path: `${SERVER_FOLDERS}(?:${CAPABILITY_ORDER.slice(index + 1).join('|')})/` },
+}));
 
 module.exports = {
   forbidden: [
@@ -89,6 +144,40 @@ module.exports = {
         'knows none of them. The app (app.ts, start.ts) puts them together.',
       from: { path: '^apps/server/src/platform/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/', pathNot: ['^apps/server/src/(platform|i18n)/'] },
+    },
+    ...capabilityOrder,
+    {
+      name: 'capabilities-in-order',
+      severity: 'error',
+      comment:
+        'A server folder that imports a capability, or is imported by one, has its place in the dependency order ' +
+        '(CAPABILITY_ORDER): a new capability is placed there first.',
+      from: { path: `${SERVER_FOLDERS}(?!${KNOWN_FOLDERS})[^/]+/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER_FOLDERS}(?!platform/|i18n/)[^/]+/` },
+    },
+    {
+      name: 'capabilities-in-order',
+      severity: 'error',
+      from: { path: `${SERVER_FOLDERS}[^/]+/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER_FOLDERS}(?!${KNOWN_FOLDERS})[^/]+/` },
+    },
+    {
+      name: 'capabilities-below-the-app',
+      severity: 'error',
+      comment:
+        'The app (app.ts, start.ts, main.ts, outside-services.ts, auth-hooks.ts) puts the capabilities together: ' +
+        'none of them imports it. A route reaches the auth hooks through the app’s decorators.',
+      from: { path: `${SERVER_FOLDERS}[^/]+/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER_FOLDERS}[^/]+\\.ts$` },
+    },
+    {
+      name: 'web-names-contract-schemas-as-types',
+      severity: 'error',
+      comment:
+        'The contract’s zod schemas (packages/contract/src/schemas) are the server’s: the web names their types ' +
+        '(`import type`) and never loads zod into the browser’s bundles.',
+      from: { path: '^apps/web/' },
+      to: { path: '^packages/contract/src/schemas/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'web-features-through-their-entry',

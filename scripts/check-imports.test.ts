@@ -51,6 +51,11 @@ describe('the import rules', () => {
         'apps/server/src/ads/ads-service.ts': "import { g } from './go-live.ts';\nexport const e = g;\n",
         'apps/server/src/ads/save-routes.ts': "import { e } from './ads-service.ts';\nexport const f = e;\n",
         'apps/server/src/app.ts': "import { f } from './ads/save-routes.ts';\nexport const app = f;\n",
+        // A capability imports those before it in the dependency order, types too.
+        'apps/server/src/moderation/review-gate.ts':
+          "import { g } from '../ads/go-live.ts';\nimport type { M } from '../mail/mailer.ts';\n" +
+          'export const gate = (m: M) => [g, m];\n',
+        'apps/server/src/mail/mailer.ts': 'export interface M { to: string }\n',
         'apps/web/src/shared/api/http.ts': 'export const get = 1;\n',
         'apps/web/src/shared/api/index.ts': "export { get } from './http.ts';\n",
         'apps/web/src/features/payment/PaymentPopup.tsx':
@@ -73,12 +78,24 @@ describe('the import rules', () => {
     ['only-the-app-mounts-routes', { 'apps/server/src/ads/x-service.ts': "import './routes.ts';\n" }],
     ['only-the-app-mounts-routes', { 'apps/server/src/ads/go-live.ts': "import '../plans/plan-routes.ts';\n" }],
     ['platform-below-capabilities', { 'apps/server/src/platform/http/x.ts': "import '../../accounts/y.ts';\n" }],
+    ['capabilities-in-order', { 'apps/server/src/ads/go-live.ts': "import '../moderation/rules.ts';\n" }],
+    ['capabilities-in-order', { 'apps/server/src/catalogue/service.ts': "import '../plans/campaigns.ts';\n" }],
+    [
+      'capabilities-in-order',
+      { 'apps/server/src/saved-searches/saved-searches-routes.ts': "import '../ads/ads-repository.ts';\n" },
+    ],
+    ['capabilities-in-order', { 'apps/server/src/media/routes.ts': "import '../board/board-service.ts';\n" }],
+    ['capabilities-below-the-app', { 'apps/server/src/ads/my-ads-routes.ts': "import '../auth-hooks.ts';\n" }],
     ['product-code-never-imports-tests', { 'apps/server/src/x.ts': "import './y.test.ts';\n" }],
     ['web-features-through-their-entry', { 'apps/web/src/features/my-ads/x.ts': "import '../plan/flow.ts';\n" }],
     ['web-features-through-their-entry', { 'apps/web/src/app/x.ts': "import '../features/plan/flow.ts';\n" }],
     ['web-shared-through-its-entry', { 'apps/web/src/features/plan/x.ts': "import '../../shared/api/http.ts';\n" }],
     ['web-shared-below-features', { 'apps/web/src/shared/api/x.ts': "import '../../features/plan/index.ts';\n" }],
     ['web-features-below-the-app', { 'apps/web/src/features/plan/x.ts': "import '../../app/shell/TopBar.tsx';\n" }],
+    [
+      'web-names-contract-schemas-as-types',
+      { 'apps/web/src/shared/api/x.ts': "import '../../../../../packages/contract/src/schemas/finance.ts';\n" },
+    ],
     [
       'no-cycles',
       {
@@ -95,6 +112,27 @@ describe('the import rules', () => {
       }),
     );
     expect(await broken({ ...targets, ...planted })).toContain(rule);
+  });
+
+  it('the web names the contract’s schemas as types only', async () => {
+    expect(
+      await broken({
+        'packages/contract/src/schemas/finance.ts': 'export const PaymentSchema = 1;\n',
+        'apps/web/src/shared/api/x.ts':
+          "import type { PaymentSchema } from '../../../../../packages/contract/src/schemas/finance.ts';\n" +
+          'export type Payment = typeof PaymentSchema;\n',
+      }),
+    ).toEqual([]);
+  });
+
+  it('a type-only import up the capabilities’ order is caught too', async () => {
+    expect(
+      await broken({
+        'apps/server/src/plans/plans.ts': 'export interface Plan { days: number }\n',
+        'apps/server/src/payments/service.ts':
+          "import type { Plan } from '../plans/plans.ts';\nexport const days = (p: Plan) => p.days;\n",
+      }),
+    ).toEqual(['capabilities-in-order']);
   });
 
   it('a type-only import of a checked value’s shape is allowed from a repository', async () => {

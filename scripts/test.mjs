@@ -44,10 +44,12 @@ let browserEnded = false;
 const apiWorkers = () => ({ UNIT_AND_API_WORKERS: browserEnded ? '2' : '1' });
 const API = ['--project', 'api', '--project', 'api-own-modules'];
 const unitAndApi = step('Unit and API tests', 'npx', ['vitest', 'run', '--project', 'unit', ...API], apiWorkers);
-// TEST_POSTGRES_URL (CI sets it): the API suite once more, on that PostgreSQL (each run in its own schema).
+// TEST_POSTGRES_URL (CI sets it): the API suite once more, on that PostgreSQL (each run in its own schema), without
+// the files that never open DATABASE_URL's database (vitest.config.ts, API_SKIP_EMBEDDED_ONLY).
 const apiOnPostgres = process.env.TEST_POSTGRES_URL
   ? step('API tests on PostgreSQL', 'npx', ['vitest', 'run', ...API], () => ({
       DATABASE_URL: process.env.TEST_POSTGRES_URL,
+      API_SKIP_EMBEDDED_ONLY: '1',
       ...apiWorkers(),
     }))
   : undefined;

@@ -3,11 +3,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { findChromium } from '../../scripts/lib/chromium.mjs';
+import { keepJournal } from './failure-report.ts';
 
 const require = createRequire(import.meta.url);
 export const artifactsDir = path.resolve(import.meta.dirname, '../artifacts');
 
 export const PHONE = { width: 375, height: 812 } as const;
+/**
+ * The wait for what the server answers after a payment or a step's checks (the finish page, the next step, a
+ * payment's result): about a second on a quiet machine, many times that when the two cores are shared with the
+ * unit and API tests and other work, so it is generous; the test's own limit (two minutes) still bounds it.
+ */
+export const SERVER_ROUND_TRIP = 60_000;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
 export function launchBrowser(): Promise<Browser> {
@@ -30,6 +37,7 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   const context = await browser.newContext({ viewport, locale: 'he-IL', reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  keepJournal(page);
   return page;
 }
 

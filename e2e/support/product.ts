@@ -41,6 +41,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       // Every browser test verifies phone numbers from 127.0.0.1: one address, many "users", so the SMS limit per
       // address is raised.
       SMS_IP_HOURLY_LIMIT: '1000',
+      // No demo board ads unless a file asks for them (global-setup.ts).
+      SEED_DEMO_ADS: 'false',
       // A file's own settings (a real provider's adapter pointed at a local double).
       ...env,
     });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { failureReport } from './failure-report.ts';
 import { type Product, startProduct } from './product.ts';
 
 /**
@@ -22,6 +23,10 @@ export function useProductAndBrowser(
     [product, browser] = await Promise.all([startProduct(env()), launchBrowser()]);
     sandboxKey = product.sandboxKey;
     ready(product, browser);
+  });
+  // A failed test says what its pages and the server were doing (failure-report.ts).
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') console.error(await failureReport(browser, product?.server.output()));
   });
   afterAll(async () => {
     await browser?.close();

@@ -12,7 +12,7 @@
 import { HEBREW_MONTHS } from '@app/catalog/calendar';
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, newPage } from '../support/browser.ts';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, dialog, scrollSettled, writeMeasured } from './a11y-helpers.ts';
@@ -114,7 +114,7 @@ async function freeTrackToFinish(page: Page, screen: string, orderId: string, ca
   await audit(page, `${screen}-plan`);
   await tabTo(page, { selector: '[data-testid="track-Free"] .track__choose' });
   await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+  await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
   const finish = page.getByTestId('finish-published');
   await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
   await settled(page);

@@ -10,7 +10,7 @@
  */
 import type { Browser, FileChooser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, newPage } from '../support/browser.ts';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, dialog, writeMeasured } from './a11y-helpers.ts';
@@ -101,7 +101,7 @@ describe('keyboard only, second hand', () => {
     if (!frame) throw new Error('no app payment frame');
     await tabInFrame(page, frame, 'button[value="approve"]');
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
     await settled(page);
@@ -201,9 +201,9 @@ describe('keyboard only, real estate', () => {
     await press(page, 'שליחת הפרטים');
     await dialog(page, 'תודה!').waitFor();
     await press(page, 'להמשך');
-    await dialog(page, 'רוצים שהמודעה תקפוץ לבד?').waitFor({ timeout: 30_000 });
+    await dialog(page, 'רוצים שהמודעה תקפוץ לבד?').waitFor({ timeout: SERVER_ROUND_TRIP });
     await press(page, 'לא תודה');
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     await page.getByTestId('finish-published').waitFor();
     await settled(page);
     await audit(page, 'keyboard-flat-finish');

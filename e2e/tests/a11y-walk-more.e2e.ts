@@ -13,7 +13,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validCommercialAd, validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
-import { DESKTOP, newPage } from '../support/browser.ts';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import { DECLINED_CARD, fillCard } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -65,11 +65,16 @@ async function framed(page: Page, path: string): Promise<Frame> {
   return frameOf(page, path.split('?')[0] ?? path);
 }
 
-describe('payment results and the finish area', () => {
-  it('a declined card, the hosted payment pages, /finishPayment, /finishPaymentArea, the other finish pages', async () => {
-    const page = await newPage(browser, PHONE_390);
-    await loginDemo(page, product.url);
-    const orderId = await adThroughApi(page, product.url, validCarAd());
+/** A new page of the demo account, with a new car ad saved through the API. */
+async function withCarAd(): Promise<{ page: Page; orderId: number }> {
+  const page = await newPage(browser, PHONE_390);
+  await loginDemo(page, product.url);
+  return { page, orderId: await adThroughApi(page, product.url, validCarAd()) };
+}
+
+describe('payment results and the finish area, one screen group at a time', () => {
+  it('the hosted app and card payment pages, and a declined card on the finish area', async () => {
+    const { page, orderId } = await withCarAd();
     await openPlan(page, 'cat=1&subcat=1', orderId);
 
     // The app payment's hosted page inside its popup, then the card's, each checked in its frame.
@@ -88,11 +93,15 @@ describe('payment results and the finish area', () => {
     await fillCard(card, DECLINED_CARD);
     await audit(page, 'card-payment-hosted-page-filled', hosted);
     await card.getByRole('button', { name: /לתשלום/ }).click();
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     await page.getByTestId('payment-failure').waitFor();
     await settled(page);
     await auditBoth(page, 'finish-declined-card', 'phone');
+    await page.close();
+  });
 
+  it('/finishPayment inside the payment frame, and an upgrade that failed', async () => {
+    const { page, orderId } = await withCarAd();
     // /finishPayment: inside the payment frame it says 'please wait' while the parent takes the result; an
     // upgrade's failure shows its message in place.
     const waiting = await framed(page, `/finishPayment?OrderID=${orderId}&result=failure`);
@@ -101,7 +110,11 @@ describe('payment results and the finish area', () => {
     await page.goto(`${product.url}/finishPayment?OrderID=${orderId}&result=failure&action=upgrade`);
     await page.getByRole('alert').waitFor();
     await auditBoth(page, 'finish-payment-upgrade-failed', 'phone');
+    await page.close();
+  });
 
+  it('/finishPaymentArea waiting for the return address, then without an order', async () => {
+    const { page, orderId } = await withCarAd();
     // /finishPaymentArea: waiting for the server's return URL, then (no order) the way to the finish area.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -117,14 +130,17 @@ describe('payment results and the finish area', () => {
     release();
     // The answer sends the page on (location.assign to the return URL): that navigation ends before the next one
     // starts (a goto meanwhile was aborted by it, net::ERR_ABORTED, twice in a row in CI).
-    await page.waitForURL((u) => u.pathname !== '/finishPaymentArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname !== '/finishPaymentArea', { timeout: SERVER_ROUND_TRIP });
     await page.waitForLoadState('load');
     await page.unroute('**/api/publish/get-finish-page*');
     await page.goto(`${product.url}/finishPaymentArea`);
     await page.getByRole('alert').waitFor();
     await auditBoth(page, 'finish-payment-area-failed', 'phone');
+    await page.close();
+  });
 
-    // The finish area's other pages.
+  it("the finish area's other pages: edited, a package lead, a business for sale, no order", async () => {
+    const { page, orderId } = await withCarAd();
     await page.goto(`${product.url}/finishArea?action=edited&OrderID=${orderId}`);
     await page.getByTestId('finish-edited').waitFor();
     await auditBoth(page, 'finish-edited', 'phone');
@@ -135,9 +151,13 @@ describe('payment results and the finish area', () => {
     await page.getByTestId('finish-business-for-sale').waitFor();
     await audit(page, 'finish-business-for-sale-390');
     await page.goto(`${product.url}/finishArea`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await audit(page, 'finish-not-available-390');
+    await page.getByTestId('finish-no-order').waitFor();
+    await audit(page, 'finish-no-order-390');
+    await page.close();
+  });
 
+  it("editing a draft: 'סיום ופרסום השינויים' saves it and says so in place", async () => {
+    const { page, orderId } = await withCarAd();
     // Editing a draft: 'סיום ופרסום השינויים' saves it and says so in place.
     await page.goto(`${product.url}/edit/${orderId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(`מספר מודעה ${orderId}`) }).waitFor();
@@ -276,7 +296,7 @@ describe('the plan step of real estate: the commercial popups and the broker lea
     await audit(page, 'broker-lead-thanks-popup-390');
     await thanks.getByRole('button', { name: 'להמשך' }).click();
     const offer = dialog(page, 'רוצים שהמודעה תקפוץ לבד?');
-    await offer.waitFor({ timeout: 30_000 });
+    await offer.waitFor({ timeout: SERVER_ROUND_TRIP });
     await auditBoth(page, 'auto-bump-offer-popup', 'phone');
     await page.close();
   });

@@ -16,7 +16,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validCarAd, validVehicleAds } from '../../apps/server/test/support/vehicle-ad.ts';
-import { newPage } from '../support/browser.ts';
+import { newPage, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import { fillCard } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -155,8 +155,11 @@ describe('the hosted card page: its refusals, the challenge, a session past its 
     );
     await auditFrameBoth(page, 'hosted-card-expired', frame);
     await card.getByRole('link', { name: 'להמשך' }).click();
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
-    await page.getByTestId('payment-failure').getByText('אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר').waitFor();
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
+    await page
+      .getByTestId('payment-failure-message')
+      .getByText('הזמן שהוקצב לתשלום עבר לפני שהתשלום הושלם, ולא בוצע חיוב. אפשר להתחיל את התשלום מחדש.')
+      .waitFor();
 
     // A page of no session: not found, announced.
     await page.goto(`${hostOrigin}/pay/ps_AAAAAAAAAAAAAAAA`);
@@ -190,7 +193,7 @@ describe('the app payment: the phone approval page approved, declined, finished,
     await phone.getByRole('button', { name: 'דחייה' }).click();
     await announced(phone, 'alert', 'התשלום נדחה', 'דחיתם את התשלום באפליקציה ולא בוצע חיוב. אפשר לחזור לאתר');
     await auditBoth(phone, 'phone-declined', 'phone');
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     await page.getByTestId('payment-failure').waitFor();
     // The QR code again, after the decline: that payment is over.
     await phone.goto(approve);
@@ -219,7 +222,7 @@ describe('the app payment: the phone approval page approved, declined, finished,
     expect(await phone.getByRole('link').count()).toBe(0);
     await auditBoth(phone, 'phone-timed-out', 'phone');
     await page.frameLocator('[data-testid="app-payment-frame"]').getByRole('link', { name: 'להמשך' }).click();
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     await page.getByTestId('payment-failure').waitFor();
 
     // Approved on the phone: the phone's page says so (a status); the popup goes on to the published ad.
@@ -228,7 +231,7 @@ describe('the app payment: the phone approval page approved, declined, finished,
     await phone.getByRole('button', { name: 'אישור באפליקציה' }).click();
     await announced(phone, 'status', 'התשלום אושר', 'אפשר לחזור לאתר');
     await auditBoth(phone, 'phone-approved', 'phone');
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     await page.getByTestId('finish-published').waitFor();
     await phone.close();
     await page.close();

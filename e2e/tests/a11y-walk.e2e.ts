@@ -1,20 +1,22 @@
 /**
- * The accessibility walk: one Chromium run through every screen and popup of the product, each
- * checked by axe (zero violations, WCAG 2.x A/AA and best practice) and with the colour-contrast items axe leaves
- * for review measured from the pixels (a11y-helpers.ts), at 390 px and 1280 px where switching is cheap.
+ * The accessibility walk: every screen and popup of the product a guest and an advertiser meet, and the private
+ * car's whole wizard, each checked by axe (zero violations, WCAG 2.x A/AA and best practice) and with the
+ * colour-contrast items axe leaves for review measured from the pixels (a11y-helpers.ts), at 390 px and 1280 px
+ * where switching is cheap. One test per screen or popup group, so that each test's time limit covers one screen's
+ * work on a busy machine; the families' first steps are a11y-walk-first-steps.e2e.ts's.
  */
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, newPage } from '../support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { audit, auditBoth, closeByEscape, dialog, scrollSettled, writeMeasured } from './a11y-helpers.ts';
 import { smsCode, typePhone, uniqueMobile } from './contact-helpers.ts';
 import { allUploaded, photoFile } from './media-helpers.ts';
-import { atStepByKeyboard, next, openPrivateCar, searchPlate } from './wizard-flow.ts';
-import { atStep, openStep, registerThroughApi, settled, tabTo } from './wizard-helpers.ts';
+import { next, openPrivateCar, searchPlate } from './wizard-flow.ts';
+import { atStep, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -26,8 +28,8 @@ afterAll(() => writeMeasured('a11y-contrast'));
 
 const form = (page: Page) => page.getByRole('dialog').locator('form');
 
-describe('a guest', () => {
-  it('chooser, login, register and password-reset popups, contact-us, packages, my-ads, not found', async () => {
+describe('a guest, one screen at a time', () => {
+  it('the chooser, and the login, register and password-reset popups', async () => {
     const page = await newPage(browser, DESKTOP);
     await page.goto(`${product.url}/publish`);
     await page.getByRole('button', { name: 'להתחיל רכב', exact: true }).waitFor();
@@ -49,15 +51,25 @@ describe('a guest', () => {
     await dialog(page).getByRole('button', { name: 'שליחת קוד' }).waitFor();
     await audit(page, 'password-reset-popup');
     await closeByEscape(page);
+    await page.close();
+  });
 
+  it('the login page and a page that does not exist', async () => {
+    const page = await newPage(browser, DESKTOP);
     await page.goto(`${product.url}/login`);
     await page.getByLabel('דואר אלקטרוני').first().waitFor();
     await auditBoth(page, 'login-page');
+    await page.goto(`${product.url}/no-such-page`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await auditBoth(page, 'not-found');
+    await page.close();
+  });
 
+  it('contact-us: the form, a field error and the sent popup', async () => {
+    const page = await newPage(browser, DESKTOP);
     await page.goto(`${product.url}/contactus?submailto=3`);
     await page.getByLabel('נושא הפנייה').waitFor();
     await auditBoth(page, 'contact-us');
-    // A field's error, then the sent popup.
     await page.getByLabel('טלפון').fill('12');
     await page.getByLabel('טלפון').press('Tab');
     await page.waitForTimeout(200);
@@ -68,25 +80,75 @@ describe('a guest', () => {
     await page.getByRole('button', { name: 'שליחת הפנייה' }).click();
     await dialog(page, 'הפנייה נשלחה').waitFor();
     await audit(page, 'contact-us-sent-popup');
+    await page.close();
+  });
 
+  it('the packages and my-ads pages ask a guest to log in', async () => {
+    const page = await newPage(browser, DESKTOP);
     await page.goto(`${product.url}/packages`);
     await dialog(page).waitFor();
     await audit(page, 'packages-guest-login');
     await page.goto(`${product.url}/my-ads`);
     await dialog(page).waitFor();
     await audit(page, 'my-ads-guest-login');
-
-    await page.goto(`${product.url}/no-such-page`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await auditBoth(page, 'not-found');
     await page.close();
   });
 });
 
-describe('a private car, from the plate to the car sign', () => {
-  it('every wizard step and its popups, the media editor and video, phones, plan, payment, finish, sign, my-ads', async () => {
+describe('a signed-in advertiser, one screen at a time', () => {
+  it('the packages page and its contact popup with its errors', async () => {
     const page = await newPage(browser, DESKTOP);
     await registerThroughApi(page, product.url);
+    await page.goto(`${product.url}/packages`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await settled(page);
+    await auditBoth(page, 'packages');
+    await page.getByRole('button', { name: 'לפרטים נוספים' }).first().click();
+    await dialog(page).getByRole('heading', { name: 'השאירו פרטים ונציג יחזור אליכם' }).waitFor();
+    await audit(page, 'package-contact-popup');
+    await dialog(page).getByRole('button', { name: 'שליחה' }).click();
+    await page.waitForTimeout(200);
+    await audit(page, 'package-contact-popup-errors');
+    await closeByEscape(page);
+    await page.close();
+  });
+
+  it("the top bar's popups: leaving the wizard, the user menu and logging out", async () => {
+    const page = await newPage(browser, DESKTOP);
+    await registerThroughApi(page, product.url);
+    await page.goto(`${product.url}/publish?cat=1`);
+    await page.getByTestId('picker-vehicles').waitFor();
+    await page.getByRole('button', { name: 'יציאה', exact: true }).click();
+    await dialog(page).waitFor();
+    await audit(page, 'quit-publish-popup');
+    await closeByEscape(page);
+    await page.goto(`${product.url}/publish`);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /נועה ישראלי/ })
+      .click();
+    await audit(page, 'user-menu');
+    await page.getByRole('menuitem', { name: 'התנתקות' }).click();
+    await dialog(page).waitFor();
+    await audit(page, 'logout-popup');
+    await page.close();
+  });
+});
+
+/**
+ * The private car's whole wizard, one test per screen: the tests run in order on one page (each takes the ad on
+ * from where the one before left it), so a slow machine spends each test's time limit on one screen's work.
+ */
+describe('a private car, from the plate to the car sign, one screen at a time', () => {
+  let page: Page;
+  let orderId = '';
+  beforeAll(async () => {
+    page = await newPage(browser, DESKTOP);
+    await registerThroughApi(page, product.url);
+  });
+  afterAll(() => page?.close());
+
+  it('the vehicle type popup, the picker, the car type step, its plate search and the missing sub-model popup', async () => {
     await page.goto(`${product.url}/publish`);
     await page.getByRole('button', { name: 'להתחיל רכב', exact: true }).click();
     await dialog(page).waitFor();
@@ -104,7 +166,9 @@ describe('a private car, from the plate to the car sign', () => {
     await dialog(page, 'איזה תת דגם חסר?').waitFor();
     await audit(page, 'missing-sub-model-popup');
     await closeByEscape(page);
+  });
 
+  it('the properties step and the mileage reminder', async () => {
     await next(page).click();
     await atStep(page, 2);
     await settled(page);
@@ -115,6 +179,9 @@ describe('a private car, from the plate to the car sign', () => {
     await audit(page, 'km-reminder-popup');
     await dialog(page).getByRole('button', { name: '85,000 ק"מ' }).click();
     await atStep(page, 3);
+  });
+
+  it('the sale step: the trade-in popup, the description and price reminders', async () => {
     await auditBoth(page, 'sale-step');
     await page.getByRole('checkbox', { name: /טרייד-אין/ }).check();
     await dialog(page).getByRole('heading', { name: 'טרייד-אין: נחזור אליך עם הצעה' }).waitFor();
@@ -129,8 +196,10 @@ describe('a private car, from the plate to the car sign', () => {
     await audit(page, 'price-reminder-popup');
     await dialog(page).getByLabel('סכום אחר').fill('95000');
     await dialog(page).getByRole('button', { name: 'עדכון המחיר' }).click();
-
     await atStep(page, 4);
+  });
+
+  it('the media step: empty, with photos, the photo editor and the video upload', async () => {
     await openStep(page).getByTestId('media-field').waitFor();
     await auditBoth(page, 'media-step-empty');
     await page
@@ -156,9 +225,11 @@ describe('a private car, from the plate to the car sign', () => {
       await page.waitForTimeout(300);
       await audit(page, 'video-upload-open');
     }
-
     await next(page).click();
     await atStep(page, 5);
+  });
+
+  it('the contact step: the phone, its code popup with an error, the virtual number popup', async () => {
     await openStep(page).getByTestId('phone-validPhone1').waitFor();
     await auditBoth(page, 'contact-step');
     const phone = uniqueMobile('054');
@@ -185,13 +256,16 @@ describe('a private car, from the plate to the car sign', () => {
       await page.getByTestId('virtual-keep').waitFor({ state: 'detached' });
     }
     await page.getByRole('button', { name: 'פרסום המודעה', exact: true }).click();
-
     await atStep(page, 6);
+  });
+
+  it('the plan step, the payment type, app and card popups, and the finish page once paid', async () => {
     const plan = page.getByTestId('plan-step');
     await plan.waitFor();
     await scrollSettled(page);
     await auditBoth(page, 'plan-step');
-    const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
+    orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
+    expect(orderId).toMatch(/^\d+$/);
     await plan.getByTestId('track-VIP').locator('.track__choose').click();
     const type = dialog(page, 'איך תרצו לשלם?');
     await type.waitFor();
@@ -211,17 +285,21 @@ describe('a private car, from the plate to the car sign', () => {
     await audit(page, 'card-payment-popup');
     await fillCard(card, SUCCESS_CARD);
     await card.getByRole('button', { name: /לתשלום/ }).click();
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await finish.waitFor();
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
     await auditBoth(page, 'finish-paid');
+  });
 
+  it('the car sign', async () => {
     const [sign] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('car-sign-link').click()]);
     await sign.getByTestId('car-sign-sheet').waitFor();
     await audit(sign, 'car-sign');
     await sign.close();
+  });
 
+  it("my ads, the paid ad's upgrades and their payment popup", async () => {
     await page.goto(`${product.url}/my-ads`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await settled(page);
@@ -243,38 +321,12 @@ describe('a private car, from the plate to the car sign', () => {
       await audit(page, 'my-ads-upgrade-payment-type-popup');
       await closeByEscape(page);
     }
+  });
 
-    await page.goto(`${product.url}/packages`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await settled(page);
-    await auditBoth(page, 'packages');
-    await page.getByRole('button', { name: 'לפרטים נוספים' }).first().click();
-    await dialog(page).getByRole('heading', { name: 'השאירו פרטים ונציג יחזור אליכם' }).waitFor();
-    await audit(page, 'package-contact-popup');
-    await dialog(page).getByRole('button', { name: 'שליחה' }).click();
-    await page.waitForTimeout(200);
-    await audit(page, 'package-contact-popup-errors');
-    await closeByEscape(page);
+  it('the edit page of the paid ad', async () => {
     await page.goto(`${product.url}/edit/${orderId}`);
     await page.getByRole('heading', { level: 1, name: new RegExp(`מספר מודעה ${orderId}`) }).waitFor();
     await auditBoth(page, 'edit-page');
-    // The top bar's popups: leaving the wizard, and logging out.
-    await page.goto(`${product.url}/publish?cat=1`);
-    await page.getByTestId('picker-vehicles').waitFor();
-    await page.getByRole('button', { name: 'יציאה', exact: true }).click();
-    await dialog(page).waitFor();
-    await audit(page, 'quit-publish-popup');
-    await closeByEscape(page);
-    await page.goto(`${product.url}/publish`);
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /נועה ישראלי/ })
-      .click();
-    await audit(page, 'user-menu');
-    await page.getByRole('menuitem', { name: 'התנתקות' }).click();
-    await dialog(page).waitFor();
-    await audit(page, 'logout-popup');
-    await page.close();
   });
 });
 
@@ -289,97 +341,6 @@ describe('the contrast check itself', () => {
     await expect(audit(page, 'contrast-self-test-low')).rejects.toThrow(/2\.\d+:1 < 4\.5:1 \(bgGradient\)/);
     await page.setContent(html('#222222'));
     await audit(page, 'contrast-self-test-dark');
-    await page.close();
-  });
-});
-
-/** The families of the catalogue besides vehicles (walked in full above): their query and picker. */
-const FAMILIES = [
-  { name: 'real-estate', query: 'cat=2', picker: 'realEstate' },
-  // Its first step (the free search) is an A/B test split by customer id: switched on here, so the walk does not
-  // depend on which id the run's new account gets.
-  { name: 'second-hand', query: 'cat=3&ab=secondHandFreeSearch', picker: 'secondHand' },
-  { name: 'pets', query: 'cat=5', picker: 'pets' },
-  { name: 'studies', query: 'cat=6', picker: 'studies' },
-  { name: 'tourism', query: 'cat=10', picker: 'tourism' },
-  { name: 'household-workers', query: 'cat=14', picker: 'householdWorkers' },
-  { name: 'customer-details', query: 'cat=100', picker: '' },
-] as const;
-
-/** A key for each form control of the open step a keyboard user must reach (a radio group counts once). */
-function controlKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const step = document.querySelector('li.step--open[data-step-index]');
-    const all = Array.from(step?.querySelectorAll<HTMLElement>('input, select, textarea, button') ?? []);
-    const keys = new Set<string>();
-    for (const el of all) {
-      const input = el as HTMLInputElement;
-      if (input.disabled || el.tabIndex < 0 || input.type === 'hidden') continue;
-      if (el.closest('[aria-hidden="true"], [inert]')) continue;
-      const box = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || (box.width === 0 && box.height === 0 && style.position !== 'absolute'))
-        continue;
-      keys.add(input.type === 'radio' ? `radio:${input.name}` : `${el.tagName}#${el.id || el.textContent?.trim()}`);
-    }
-    return [...keys];
-  });
-}
-
-/** The key (as controlKeys) of the focused element. */
-function focusedKey(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLInputElement | null;
-    if (!el || el === document.body) return '';
-    return el.type === 'radio' ? `radio:${el.name}` : `${el.tagName}#${el.id || el.textContent?.trim()}`;
-  });
-}
-
-describe('the other families: picker and first step by keyboard, each screen checked', () => {
-  it('every family: the picker chosen with the keyboard, each control of the first step reached by Tab, its errors', async () => {
-    const page = await newPage(browser, DESKTOP);
-    await registerThroughApi(page, product.url);
-    for (const family of FAMILIES) {
-      await page.goto(`${product.url}/publish?${family.query}`);
-      if (family.picker) {
-        const picker = page.getByTestId(`picker-${family.picker}`);
-        await picker.waitFor();
-        await auditBoth(page, `${family.name}-picker`);
-        await page.keyboard.press('Tab');
-        await tabTo(page, { selector: `[data-testid="picker-${family.picker}"] [role="radio"]` });
-        await page.keyboard.press('Enter');
-      }
-      await atStepByKeyboard(page, 1).catch(async (error: Error) => {
-        const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200)).catch(() => '?');
-        throw new Error(`${family.name}: not at step 1 (${page.url()}, focus on ${focus}): ${error.message}`);
-      });
-      await settled(page);
-      await auditBoth(page, `${family.name}-step-1`);
-      // Every control of the step is reached by Tab from its heading, in one pass, to the step's 'המשך'.
-      const want = await controlKeys(page);
-      const reached = new Set<string>();
-      for (let i = 0; i < 120; i++) {
-        await page.keyboard.press('Tab');
-        const key = await focusedKey(page);
-        reached.add(key);
-        if (key === 'BUTTON#המשך' || key.startsWith('BUTTON#פרסום')) break;
-      }
-      expect({ family: family.name, missed: want.filter((k) => !reached.has(k)) }).toEqual({
-        family: family.name,
-        missed: [],
-      });
-      // 'המשך' on the empty step: its errors are checked too (a step with nothing required moves on: the
-      // next step is checked then).
-      const last = await focusedKey(page);
-      await page.keyboard.press('Enter');
-      const moved = page.waitForURL((u) => u.searchParams.get('step') !== '1', { timeout: 10_000 });
-      const invalid = page.locator('li.step--open [aria-invalid="true"], [role="dialog"]').first().waitFor();
-      await Promise.any([moved, invalid]).catch(() => {
-        throw new Error(`${family.name}: neither errors nor a move after Enter on ${last}`);
-      });
-      await settled(page);
-      await audit(page, `${family.name}-after-continue`);
-    }
     await page.close();
   });
 });

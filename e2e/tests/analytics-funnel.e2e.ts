@@ -87,8 +87,8 @@ describe('the publish funnel', () => {
       return ((await res.json()) as FunnelResponse).categories.find((c) => c.cat === 5);
     };
     await expect.poll(async () => (await api())?.steps.find((s) => s.step === 2)?.shown ?? 0).toBe(1);
-    // Its numbers are read when the screen opens: open it again now that the events are in.
-    await operator.reload();
+    // Its numbers are read when the screen opens: open it (by its address) now that the events are in.
+    await operator.goto(`${product.url}/operator/analytics`);
     await operator.getByText('שלום מפעיל הדגמה').waitFor();
     const pets = operator.getByTestId('funnel-5-');
     await pets.waitFor();

@@ -8,7 +8,7 @@
 import { findTrack } from '@app/catalog/tracks';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import { axeViolations, DESKTOP, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -47,7 +47,7 @@ describe('EasyStart’s free week', () => {
     await screenshot(page, 'easy-start-card-1280');
     await frame.getByRole('button', { name: 'לאימות הכרטיס' }).click();
 
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await finish.waitFor();
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');

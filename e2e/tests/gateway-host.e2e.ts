@@ -3,26 +3,19 @@
  * calls it there across origins (the site on localhost, the gateway on 127.0.0.1: another origin, the same server),
  * the gateway answers the site's origin with CORS, and the site's CSP lets the page call it.
  */
-import net from 'node:net';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { stablePort } from '../../apps/server/test/support/stable-port.ts';
 import { newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { searchPlate, select, startPrivateCar } from './wizard-flow.ts';
 import { chosenText, settled } from './wizard-helpers.ts';
 
-/** A port nobody listens on now (the server takes it next: the gateway's URL must name it before it starts). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** The server's port, named by the gateway's URL before the server starts. */
 
-const port = await freePort();
+const port = await stablePort();
 const gateway = `http://127.0.0.1:${port}/gateway`;
 let product: Product;
 let browser: Browser;

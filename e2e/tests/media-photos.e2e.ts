@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -69,9 +69,18 @@ async function toMediaStep(page: Page): Promise<void> {
   await openStep(page).getByTestId('media-field').waitFor();
 }
 
-describe('photos of a car ad', () => {
-  it('twelve chosen, ten kept; crop, rotate, keyboard reorder, main photo; stored in that order, upright', async () => {
-    const page = await newPage(browser, DESKTOP);
+/**
+ * Twelve photos chosen for a car, ten kept, edited, then stored: three tests in order on one page, each taking the
+ * ad on from where the one before left it, so that each test's time limit covers one part's work on a busy machine.
+ */
+describe('photos of a car ad: twelve chosen, ten kept, edited and stored', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(browser, DESKTOP);
+  });
+  afterAll(() => page?.close());
+
+  it('twelve chosen, ten kept and uploaded, a HEIC and an EXIF-turned photo among them, their previews and alt texts', async () => {
     await toMediaStep(page);
     await checkScreen(page, 'media-empty-1280');
     // Photo 7 is a real HEIC (the iPhone's format), photo 8 a JPEG turned by EXIF orientation 6 that carries GPS.
@@ -104,7 +113,9 @@ describe('photos of a car ad', () => {
       .toBeGreaterThan(0);
     expect(await tiles(page).nth(1).locator('img').getAttribute('alt')).toBe('טויוטה קורולה 2021, תמונה 2 מתוך 10');
     await checkScreen(page, 'media-ten-1280');
+  });
 
+  it('a photo rotated, another cropped, one moved back by keyboard and announced, one made the main photo', async () => {
     // Rotate photo 2 a quarter turn (0 → 270).
     await tiles(page)
       .nth(1)
@@ -145,7 +156,9 @@ describe('photos of a car ad', () => {
       .getByRole('button', { name: /^קביעה כתמונה ראשית/ })
       .click();
     await allUploaded(page, 10);
+  });
 
+  it('stored in the order shown, upright, cropped and turned as edited, without EXIF', async () => {
     // The order on screen, by colour: 6 first, then 1, 2, 4, 3, 5, 7…
     const expected = [5, 0, 1, 3, 2, 4, 6, 7, 8, 9].map((i) => COLOURS[i] as string);
     await next(page).click();

@@ -14,7 +14,15 @@ import path from 'node:path';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser.ts';
+import {
+  artifactsDir,
+  DESKTOP,
+  launchBrowser,
+  newPage,
+  PHONE,
+  SERVER_ROUND_TRIP,
+  screenshot,
+} from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
 import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
 import { atStep, csrfOf, registerThroughApi, settled } from './wizard-helpers.ts';
@@ -164,7 +172,7 @@ describe('the video field', () => {
     await frameEl.waitFor();
     expect(await adVideo(page, orderId)).toBeNull();
     await frame.getByLabel('בחירת סרטון').setInputFiles(FIXTURE);
-    await page.getByRole('button', { name: 'הסרת הסרטון' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'הסרת הסרטון' }).waitFor({ timeout: SERVER_ROUND_TRIP });
     expect(await adVideo(page, orderId)).toMatchObject({ mime: 'video/mp4', bytes: fs.statSync(FIXTURE).size });
   });
 

@@ -1,16 +1,20 @@
 /**
  * The operator console in Chromium: the demo operator signs in with the password and a code from its authenticator
  * secret and reaches the console and its audit log; an invited member sets a password through the one-time link,
- * enrols an authenticator from the key the page shows, gets ten recovery codes and reaches the console in the role
- * given; a customer's session does not open the console. Axe finds nothing on each screen.
+ * enrols an authenticator from the key the page shows, gets ten recovery codes and reaches the first section of the
+ * role given, and only its sections; wrong codes send a member back to the password, then lock the sign-in, said in
+ * Hebrew, and the admin sees the lock; a customer's session does not open the console. Axe finds nothing on each
+ * screen.
  */
+
+import { TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
-import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
+import { DEMO_PRIVATE, lastEmail, loginThroughApi, pathOf } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { codeOf, freshCode, OPERATOR, operatorSignIn } from './operator-helpers.ts';
+import { codeOf, freshCode, OPERATOR, openSection, operatorSignIn } from './operator-helpers.ts';
 import { csrfOf } from './wizard-helpers.ts';
 
 let product: Product;
@@ -47,6 +51,7 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: 'כניסה', exact: true }).click();
     await page.getByText('שלום מפעיל הדגמה').waitFor();
     await page.getByText('תפקיד: מנהל מערכת').waitFor();
+    await openSection(page, 'יומן פעולות הצוות');
     const log = page.getByTestId('audit-log');
     await log.waitFor();
     expect(await log.getByRole('cell', { name: 'כניסה', exact: true }).count()).toBeGreaterThan(0);
@@ -55,6 +60,7 @@ describe('the operator console', () => {
     await screenshot(page, 'operator-console-375');
 
     // Support (an admin serves in every role): find the demo customer, block the account, lift the block.
+    await openSection(page, 'לקוחות');
     await page.getByLabel('דוא"ל, טלפון או מספר מודעה').fill(DEMO_PRIVATE.email);
     await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
     const card = page.getByTestId('customers').getByRole('listitem').first();
@@ -87,6 +93,7 @@ describe('the operator console', () => {
 
     // An invited member: the admin's form answers a one-time link, and the list shows the new member.
     const email = `finance-${Date.now()}@example.co.il`;
+    await openSection(page, 'אנשי הצוות');
     await page.getByRole('button', { name: 'יצירת קישור הגדרה' }).click();
     await page.getByText('כתובת הדוא"ל אינה תקינה').waitFor();
     await page.getByLabel('שם', { exact: true }).fill('דנה כספים');
@@ -116,7 +123,11 @@ describe('the operator console', () => {
     expect(await codes.getByRole('listitem').count()).toBe(10);
     await member.getByRole('button', { name: 'שמרתי את הקודים' }).click();
     await member.getByText('תפקיד: כספים').waitFor();
-    // The audit log is the admin's: a finance member does not see it.
+    // The first section of the role, in place of the setup link's address; the audit log is the admin's.
+    await member.getByTestId('finance').waitFor();
+    expect(pathOf(member)).toBe('/operator/finance');
+    const nav = member.getByRole('navigation', { name: 'אזורי המסוף' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['תשלומים והחזרים']);
     expect(await member.getByTestId('audit-log').count()).toBe(0);
     // The link works once.
     const again = await newPage(browser, PHONE);
@@ -124,6 +135,84 @@ describe('the operator console', () => {
     await again.getByLabel('סיסמה חדשה').fill('Finance123');
     await again.getByRole('button', { name: 'שמירת הסיסמה' }).click();
     await again.getByText(/הקישור אינו תקף/).waitFor();
+  });
+
+  it('wrong codes send a member back to the password, then lock the sign-in; the admin sees the lock', async () => {
+    // The admin invites a member, who sets a password and enrols an authenticator (through the calls the pages make).
+    const admin = await newPage(browser, DESKTOP);
+    await operatorSignIn(admin, product.url);
+    const email = `locked-${Date.now()}@example.co.il`;
+    const invited = await admin.request.post(`${product.url}/api/operator/staff`, {
+      data: { email, name: 'נועם תמיכה', role: 'support' },
+      headers: { 'x-csrf-token': await csrfOf(admin, product.url) },
+    });
+    const token = new URL((await invited.json()).setupLink).searchParams.get('token');
+    const page = await newPage(browser, { width: 390, height: 844 });
+    const csrf = await csrfOf(page, product.url);
+    const call = (path: string, data: unknown) =>
+      page.request.post(`${product.url}/api/operator/${path}`, { data, headers: { 'x-csrf-token': csrf } });
+    expect((await call('setup', { token, password: 'Support123' })).status()).toBe(200);
+    const { secret } = await (await call('enrolment/start', {})).json();
+    expect((await call('enrolment/confirm', { code: codeOf(secret) })).status()).toBe(200);
+    await call('logout', {});
+    // A code the app shows neither now nor half a minute either side.
+    const shown = [-30_000, 0, 30_000].map((d) =>
+      new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + d }),
+    );
+    const wrong = ['000000', '111111', '222222', '333333'].find((c) => !shown.includes(c)) ?? '444444';
+    const fiveWrongCodes = async () => {
+      await page.getByRole('heading', { name: 'קוד אימות', level: 1 }).waitFor();
+      for (let i = 0; i < 5; i++) {
+        await page.getByLabel('קוד מהאפליקציה').fill(wrong);
+        await page.getByRole('button', { name: 'כניסה', exact: true }).click();
+        if (i < 4) await page.getByText(`הקוד שגוי`).waitFor();
+      }
+    };
+
+    // Five wrong codes: back to the password, told why.
+    await page.goto(`${product.url}/operator`);
+    await signIn(page, email, 'Support123');
+    await fiveWrongCodes();
+    await page.getByRole('heading', { name: 'כניסת צוות', level: 1 }).waitFor();
+    await page.getByRole('alert').getByText('הוקלדו 5 קודים שגויים. יש להיכנס שוב עם הדוא"ל והסיסמה').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-too-many-codes-390');
+
+    // The right password again buys no new guesses: five more lock the sign-in.
+    await signIn(page, email, 'Support123');
+    await fiveWrongCodes();
+    const lock = page.getByRole('alert').getByText(/^הכניסה לחשבון נעולה עד \d\d:\d\d בגלל קודי אימות שגויים רבים/);
+    await lock.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'operator-locked-390');
+    // The right password says so again, and asks for no code.
+    await signIn(page, email, 'Support123');
+    await lock.waitFor();
+    expect(await page.getByLabel('קוד מהאפליקציה').count()).toBe(0);
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'operator-locked-1280');
+    expect((await lastEmail(product.url, email, product.sandboxKey))?.subject).toBe(
+      'הכניסה לחשבון שלכם במסוף התפעול ננעלה',
+    );
+
+    // The admin sees the lock on the staff list and in the audit log, each at its section's address.
+    await admin.goto(`${product.url}/operator/staff`);
+    await admin
+      .getByTestId('staff-list')
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .getByText(/^הכניסה נעולה עד \d\d\/\d\d\/\d{4} \d\d:\d\d \(קודי אימות שגויים\)$/)
+      .waitFor();
+    await screenshot(admin, 'operator-staff-locked-1280');
+    await admin.goto(`${product.url}/operator/audit`);
+    const row = admin.getByTestId('audit-log').getByRole('row').filter({ hasText: 'נעילת הכניסה אחרי קודים שגויים' });
+    await row.getByText(/10 קודי אימות שגויים בשעה · הכניסה נעולה עד/).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'operator-audit-locked-1280');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, 'operator-audit-locked-390');
+    await admin.close();
+    await page.close();
   });
 
   it('a customer’s session does not open the console', async () => {
@@ -150,6 +239,7 @@ describe('the operator console', () => {
 
     const page = await newPage(browser, DESKTOP);
     await operatorSignIn(page, product.url);
+    await openSection(page, 'פניות "צרו קשר"');
     const inbox = page.getByTestId('inbox');
     const message = inbox.getByRole('listitem').filter({ hasText: 'איך מעלים תמונה נוספת' });
     await message.waitFor();
@@ -161,6 +251,7 @@ describe('the operator console', () => {
     await inbox.getByText('טופלה על ידי operator@demo.co.il', { exact: false }).waitFor();
 
     // The demo customer's account: its activity, and its login failures cleared.
+    await openSection(page, 'לקוחות');
     await page.getByLabel('דוא"ל, טלפון או מספר מודעה').fill(DEMO_PRIVATE.email);
     await page.getByRole('button', { name: 'חיפוש', exact: true }).click();
     const card = page.getByTestId('customers').getByRole('listitem').first();

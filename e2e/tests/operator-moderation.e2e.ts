@@ -2,17 +2,19 @@
  * Moderation in Chromium, by keyboard alone: the admin holds every car ad for review (the rules form); two cars
  * published free wait in the queue; the moderator approves the first with A (it is live on the owner's /my-ads)
  * and refuses the second with R, a reason from the list and words of their own (the owner sees the reason on
- * /my-ads and on the finish page, with "edit and send again"); the owner's edit brings it back to the queue. Axe
- * finds nothing on the queue, the open case, the refusal's form, the rules and the owner's pages.
+ * /my-ads and on the finish page, with "edit and send again"); the owner's edit brings it back to the queue. The
+ * address names the open case throughout. Axe finds nothing on the queue, the open case, the refusal's form, the
+ * rules and the owner's pages.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
+import { pathOf } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { adThroughApi, DEMO_CONTACT, loginDemo } from './edit-helpers.ts';
-import { operatorSignIn } from './operator-helpers.ts';
+import { freeCar as freeCarOf, openSection, operatorSignIn } from './operator-helpers.ts';
 import { csrfOf, tabTo } from './wizard-helpers.ts';
 
 let product: Product;
@@ -22,26 +24,22 @@ useProductAndBrowser((p, b) => {
   browser = b;
 });
 
-/** A car of the demo advertiser, saved and finished on the free track through the API: its number. */
-async function freeCar(owner: Page, description: string): Promise<number> {
-  const id = await adThroughApi(owner, product.url, { ...validCarAd(), description });
-  const res = await owner.request.post(`${product.url}/api/publish/finish-publish`, {
-    data: { CatID: 1, SubCatID: 1, OrderID: id, RecordID: id, orderType: 'Free', order_subscribe: 0 },
-    headers: { 'x-csrf-token': await csrfOf(owner, product.url) },
-  });
-  expect(res.status()).toBe(200);
-  return id;
-}
-
+const freeCar = (owner: Page, description: string) => freeCarOf(owner, product.url, description);
 const queueItem = (page: Page, adId: number) => page.locator(`[data-testid="queue"] li[data-ad="${adId}"]`);
+/** The case of an ad in the queue, as the address names it. */
+const caseAddress = async (page: Page, adId: number) =>
+  `/operator/moderation/${await queueItem(page, adId).getAttribute('data-review')}`;
 
 describe('moderation', () => {
   it('holds car ads by a rule; approves one and refuses another by keyboard; the edit returns it', async () => {
     const admin = await newPage(browser, DESKTOP);
     await operatorSignIn(admin, product.url);
+    // An admin's first section: the queue, empty for now (the address names no case).
     await admin.getByTestId('queue-empty').waitFor();
+    expect(pathOf(admin)).toBe('/operator/moderation');
 
     // The rules: every car ad waits for a moderator.
+    await openSection(admin, 'כללי הבקרה');
     const rules = admin.getByTestId('moderation-rules');
     await rules.getByLabel('רכב', { exact: true }).check();
     await rules.getByRole('button', { name: 'שמירת הכללים' }).click();
@@ -74,9 +72,13 @@ describe('moderation', () => {
     const first = await freeCar(owner, 'רכב שמור מאוד, טיפולים במוסך מורשה בלבד, צמיגים חדשים ומזגן חזק.');
     const second = await freeCar(owner, 'רכב משפחתי מרווח, נהג יחיד, כל הטיפולים בזמן, ללא תאונות.');
 
-    await admin.reload();
+    await openSection(admin, 'בקרת מודעות');
     await queueItem(admin, first).waitFor();
     await queueItem(admin, second).waitFor();
+    // The oldest case is open, and the address names it.
+    const firstCase = await caseAddress(admin, first);
+    await admin.waitForURL((url) => url.pathname === firstCase);
+    const secondCase = await caseAddress(admin, second);
     const panel = admin.getByTestId('review-panel');
     await panel.getByText('כל המודעות בקטגוריה רכב נבדקות').waitFor();
     await panel.getByText(DEMO_CONTACT.contactName).first().waitFor();
@@ -92,6 +94,7 @@ describe('moderation', () => {
     expect(await admin.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-ad'))).toBe(
       String(second),
     );
+    expect(pathOf(admin)).toBe(secondCase);
 
     // R opens the refusal: the reason's list has the focus; a reason by arrow, words of our own, and send.
     await admin.keyboard.press('r');
@@ -105,6 +108,13 @@ describe('moderation', () => {
     await tabTo(admin, { name: 'דחיית המודעה' });
     await admin.keyboard.press('Enter');
     await expect.poll(() => admin.getByTestId('moderation-announce').textContent()).toBe(`המודעה ${second} נדחתה`);
+    await admin.getByTestId('queue-empty').waitFor();
+    expect(pathOf(admin)).toBe('/operator/moderation');
+    // The first case's address, now that it is decided: what was decided, and nothing left to press.
+    await admin.goto(`${product.url}${firstCase}`);
+    await admin.getByTestId('review-decided').getByText('כבר הוחלט בבדיקה הזו: אושרה').waitFor();
+    expect(await panel.getByRole('button', { name: 'אישור (A)' }).count()).toBe(0);
+    await admin.goto(`${product.url}/operator/moderation`);
     await admin.getByTestId('queue-empty').waitFor();
 
     // The owner: the first is live, the second refused with its reason and the way to send it again.

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
-import { DESKTOP, newPage, screenshot } from '../support/browser.ts';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { adThroughApi, loginDemo } from './edit-helpers.ts';
@@ -240,7 +240,7 @@ describe('/my-ads', () => {
 
     // Declined: the failure (action upgrade) shows inside the popup; the ad keeps its track and days.
     const declined = await pay('4000 0000 0000 0002');
-    await declined.getByRole('heading', { name: 'התשלום לא הושלם' }).waitFor({ timeout: 30_000 });
+    await declined.getByRole('heading', { name: 'התשלום לא הושלם' }).waitFor({ timeout: SERVER_ROUND_TRIP });
     await checkScreen(page, 'my-ads-upgrade-declined-1280');
     await page
       .getByRole('dialog', { name: 'תשלום בכרטיס אשראי' })
@@ -257,7 +257,7 @@ describe('/my-ads', () => {
 
     // Paid: the popup closes, the page says so, and the list read again shows the new track and more days.
     await pay('4580 0000 0000 0000');
-    await page.getByTestId('upgrade-paid').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upgrade-paid').waitFor({ timeout: SERVER_ROUND_TRIP });
     expect(await page.getByRole('dialog').count()).toBe(0);
     await expect.poll(facts).toContain('פרימיום');
     expect(await daysLeft()).toBeGreaterThan(before.days);
@@ -295,7 +295,7 @@ describe('/my-ads', () => {
 
     // Declined, then closed by its button: the frame's form post added an entry to the joint history.
     const declined = await pay('4000 0000 0000 0002');
-    await declined.getByRole('heading', { name: 'התשלום לא הושלם' }).waitFor({ timeout: 30_000 });
+    await declined.getByRole('heading', { name: 'התשלום לא הושלם' }).waitFor({ timeout: SERVER_ROUND_TRIP });
     expect(await page.evaluate(() => history.length)).toBeGreaterThan(lengthBefore + 1);
     await cardPopup.getByRole('button', { name: 'סגירה' }).first().click();
     await cardPopup.waitFor({ state: 'detached' });
@@ -303,7 +303,7 @@ describe('/my-ads', () => {
 
     // Paid on the same page: the popup closes itself, again with the frame's entries above its own.
     await pay('4580 0000 0000 0000');
-    await page.getByTestId('upgrade-paid').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upgrade-paid').waitFor({ timeout: SERVER_ROUND_TRIP });
     await expect.poll(marker).toBeUndefined();
     expect(new URL(page.url()).search).toBe(`?upgrade=${orderId}`);
 

@@ -2,18 +2,26 @@
  * A payment that does not go through is not a dead end, in Chromium against the production server and its payment
  * sandbox (no stub anywhere):
  *  - a declined card: the finish page says the card was declined and what to do (another card or the mobile-payment
- *    app), its progress bar does not light 'התשלום התקבל', and /my-ads shows the draft waiting for payment for VIP
- *    with a 'finish publishing' link to its plan step; 'pay again' opens the payment choice of the same ad and
- *    track, and a good card publishes it;
- *  - an expired card, a technical failure and a failed card-holder authentication each say their own text, each
- *    time paying again from the finish page;
+ *    app), and only that (not the generic 'try again later' with it), its progress bar does not light
+ *    'התשלום התקבל', and /my-ads shows the draft waiting for payment for VIP with a 'finish publishing' link to its
+ *    plan step; 'pay again' opens the payment choice of the same ad and track, and a good card publishes it;
+ *  - an expired card, a technical failure, a failed card-holder authentication and a good card declined by the
+ *    sandbox's decline switch each say their own text alone, each time paying again from the finish page;
  *  - the hosted card form lists the sandbox's test cards.
  */
 import path from 'node:path';
 import { findTrack } from '@app/catalog/tracks';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import {
+  artifactsDir,
+  axeViolations,
+  DESKTOP,
+  newPage,
+  PHONE,
+  SERVER_ROUND_TRIP,
+  screenshot,
+} from '../support/browser.ts';
 import {
   AUTHENTICATION_FAILS_CARD,
   DECLINED_CARD,
@@ -26,6 +34,7 @@ import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { savedPrivateCar } from './wizard-flow.ts';
+import { csrfOf } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -39,7 +48,10 @@ const plan = (page: Page) => page.getByTestId('plan-step');
 const choice = (page: Page) => page.getByRole('dialog', { name: 'איך תרצו לשלם?' });
 const cardFrame = (page: Page) => page.frameLocator('[data-testid="card-payment-frame"]');
 
-/** The hosted card page's guidance per reason (apps/web/src/shared/i18n/hePayment.ts), as the user reads it. */
+/** The spec's generic failure: said only when no reason is known, never beside a reason's text. */
+const GENERIC = 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר';
+
+/** The finish page's message per reason (apps/web/src/shared/i18n/hePayment.ts), as the user reads it. */
 const GUIDANCE = {
   card_declined: 'אפשר לנסות כרטיס אחר, או לשלם באפליקציית תשלום בנייד',
   expired_card: 'תוקף הכרטיס פג',
@@ -76,17 +88,19 @@ async function payWith(page: Page, card: string): Promise<void> {
 /** The finish page of this ad after a failure: the frame came back through /finishPayment with result=failure. */
 async function atFailure(page: Page, orderId: number, reason: keyof typeof GUIDANCE): Promise<Locator> {
   await page.waitForURL((u) => u.pathname === '/finishArea' && u.searchParams.get('result') === 'failure', {
-    timeout: 30_000,
+    timeout: SERVER_ROUND_TRIP,
   });
   expect(query(page).OrderID).toBe(String(orderId));
   const finish = page.getByTestId('finish-published');
-  const guidance = finish.getByTestId('payment-failure-guidance');
-  await guidance.waitFor();
-  await expect.poll(() => guidance.getAttribute('data-reason')).toBe(reason);
-  expect(await guidance.textContent()).toContain(GUIDANCE[reason]);
-  // The spec's message stays, said once.
+  const failure = finish.getByTestId('payment-failure');
+  await failure.waitFor();
+  await expect.poll(() => failure.getAttribute('data-reason')).toBe(reason);
+  // One message: the reason's, alone (then the service phone), not the generic failure with it.
+  expect(await failure.getByTestId('payment-failure-message').textContent()).toContain(GUIDANCE[reason]);
+  expect(await failure.locator('p').count()).toBe(2);
   const text = (await finish.textContent()) ?? '';
-  expect(text).toContain('אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר');
+  expect(text).not.toContain(GENERIC);
+  expect(text).not.toContain('נסו שוב מאוחר יותר');
   for (const [other, words] of Object.entries(GUIDANCE)) if (other !== reason) expect(text).not.toContain(words);
   return finish;
 }
@@ -113,8 +127,19 @@ async function payAgain(page: Page, finish: Locator, orderId: number): Promise<v
   expect(await plan(page).isVisible()).toBe(true);
 }
 
+/** Turns the sandbox's decline switch (every payment declined as card_declined) on or off. */
+async function declineAll(page: Page, on: boolean): Promise<void> {
+  const res = await page.request.post(`${product.url}/api/sandbox/payments/switches`, {
+    headers: { 'x-sandbox-key': product.sandboxKey, 'x-csrf-token': await csrfOf(page, product.url) },
+    data: { declineAll: on },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 async function expectLive(page: Page, orderId: number): Promise<void> {
-  await page.waitForURL((u) => u.pathname === '/finishArea' && !u.searchParams.has('result'), { timeout: 30_000 });
+  await page.waitForURL((u) => u.pathname === '/finishArea' && !u.searchParams.has('result'), {
+    timeout: SERVER_ROUND_TRIP,
+  });
   expect(query(page).OrderID).toBe(String(orderId));
   const finish = page.getByTestId('finish-published');
   await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
@@ -169,7 +194,7 @@ describe('a payment that does not go through', () => {
     // Back on the finish page: 'pay again' → the payment choice of VIP → a good card → live.
     await page.goto(`${product.url}/finishArea?cat=1&subcat=1&OrderID=${orderId}&result=failure`);
     const again = page.getByTestId('finish-published');
-    await again.getByTestId('payment-failure-guidance').waitFor();
+    await again.getByTestId('payment-failure-message').waitFor();
     await payAgain(page, again, orderId);
     await cardFromChoice(page);
     await payWith(page, SUCCESS_CARD);
@@ -187,7 +212,7 @@ describe('a payment that does not go through', () => {
     await page.close();
   });
 
-  it('an expired card, a technical failure and a failed authentication each say their own text', async () => {
+  it('an expired card, a technical failure, a failed authentication and the decline switch each say their own text', async () => {
     const page = await newPage(browser, DESKTOP);
     const orderId = await savedCar(page);
     await plan(page).getByTestId('track-VIP').locator('.track__choose').click();
@@ -206,6 +231,13 @@ describe('a payment that does not go through', () => {
       await payAgain(page, finish, orderId);
       await cardFromChoice(page);
     }
+    // The sandbox's decline switch: a good card is declined by the issuer, and the page says that alone.
+    await declineAll(page, true);
+    await payWith(page, SUCCESS_CARD);
+    const declined = await atFailure(page, orderId, 'card_declined');
+    await declineAll(page, false);
+    await payAgain(page, declined, orderId);
+    await cardFromChoice(page);
     await payWith(page, SUCCESS_CARD);
     await expectLive(page, orderId);
     await page.close();

@@ -6,7 +6,7 @@
 import { findTrack } from '@app/catalog/tracks';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import { axeViolations, DESKTOP, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import { fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -42,7 +42,7 @@ describe('/payment', () => {
     const frame = page.frameLocator('[data-testid="card-payment-frame"]');
     await fillCard(frame, SUCCESS_CARD);
     await frame.getByRole('button', { name: /לתשלום/ }).click();
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
     await page.close();

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cardForm } from '../../apps/server/test/support/payment-sandbox.ts';
 import { formatPrice } from '../../apps/web/src/shared/format/price.ts';
-import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
+import { DESKTOP, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { savedPrivateCar } from './wizard-flow.ts';
@@ -74,7 +74,7 @@ describe('a VIP card payment that loses the race to a free finish', () => {
       .getByRole('button', { name: 'לא תודה' })
       .click();
 
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await finish.waitFor();
     const refund = finish.getByTestId('finish-refund');

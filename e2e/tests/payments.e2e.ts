@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../apps/server/src/seed/demo-accounts.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
-import { axeViolations, DESKTOP, launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { axeViolations, DESKTOP, launchBrowser, newPage, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
 import { DEMO_PRIVATE, loginThroughApi } from '../support/session.ts';
 
@@ -114,7 +114,7 @@ describe('the hosted card page in a frame', () => {
       // The frame goes through the provider, our return URL and the lazily loaded /finishPayment: a loaded CI
       // machine takes a while.
       await page.waitForFunction(() => (window as unknown as { accepted: unknown[] }).accepted.length > 0, undefined, {
-        timeout: 30_000,
+        timeout: SERVER_ROUND_TRIP,
       });
     } catch (err) {
       // What the frame went through (CSP refusals show in the console).

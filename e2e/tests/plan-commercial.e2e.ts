@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
-import { axeViolations, DESKTOP, newPage, screenshot } from '../support/browser.ts';
+import { axeViolations, DESKTOP, newPage, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { DEMO_PRIVATE, loginThroughApi, query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -252,7 +252,7 @@ describe('real estate for sale in Tel Aviv - Yafo: the broker-lead flow', () => 
       expect(body.leadFailed).toBeUndefined();
       // The offer opens once finish-publish has answered (slow on a loaded CI machine).
       const offer = dialog(page, 'רוצים שהמודעה תקפוץ לבד?');
-      await offer.waitFor({ timeout: 30_000 });
+      await offer.waitFor({ timeout: SERVER_ROUND_TRIP });
       await offer.getByRole('button', { name: 'לא תודה', exact: true }).click();
       await page.waitForURL((u) => u.pathname === '/finishArea');
       expect(query(page)).toMatchObject({ cat: '2', subcat: '1', OrderID: String(orderId) });

@@ -7,7 +7,7 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { DESKTOP, newPage, PHONE, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { DEMO_TRADER, loginThroughApi } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -35,7 +35,7 @@ async function dealerCar(page: Page): Promise<string> {
 }
 
 async function liveAtFinish(page: Page, orderId: string) {
-  await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+  await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
   expect(new URL(page.url()).searchParams.get('OrderID')).toBe(orderId);
   const finish = page.getByTestId('finish-published');
   await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');

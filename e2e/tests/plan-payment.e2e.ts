@@ -3,7 +3,7 @@
  * sandbox (another origin, its own listener): no stub of our own server anywhere.
  *  - VIP by card: plan step → VIP → the payment type popup → card → the hosted card page in the popup's iframe →
  *    the frame comes back through /finishPayment → the finish page shows the ad live; the server says the ad is
- *    active and paid with exactly the catalogue's VIP amount.
+ *    active and paid with exactly the catalogue's VIP amount. The same with the site opened at 127.0.0.1.
  *  - A declined card: the finish page shows the payment failure, the ad stays a draft, nothing is paid.
  *  - The mobile-payment app: the QR page in the frame, 'אישור באפליקציה', the finish page with the ad live.
  *  - Forged 'payment-finished' messages (from the payment host's origin, a data: frame, another same-origin window)
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { AUTO_BUMP_PRICE_AGOROT, findTrack } from '@app/catalog/tracks';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, DESKTOP, newPage, screenshot } from '../support/browser.ts';
+import { artifactsDir, DESKTOP, newPage, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import { DECLINED_CARD, fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
@@ -86,7 +86,7 @@ async function sandboxSessions(): Promise<SandboxSession[]> {
 /** The finish page of this ad, reached by the parent window (the popup gone). */
 async function atFinish(page: Page, orderId: number) {
   // The frame goes through the provider, our return URL and the lazily loaded /finishPayment: give it time.
-  await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+  await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
   expect(query(page)).toMatchObject({ cat: '1', subcat: '1', OrderID: String(orderId) });
   expect(await cardPopup(page).count()).toBe(0);
   expect(await appPopup(page).count()).toBe(0);
@@ -132,6 +132,35 @@ describe('paying for a track from the plan step', () => {
     await page.close();
   });
 
+  it('opened at 127.0.0.1 instead of localhost: the card popup frames the hosted page there and the ad goes live paid', async () => {
+    // The server listens on 127.0.0.1 and prints localhost; a local run is opened at either (or, from a phone, at
+    // the machine's network address): the payment host, its frame and its way back follow the address in use.
+    const at = product.server.url;
+    expect(new URL(at).hostname).toBe('127.0.0.1');
+    const page = await newPage(browser, PHONE_390);
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Refused to (frame|display)|Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    const orderId = await savedPrivateCar(page, at);
+    const frame = await payVip(page, 'creditCard');
+    const hosted = await page.getByTestId('card-payment-frame').getAttribute('src');
+    expect(new URL(hosted ?? '').hostname).toBe('127.0.0.1');
+    await fillCard(frame, SUCCESS_CARD, '1');
+    await viewShot(page, 'plan-payment-card-popup-127-phone');
+    await page.setViewportSize(DESKTOP);
+    await viewShot(page, 'plan-payment-card-popup-127-desktop');
+    await frame.getByRole('button', { name: /לתשלום/ }).click();
+
+    await expectLive(page, orderId);
+    expect(new URL(page.url()).origin).toBe(at);
+    const state = await finishState(page, orderId);
+    expect(state).toMatchObject({ status: 200, state: 'active', adType: 'VIP' });
+    expect(state.paidAgorot).toBe(VIP?.amountAgorot);
+    expect(refused).toEqual([]);
+    await page.close();
+  });
+
   it('a declined card: the finish page shows the payment failure, the ad stays a draft and nothing is paid', async () => {
     const page = await newPage(browser, PHONE_390);
     const orderId = await savedCar(page);
@@ -145,11 +174,15 @@ describe('paying for a track from the plan step', () => {
     expect(query(page).result).toBe('failure');
     const failure = finish.getByTestId('payment-failure');
     await failure.waitFor();
-    expect(await failure.textContent()).toContain('אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר');
+    // The decline's own message, alone: not the generic 'try again later' beside 'try another card'.
+    expect(await failure.getByTestId('payment-failure-message').textContent()).toBe(
+      'חברת האשראי דחתה את העסקה, והכרטיס לא חויב. אפשר לנסות כרטיס אחר, או לשלם באפליקציית תשלום בנייד.',
+    );
     // Said once, with one service phone, under a failure icon (not the success check mark).
     await expect.poll(() => finish.getAttribute('data-state')).toBe('draft');
     const text = (await finish.textContent()) ?? '';
-    expect(text.split('תהליך התשלום נכשל').length - 1, text).toBe(1);
+    expect(text.split('דחתה את העסקה').length - 1, text).toBe(1);
+    expect(text, text).not.toContain('תהליך התשלום נכשל');
     expect(text.split('לעזרה').length - 1, text).toBe(1);
     expect(await finish.getByTestId('finish-icon').getAttribute('data-variant')).toBe('failure');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('התשלום לא הושלם');

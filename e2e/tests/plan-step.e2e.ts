@@ -33,7 +33,7 @@ const plan = (page: Page) => page.getByTestId('plan-step');
 const freeTrack = (page: Page) => plan(page).getByTestId('track-Free');
 
 describe('plan step: a free car ad goes live', () => {
-  it('lists the tracks after the save, Free finishes, the offer is declined, the finish page shows the ad live', async () => {
+  it('lists the tracks after the save, Free finishes, the offer is declined, the finish page shows the ad live and links to its board', async () => {
     const page = await newPage(browser, DESKTOP);
     const orderId = await savedCar(page);
     await plan(page).waitFor();
@@ -61,6 +61,10 @@ describe('plan step: a free car ad goes live', () => {
     expect(await live.getAttribute('data-done')).toBe('true');
     await finish.getByTestId('car-sign').waitFor();
     await checkScreen(page, 'finish-published-desktop');
+    // The live ad is on its category's board, which the finish page links to.
+    await finish.getByRole('link', { name: 'בלוח המודעות' }).click();
+    await page.waitForURL((u) => u.pathname === '/board/1');
+    expect(await page.locator(`.cards a[href="/item/${orderId}"]`).count()).toBe(1);
     await page.close();
   });
 

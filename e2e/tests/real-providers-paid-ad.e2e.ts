@@ -16,7 +16,7 @@ import {
 } from '../../apps/server/test/doubles/payplus/double.ts';
 import { TwilioDouble, twilioSettingsFor } from '../../apps/server/test/doubles/twilio/double.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
-import { axeViolations, newPage, PHONE, screenshot } from '../support/browser.ts';
+import { axeViolations, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { typePhone, uniqueMobile } from './contact-helpers.ts';
@@ -96,7 +96,7 @@ describe('a paid ad on Twilio and PayPlus', () => {
     await screenshot(page, 'payplus-card-page-375');
     await frame.getByRole('button', { name: /לתשלום/ }).click();
 
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await finish.waitFor();
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');

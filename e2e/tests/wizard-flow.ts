@@ -3,6 +3,7 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { SERVER_ROUND_TRIP } from '../support/browser.ts';
 import { fillContact } from './contact-helpers.ts';
 import { atStep, button, checkScreen, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
@@ -42,13 +43,13 @@ export const DESCRIPTION = 'רכב שמור מאוד, טיפולים במוסך 
  */
 export async function passDoubleAd(page: Page): Promise<void> {
   const moved = page
-    .waitForURL((u) => u.searchParams.get('step') === '2', { timeout: 30_000 })
+    .waitForURL((u) => u.searchParams.get('step') === '2', { timeout: SERVER_ROUND_TRIP })
     .then(
       () => 'moved' as const,
       () => 'timeout' as const,
     );
   const goOn = page.getByRole('dialog').getByRole('button', { name: 'המשך בפרסום מודעה חדשה' });
-  const shown = goOn.waitFor({ timeout: 30_000 }).then(
+  const shown = goOn.waitFor({ timeout: SERVER_ROUND_TRIP }).then(
     () => 'shown' as const,
     () => 'timeout' as const,
   );

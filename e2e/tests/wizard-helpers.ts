@@ -1,7 +1,7 @@
 /** Helpers of the wizard's browser tests: accounts through the API, the steps, keyboard-only moves. */
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { axeViolations, screenshot } from '../support/browser.ts';
+import { axeViolations, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 
 let accounts = 0;
 
@@ -48,7 +48,7 @@ export const button = (page: Page, name: string): Locator => page.getByRole('but
 export async function atStep(page: Page, step: number): Promise<void> {
   // A step change waits for the server's check-step (and the reminders' calls): on a loaded CI machine with
   // many browsers that takes longer than the default 10 s now and then.
-  await page.waitForURL((u) => u.searchParams.get('step') === String(step), { timeout: 30_000 });
+  await page.waitForURL((u) => u.searchParams.get('step') === String(step), { timeout: SERVER_ROUND_TRIP });
   await openStep(page).first().waitFor();
 }
 
@@ -98,7 +98,7 @@ function focused(page: Page, want: Focus): Promise<boolean> {
  */
 export async function tabTo(page: Page, want: Focus, back = false, max = 80): Promise<void> {
   // A keyboard user waits until what they are after is on the screen (a step's tracks load after its heading).
-  if (want.selector) await page.locator(want.selector).first().waitFor({ timeout: 30_000 });
+  if (want.selector) await page.locator(want.selector).first().waitFor({ timeout: SERVER_ROUND_TRIP });
   for (let i = 0; i < max; i++) {
     if (await focused(page, want)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');

@@ -1,7 +1,7 @@
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, FileChooser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newPage } from '../support/browser.ts';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
@@ -298,7 +298,7 @@ describe('keyboard only', () => {
     await tabInFrame(page, card, '#installments');
     await page.keyboard.press('Tab'); // the pay button
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: 30_000 });
+    await page.waitForURL((u) => u.pathname === '/finishArea', { timeout: SERVER_ROUND_TRIP });
     const finish = page.getByTestId('finish-published');
     await expect.poll(() => finish.getAttribute('data-state'), { timeout: 20_000 }).toBe('active');
     await page.close();

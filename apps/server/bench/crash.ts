@@ -18,13 +18,13 @@
  * directory: every finished ad whole (three photos with their files, a verified phone, a paid track), unfinished ads
  * consistent, one ad per reserve key, one charge per payment, every payment the provider has as paid applied,
  * every photo file referenced by a row and every row's files present. On PostgreSQL the photo files the kills left
- * without a row are first removed by the hourly sweep's code (src/media/sweep.ts) as it would run an hour later, and
+ * without a row are first removed by the hourly sweep's code (src/media/sweep-jobs.ts) as it would run an hour later, and
  * their number is reported: nothing is swept at a start there, since other processes may be writing.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,8 +34,8 @@ import { CSRF_HEADER } from '@app/contract/auth';
 import { formatPhone } from '@app/contract/phones';
 import pg from 'pg';
 import { buildServer } from '../build.mjs';
-import { LocalMediaStore } from '../src/media/store.ts';
-import { sweepOrphanMedia } from '../src/media/sweep.ts';
+import { LocalMediaStore } from '../src/media/store-provider.ts';
+import { sweepOrphanMedia } from '../src/media/sweep-jobs.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { openPglite } from '../src/platform/db/pglite.ts';
 import { openPostgres } from '../src/platform/db/postgres.ts';
@@ -43,6 +43,7 @@ import { multipart } from '../test/support/media.ts';
 import { cardForm } from '../test/support/payment-sandbox.ts';
 import { scenePhoto, random as seededRandom } from '../test/support/photo-upload.ts';
 import { type ServerProcess, startServer } from '../test/support/server-process.ts';
+import { stablePort } from '../test/support/stable-port.ts';
 import { validCarAd } from '../test/support/vehicle-ad.ts';
 
 export interface CrashOptions {
@@ -99,14 +100,6 @@ export interface CrashReport {
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 const PASSWORD = 'Crash-test-1-password';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 function inSchema(url: string, schema: string): string {
   const u = new URL(url);
@@ -566,7 +559,7 @@ export async function runCrash(opts: CrashOptions): Promise<CrashReport> {
   const random = seededRandom(opts.seed);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-crash-'));
   const schema = `crash_${crypto.randomBytes(5).toString('hex')}`;
-  const [port, videoPort, paymentPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, videoPort, paymentPort] = [await stablePort(), await stablePort(), await stablePort()];
   const sandboxKey = `crash-sandbox-${crypto.randomBytes(8).toString('hex')}`;
 
   // The provider's way in: a proxy in the load balancer's place. Some notifications kill the server as they arrive.

@@ -31,7 +31,7 @@ import { IMAGE_SIZE, THUMBNAIL_SIZE } from '@app/contract/media';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { processImage } from '../src/media/images.ts';
-import { LocalMediaStore, type MediaStore } from '../src/media/store.ts';
+import { LocalMediaStore, type MediaStore } from '../src/media/store-provider.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { openPglite } from '../src/platform/db/pglite.ts';

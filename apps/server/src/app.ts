@@ -1,3 +1,4 @@
+import { SITE_NAME } from '@app/contract/pageMeta';
 import { selectorsOf } from '@app/contract/publishPaths';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -5,41 +6,39 @@ import { CaptchaService } from './accounts/captcha-service.ts';
 import { PasswordResetService } from './accounts/password-reset-service.ts';
 import { authRoutes } from './accounts/routes.ts';
 import { AuthService } from './accounts/service.ts';
-import { registerSessions } from './accounts/session.ts';
-import { registerAdExpiryJobs } from './ads/ad-expiry.ts';
-import { publishEditedRoutes } from './ads/edited-routes.ts';
+import { registerAdExpiryJobs } from './ads/ad-expiry-jobs.ts';
 import { myAdsRoutes } from './ads/my-ads-routes.ts';
 import { addsRoutes } from './ads/public-ad-routes.ts';
-import { publishSaveRoutes } from './ads/save-routes.ts';
 import { analyticsConsoleRoutes } from './analytics/console-routes.ts';
 import { metricsRoutes } from './analytics/metrics-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { carExtrasRoutes } from './assistants/car-extras-routes.ts';
 import { missingAddressRoutes } from './assistants/missing-address-routes.ts';
+import { registerAuthHooks } from './auth-hooks.ts';
+import { boardRoutes } from './board/routes.ts';
 import { warmAddressLists } from './catalogue/address-lists.ts';
-import { businessForSaleGuard } from './catalogue/business-for-sale-guard.ts';
-import { publishFieldsRoutes } from './catalogue/fields-routes.ts';
 import { freeSearchRoutes } from './catalogue/free-search-routes.ts';
 import { publishOptionRoutes } from './catalogue/options-routes.ts';
 import { CatalogService } from './catalogue/service.ts';
-import { publishStepRoutes } from './catalogue/steps-routes.ts';
-import { publishTraderRoutes } from './catalogue/trader-routes.ts';
-import { vehicleTraderGuard } from './catalogue/vehicle-trader-guard.ts';
 import { contactUsRoutes } from './contact-us/routes.ts';
 import { countRoutes } from './counts/routes.ts';
 import { financeRoutes } from './finance/routes.ts';
 import { publishFinishRoutes } from './finish/routes.ts';
 import { he } from './i18n/messages.ts';
+import { registerLeadJobs } from './leads/mail-jobs.ts';
+import { leadsRoutes } from './leads/routes.ts';
+import { AD_PAGE_ENTRY } from './listing/ad-page-limits.ts';
+import { adPageRoutes } from './listing/ad-page-routes.ts';
 import { sandboxOutboxRoutes } from './mail/sandbox-routes.ts';
 import { publishImageRoutes } from './media/routes.ts';
-import type { MediaStore } from './media/store.ts';
-import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep.ts';
+import type { MediaStore } from './media/store-provider.ts';
+import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep-jobs.ts';
+import { reviewGate } from './moderation/review-gate.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { StaffService } from './operator/staff-service.ts';
 import { supportRoutes } from './operator/support-routes.ts';
 import { chooseOutsideServices, choosePayments, chooseVideoHost } from './outside-services.ts';
-import { paidHandler } from './payments/paid.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import type { NotifyTransport, PaymentSandbox } from './payments/sandbox/host.ts';
 import { sandboxPaymentRoutes } from './payments/sandbox/routes.ts';
@@ -47,23 +46,30 @@ import { type OnPaid, PaymentService } from './payments/service.ts';
 import { PhoneService } from './phones/phone-service.ts';
 import { publishPhoneRoutes } from './phones/routes.ts';
 import { sandboxPhoneRoutes } from './phones/sandbox-routes.ts';
-import { registerVirtualNumberJobs } from './phones/virtual-number.ts';
-import { autoBumpOnPaid, registerAutoBumpJobs } from './plans/auto-bump.ts';
-import { registerEasyStartJobs } from './plans/easy-start.ts';
+import { registerVirtualNumberJobs } from './phones/virtual-number-service.ts';
+import { autoBumpOnPaid, registerAutoBumpJobs } from './plans/auto-bump-jobs.ts';
 import { easyStartRoutes } from './plans/easy-start-routes.ts';
+import { registerEasyStartJobs } from './plans/easy-start-service.ts';
+import { paidHandler } from './plans/paid-service.ts';
 import { publishPlanExtrasRoutes } from './plans/plan-extras-routes.ts';
+import { planPaymentRoutes } from './plans/plan-payment-routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Config, paymentPort } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
+import { externalLinks } from './platform/external-links.ts';
+import { inputRefusal, isAnswerMismatch, registerCallContract } from './platform/http/call-contract.ts';
 import { registerCompression } from './platform/http/compression.ts';
 import { registerCsrf } from './platform/http/csrf.ts';
 import { registerGatewayCors } from './platform/http/gateway-cors.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerOverload } from './platform/http/overload.ts';
+import { serverPageChrome } from './platform/http/page-preloads.ts';
 import { registerSandboxes } from './platform/http/sandbox-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
-import { externalLinks, siteRoutes } from './platform/http/site-routes.ts';
+import { siteRoutes } from './platform/http/site-routes.ts';
 import { registerWebApp } from './platform/http/static-web.ts';
+import { continueWhenBodyIsRead, dropUnreadBody } from './platform/http/unread-body.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
 import { requestForLog } from './platform/log-privacy.ts';
 import { Metrics } from './platform/metrics.ts';
@@ -71,11 +77,18 @@ import { type PublicOrigins, publicOrigins } from './platform/public-origins.ts'
 import { RateLimiter } from './platform/rate-limiter.ts';
 import { newRequestId } from './platform/request-id.ts';
 import { policyRoutes } from './policy/routes.ts';
+import { businessForSaleGuard } from './publish/business-for-sale-guard.ts';
+import { publishEditedRoutes } from './publish/edited-routes.ts';
+import { publishFieldsRoutes } from './publish/fields-routes.ts';
+import { publishSaveRoutes } from './publish/save-routes.ts';
+import { publishStepRoutes } from './publish/steps-routes.ts';
+import { publishTraderRoutes } from './publish/trader-routes.ts';
+import { vehicleTraderGuard } from './publish/vehicle-trader-guard.ts';
 import { gatewayPriceRoutes } from './vehicles/price-list-routes.ts';
 import { gatewayRoutes } from './vehicles/routes.ts';
-import type { VideoHost } from './video/host.ts';
+import type { VideoHost } from './video/host-provider.ts';
 import { publishVideoRoutes } from './video/routes.ts';
-import { registerVideoExpiryJobs, scheduleVideoExpiry } from './video/uploads.ts';
+import { registerVideoExpiryJobs, scheduleVideoExpiry } from './video/uploads-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +117,7 @@ export interface AppDeps {
   media?: MediaStore;
   /** How the payment sandbox sends its notifications (fetch by default; tests hand them to app.inject). */
   paymentTransport?: NotifyTransport;
-  /** What a paid payment does in its transaction (default: payments/paid.ts). */
+  /** What a paid payment does in its transaction (default: plans/paid-service.ts). */
   onPaid?: OnPaid;
   /** How often the overload check samples the event loop and heap (1000 ms by default; tests use less). */
   overloadSampleMs?: number;
@@ -152,13 +165,28 @@ export async function buildApp({
     },
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Expect: 100-continue is answered when a route reads the body, so a refusal comes before the body is sent.
+  continueWhenBodyIsRead(app.server);
 
-  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  // Schemas on routes (platform/http/call-contract.ts): before any route, so each declared one is completed.
+  registerCallContract(app);
+
+  app.setErrorHandler(async (err: { statusCode?: number }, req, reply) => {
+    // A request its route's schema refuses: the route's Hebrew answer (404 for a path that names nothing, else 400).
+    const refused = inputRefusal(err, req);
+    if (refused) return reply.code(refused.status).send(refused.body);
+    // An answer that does not fit its own schema is ours to fix, never the caller's.
+    const mismatch = isAnswerMismatch(err);
+    const status = !mismatch && err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error(err);
+    // A refusal made before the whole body arrived (over its limit, of a type no parser takes): the rest is read
+    // and dropped, so the answer reaches a client that is still sending (platform/http/unread-body.ts).
+    await dropUnreadBody(req, reply);
     const body =
-      status === 500 ? { status, message: he.serverError, hash: req.id } : { status, message: he.badRequest };
-    reply.code(status).send(body);
+      status === 500
+        ? { status, message: he.serverError, hash: req.id }
+        : { status, message: status === 413 ? he.requestTooLarge : he.badRequest };
+    return reply.code(status).send(body);
   });
 
   // Overload: 503 + Retry-After before any route work (platform/http/overload.ts); first, so every route has its hook.
@@ -173,10 +201,14 @@ export async function buildApp({
   // absolute URL comes from the configured public origins, whose defaults (development, tests) are the listeners'
   // ports once they listen.
   let paymentHost: PaymentSandbox | null = null;
+  // Read once the app listens (the origins are asked on every page; server.address() asks the system each time).
+  let appListensOn: number | undefined;
   const origins = publicOrigins(config, {
     app: () => {
+      if (appListensOn !== undefined) return appListensOn;
       const address = app.server.address();
-      return address && typeof address === 'object' ? address.port : config.PORT;
+      if (address && typeof address === 'object') appListensOn = address.port;
+      return appListensOn ?? config.PORT;
     },
     video: () => videoHost.port(),
     payment: () => paymentHost?.port() ?? paymentPort(config),
@@ -185,23 +217,25 @@ export async function buildApp({
   // Prometheus's numbers (GET /metrics with METRICS_TOKEN): every request is counted from here on.
   const metrics = new Metrics();
   metrics.countRequests(app);
-  // The frames of the payment popup: the sandbox's origin, or the real provider's hosted pages.
-  const framedPayments =
-    config.PAYMENT_PROVIDER === 'payplus'
-      ? () => config.PAYPLUS_PAGE_ORIGIN
-      : () => (paymentHost ? origins.payment() : undefined);
-  await registerSecurityHeaders(app, config, origins.video, framedPayments);
+  // The page's frames: the video host, and the payment popup's (the sandbox's origin, or the real provider's hosted
+  // pages), as the browser of each page reaches them (public-origins.ts).
+  const payplusPages = { payment: config.PAYPLUS_PAGE_ORIGIN };
+  await registerSecurityHeaders(app, config, (req) => {
+    const reached = origins.of(req.raw);
+    if (config.PAYMENT_PROVIDER === 'payplus') return { video: reached.video, ...payplusPages };
+    return paymentHost ? reached : { video: reached.video };
+  });
   await registerGatewayCors(app, config, origins.site);
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCsrf(app);
   registerInputGuard(app);
-  registerSessions(app, db, clock);
 
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
   // Scheduled work lives in the database (platform/jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
   const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
+  jobs.onHousekeeping('rate_counters', (tx, now) => limiter.prune(tx, now));
   const outside = await chooseOutsideServices(config, db, {
     media: givenMedia,
     site: origins.site,
@@ -212,10 +246,17 @@ export async function buildApp({
   });
   const { mailer, media } = outside;
   const auth = new AuthService(db, clock, limiter, captchas);
-  const staff = new StaffService(db, clock, limiter, captchas);
+  const staff = new StaffService(db, clock, limiter, captchas, mailer);
+  // The customer's session, the staff member's role and the own-ad check, before any route asks (auth-hooks.ts).
+  registerAuthHooks(app, { db, clock, staff });
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
   const phones = new PhoneService(db, clock, limiter, outside.phones, config);
 
+  registerLeadJobs(jobs, {
+    mailer,
+    teams: { sales: config.LEADS_SALES_EMAIL, catalogue: config.LEADS_CATALOGUE_EMAIL },
+    log: app.log,
+  });
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
   registerAutoBumpJobs(jobs);
@@ -229,8 +270,9 @@ export async function buildApp({
     clock,
     jobs,
     transport: paymentTransport,
-    origin: origins.payment,
+    origin: (req) => (req ? origins.of(req).payment : origins.payment()),
     observe: metrics.observeOutside,
+    log: app.log,
   });
   paymentHost = chosenPayments.sandbox;
   const sandboxHost = paymentHost;
@@ -242,7 +284,7 @@ export async function buildApp({
     provider: chosenPayments.provider,
     jobs,
     config,
-    onPaid: onPaid ?? paidHandler({ autoBump: autoBumpOnPaid() }),
+    onPaid: onPaid ?? paidHandler({ review: reviewGate, autoBump: autoBumpOnPaid() }),
     log: app.log,
     listenPort: () => {
       const address = app.server.address();
@@ -259,9 +301,9 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onReady', async () => {
-    // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep.ts; keyed by its
+    // A process that runs jobs makes sure the hourly orphan photo sweep is scheduled (media/sweep-jobs.ts; keyed by its
     // hour, so one job whatever the number of processes; each run schedules the next), and so the five-minute
-    // expiry of unfinished video uploads (video/uploads.ts).
+    // expiry of unfinished video uploads (video/uploads-service.ts).
     // So does the daily prune of ended jobs (platform/jobs/scheduler.ts).
     if (config.JOB_TICK_MS > 0) {
       await scheduleMediaSweep(jobs, clock.now());
@@ -272,24 +314,35 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => jobs.stop());
 
+  // The OpenAPI document and its reference page (platform/http/openapi.ts): before the routes it collects.
+  await registerOpenApi(app);
+
   // Before the routes it guards: it adds its hook to them as they are declared.
   businessForSaleGuard(app);
   vehicleTraderGuard(app, { db, clock, links: externalLinks(config) });
-  siteRoutes(app, { config, db, videoOrigin: origins.video });
+  siteRoutes(app, { config, db, videoOrigin: (req) => origins.of(req.raw).video });
   authRoutes(app, { db, auth, resets, captchas });
-  operatorRoutes(app, { db, staff, origins });
-  supportRoutes(app, { db, clock, staff, mailer, phones });
-  moderationRoutes(app, { db, clock, staff, mailer, origins });
-  financeRoutes(app, { db, clock, staff, payments });
-  analyticsConsoleRoutes(app, { db, clock, staff, limits: config });
+  operatorRoutes(app, { db, clock, staff, origins });
+  supportRoutes(app, { db, clock, mailer, phones });
+  moderationRoutes(app, { db, clock, mailer, origins, refunds: payments.refunds });
+  financeRoutes(app, { db, clock, payments });
+  analyticsConsoleRoutes(app, { db, clock, limits: config });
+  leadsRoutes(app, { db, clock });
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });
   publishSaveRoutes(app, { db, clock, catalogs, phones });
   publishEditedRoutes(app, { db, clock, catalogs, store: media, videos: videoHost });
   publishFinishRoutes(app, { db, clock, payments });
-  addsRoutes(app, { db, clock, config });
+  addsRoutes(app, { db, clock, origins });
+  // The ad's own page, rendered here; in production with the built app's styles, script and top bar.
+  const chrome =
+    config.NODE_ENV === 'production'
+      ? serverPageChrome(config.WEB_DIST_DIR, [AD_PAGE_ENTRY], SITE_NAME)
+      : { head: '', topBar: '' };
+  adPageRoutes(app, { db, clock, limiter, origins, chrome, videoDirectory: videoHost.directory });
   countRoutes(app, { db, clock });
+  boardRoutes(app, { db, clock, origins });
   policyRoutes(app, { db });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });
@@ -310,7 +363,8 @@ export async function buildApp({
   contactUsRoutes(app, { db, clock, limiter, mailer, supportEmail: config.SUPPORT_EMAIL });
   gatewayRoutes(app, { registry: outside.registry });
   gatewayPriceRoutes(app, { clock, priceList: outside.priceList });
-  paymentRoutes(app, { db, payments, clock, limiter, limits: config, origins });
+  paymentRoutes(app, { payments });
+  planPaymentRoutes(app, { db, payments, clock, limiter, limits: config, origins, review: reviewGate });
   freeSearchRoutes(app);
   await registerSandboxes(app, config, (scope) => {
     if (outside.outbox) sandboxOutboxRoutes(scope, outside.outbox);

@@ -1,9 +1,10 @@
 import { formatPhone } from '@app/contract/phones';
-import { createFirstAdmin } from './operator/first-admin.ts';
+import { createFirstAdmin } from './operator/first-admin-service.ts';
 import { type Config, loadConfig, sandboxesEnabled } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/lock.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoAds } from './seed/demo-ads.ts';
 import { DEMO_OPERATOR, seedDemoOperator } from './seed/demo-operator.ts';
 import { type Prepared, prepareDatabase, startServing } from './start.ts';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     await seedBrokers(db);
     await seedDemoOperator(db, new Date());
   }
+  const demoAds = config.SEED_DEMO && config.SEED_DEMO_ADS ? await seedDemoAds(db, new Date()) : 0;
   const setupToken = config.OPERATOR_ADMIN_EMAIL
     ? await createFirstAdmin(db, config.OPERATOR_ADMIN_EMAIL, new Date())
     : null;
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
       ? `  After a crash: ${recovered.jobs} interrupted jobs due again, ${recovered.files} unreferenced photo files removed`
       : '',
     seeded ? `  Seeded ${seeded.localities} localities and ${seeded.streets} streets` : '',
+    demoAds > 0 ? `  Published ${demoAds} demo ads on the board: /board` : '',
     sandboxesEnabled(config)
       ? `  E-mail sandbox outbox: ${site}/sandbox/outbox?key=${encodeURIComponent(config.SANDBOX_KEY)}`
       : '',

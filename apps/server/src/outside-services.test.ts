@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { QueuedMailer } from './mail/queued-mailer.ts';
-import { SandboxMailer } from './mail/sandbox-mailer.ts';
-import { LocalMediaStore, S3MediaStore } from './media/store.ts';
+import { QueuedMailer } from './mail/queued-provider.ts';
+import { SandboxMailer } from './mail/sandbox-provider.ts';
+import { LocalMediaStore, S3MediaStore } from './media/store-provider.ts';
 import { chooseOutsideServices } from './outside-services.ts';
 import { SandboxPhoneProvider } from './phones/sandbox-provider.ts';
 import { TwilioPhoneProvider } from './phones/twilio/provider.ts';
@@ -9,8 +9,8 @@ import { ManualClock } from './platform/clock.ts';
 import { loadConfig } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
 import { JobScheduler } from './platform/jobs/scheduler.ts';
-import { ModelPriceList } from './vehicles/price-list.ts';
-import { SampleVehicleRegistry } from './vehicles/registry.ts';
+import { ModelPriceList } from './vehicles/price-list-provider.ts';
+import { SampleVehicleRegistry } from './vehicles/registry-provider.ts';
 
 const db = {} as Db;
 

@@ -3,25 +3,25 @@
  * interface beside the capability that uses it, with a stand-in that keeps state and enforces the same rules as the
  * real service, and is the default (`npm start`, the tests):
  *
- * | service          | interface                           | stand-in (default)                   | real, by configuration  |
- * | ---------------- | ----------------------------------- | ------------------------------------ | ----------------------- |
- * | e-mail           | `Mailer` (mail/mailer.ts)           | the outbox table (sandbox-mailer.ts) | SMTP, queued (MAIL_PROVIDER) |
- * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)| phones/sandbox-provider.ts           | Twilio (SMS_PROVIDER)   |
- * | payments         | `PaymentProvider` (payments/)       | the payment host (payments/sandbox/) | PayPlus (PAYMENT_PROVIDER) |
- * | photo storage    | `MediaStore` (media/store.ts)       | the data directory                   | S3 (S3_BUCKET)          |
- * | video storage    | `VideoHost` (video/host.ts)         | tus uploads to the data directory    |                         |
- * | vehicle registry | `VehicleRegistry` (vehicles/)       | the catalogue's sample registry      | data.gov.il (VEHICLE_REGISTRY) |
- * | price list       | `PriceList` (vehicles/)             | our model over the car catalogue     |                         |
+ * | service          | interface                              | stand-in (default)                           | real, by configuration         |
+ * | ---------------- | -------------------------------------- | -------------------------------------------- | ------------------------------ |
+ * | e-mail           | `Mailer` (mail/mailer.ts)              | the outbox table (mail/sandbox-provider.ts)  | SMTP, queued (MAIL_PROVIDER)   |
+ * | SMS, voice calls | `PhoneProvider` (phones/provider.ts)   | phones/sandbox-provider.ts                   | Twilio (SMS_PROVIDER)          |
+ * | payments         | `PaymentProvider` (payments/)          | the payment host (payments/sandbox/)         | PayPlus (PAYMENT_PROVIDER)     |
+ * | photo storage    | `MediaStore` (media/store-provider.ts) | the data directory                           | S3 (S3_BUCKET)                 |
+ * | video storage    | `VideoHost` (video/host-provider.ts)   | tus uploads to the data directory            |                                |
+ * | vehicle registry | `VehicleRegistry` (vehicles/)          | the catalogue's sample registry              | data.gov.il (VEHICLE_REGISTRY) |
+ * | price list       | `PriceList` (vehicles/)                | our model over the car catalogue             |                                |
  *
  * A real adapter is a class implementing the interface, picked below from its configuration key.
  */
 import path from 'node:path';
-import type { Mailer } from './mail/mailer.ts';
-import { QueuedMailer, registerMailJobs } from './mail/queued-mailer.ts';
-import { SandboxMailer } from './mail/sandbox-mailer.ts';
-import { SmtpTransport } from './mail/smtp-mailer.ts';
-import { LocalMediaStore, type MediaStore, S3MediaStore } from './media/store.ts';
-import { PayPlusPaymentProvider } from './payments/payplus/provider.ts';
+import type { TransactionalMailer } from './mail/mailer.ts';
+import { QueuedMailer, registerMailJobs } from './mail/queued-provider.ts';
+import { SandboxMailer } from './mail/sandbox-provider.ts';
+import { SmtpTransport } from './mail/smtp-provider.ts';
+import { LocalMediaStore, type MediaStore, S3MediaStore } from './media/store-provider.ts';
+import { type PayPlusLog, PayPlusPaymentProvider } from './payments/payplus/provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { SandboxPaymentProvider } from './payments/sandbox/client.ts';
 import { buildPaymentSandbox, type PaymentSandbox } from './payments/sandbox/host.ts';
@@ -33,13 +33,13 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
 import type { JobScheduler } from './platform/jobs/scheduler.ts';
 import { type OutsideCallOptions, OutsideService } from './platform/outside-call.ts';
-import { DataGovVehicleRegistry } from './vehicles/datagov-registry.ts';
-import { ModelPriceList, type PriceList } from './vehicles/price-list.ts';
-import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry.ts';
-import { buildVideoHost, type VideoHost } from './video/host.ts';
+import { DataGovVehicleRegistry } from './vehicles/datagov-registry-provider.ts';
+import { ModelPriceList, type PriceList } from './vehicles/price-list-provider.ts';
+import { SampleVehicleRegistry, type VehicleRegistry } from './vehicles/registry-provider.ts';
+import { buildVideoHost, type VideoHost } from './video/host-provider.ts';
 
 export interface OutsideServices {
-  mailer: Mailer;
+  mailer: TransactionalMailer;
   /** The e-mail stand-in when it is the mailer: the sandbox's outbox page reads it. */
   outbox?: SandboxMailer;
   phones: PhoneProvider;
@@ -70,7 +70,7 @@ export async function chooseOutsideServices(
   } = {},
 ): Promise<OutsideServices> {
   const outbox = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailer(db) : undefined;
-  let mailer: Mailer = outbox ?? new SandboxMailer(db);
+  let mailer: TransactionalMailer = outbox ?? new SandboxMailer(db);
   if (config.MAIL_PROVIDER === 'smtp' && config.SMTP_URL) {
     const { jobs, clock } = given;
     if (!(jobs && clock)) throw new Error('MAIL_PROVIDER=smtp: the mail queue needs the job runner');
@@ -128,7 +128,7 @@ export function chooseMediaStore(config: Config): MediaStore {
   return new LocalMediaStore(path.join(config.DATA_DIR, 'media'));
 }
 
-/** Video storage: the video host, its own origin in this process (video/host.ts). */
+/** Video storage: the video host, its own origin in this process (video/host-provider.ts). */
 export function chooseVideoHost(deps: { config: Config; db: Db; clock: Clock }): Promise<VideoHost> {
   return buildVideoHost(deps);
 }
@@ -139,7 +139,7 @@ export function chooseVideoHost(deps: { config: Config; db: Db; clock: Clock }):
  * its admin view exists (`sandbox` null).
  */
 export async function choosePayments(
-  deps: Parameters<typeof buildPaymentSandbox>[0] & { observe?: OutsideCallOptions['observe'] },
+  deps: Parameters<typeof buildPaymentSandbox>[0] & { observe?: OutsideCallOptions['observe']; log?: PayPlusLog },
 ): Promise<{ provider: PaymentProvider; sandbox: PaymentSandbox | null }> {
   const { config } = deps;
   if (config.PAYMENT_PROVIDER === 'payplus') {
@@ -156,7 +156,7 @@ export async function choosePayments(
       timeoutMs: config.PAYPLUS_TIMEOUT_MS,
     };
     const service = new OutsideService('payplus', { timeoutMs: settings.timeoutMs, observe: deps.observe });
-    return { provider: new PayPlusPaymentProvider(settings, service), sandbox: null };
+    return { provider: new PayPlusPaymentProvider(settings, service, deps.log), sandbox: null };
   }
   const sandbox = await buildPaymentSandbox(deps);
   const service = new OutsideService('payments-sandbox', { timeoutMs: 15_000, observe: deps.observe });

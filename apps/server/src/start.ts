@@ -11,21 +11,21 @@
  *     a replaced photo's new row and the old file's removal) and its half-written temporary files are removed.
  * On PostgreSQL other live processes may hold jobs and write photos, so nothing is taken back at start: a dead
  * process's jobs are claimed again once its heartbeat is 20 s old (platform/jobs/scheduler.ts), and its photo files are
- * removed by the hourly `media.sweep` job once they are an hour old (media/sweep.ts, the same sweep as here with an
+ * removed by the hourly `media.sweep` job once they are an hour old (media/sweep-jobs.ts, the same sweep as here with an
  * age bound; it also covers an S3 bucket, on either database).
  */
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { he } from './i18n/messages.ts';
-import { LocalMediaStore } from './media/store.ts';
-import { sweepOrphanMedia } from './media/sweep.ts';
+import { LocalMediaStore } from './media/store-provider.ts';
+import { sweepOrphanMedia } from './media/sweep-jobs.ts';
 import { type Config, paymentPort, videoPort } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { openPostgres } from './platform/db/postgres.ts';
-import { releaseRunningJobs } from './platform/jobs/job-store.ts';
+import { releaseRunningJobs } from './platform/jobs/jobs-repository.ts';
 import { HttpDrain } from './platform/lifecycle/drain.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 
@@ -56,7 +56,7 @@ export async function prepareDatabase(config: Config, schema?: string): Promise<
   if (db.kind === 'pglite') {
     recovered.jobs = await releaseRunningJobs(db, new Date());
     // The lock covers DATA_DIR/media too, so no age bound: nothing there is another process's upload in progress.
-    // A bucket is not under the lock; the hourly sweep job (media/sweep.ts) cleans it with its age bound.
+    // A bucket is not under the lock; the hourly sweep job (media/sweep-jobs.ts) cleans it with its age bound.
     if (!config.S3_BUCKET) {
       const media = new LocalMediaStore(path.join(config.DATA_DIR, 'media'));
       recovered.files = (await sweepOrphanMedia(db, media, null)).removed;

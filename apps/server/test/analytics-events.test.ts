@@ -4,7 +4,7 @@
  */
 import { CSRF_HEADER } from '@app/contract/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_BATCHES_PER_WINDOW } from '../src/analytics/routes.ts';
+import { ANALYTICS_BATCHES_PER_WINDOW } from '../src/analytics/events-service.ts';
 import { he } from '../src/i18n/messages.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
@@ -125,7 +125,7 @@ describe('analytics events', () => {
     expect((await visitor.post(URL, { events: Array.from({ length: 20 }, () => event()) })).statusCode).toBe(200);
     const big = await visitor.post(URL, { events: [event()], padding: 'x'.repeat(17 * 1024) });
     expect(big.statusCode).toBe(413);
-    expect(big.json().message).toBe(he.badRequest);
+    expect(big.json().message).toBe(he.requestTooLarge);
     expect(await rows()).toHaveLength(21);
   });
 

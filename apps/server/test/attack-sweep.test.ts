@@ -5,6 +5,7 @@
  * pollution; over every GET: nothing in the database changes. A new route missing from the table fails the suite.
  * One app, one owner with an ad, a photo, a verified phone and a payment; one intruder.
  */
+import { AUTO_BUMP_HASH } from '@app/contract/orders';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
 import { OPEN_SESSION_REUSE_MS } from '../src/payments/service.ts';
@@ -405,7 +406,7 @@ describe('return URLs', () => {
         method: 'POST',
         url: `/gateway/packages/subscribe/auto-bump-ad/start-payment/${f.orderId}`,
         body: {
-          packageHash: 'weekly-package',
+          packageHash: AUTO_BUMP_HASH,
           channel: 'creditCard',
           idempotencyKey: `sweep-next-${Math.random().toString(36).slice(2, 12)}`,
           successUrl,

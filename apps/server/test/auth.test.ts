@@ -146,6 +146,60 @@ describe('register, login, customer info and logout', () => {
   });
 });
 
+describe('the account calls as declared', () => {
+  it('a field that is not text is read as empty: the form names it, as it names an empty field', async () => {
+    const login = await new Agent(t.app).post('/api/auth/login', { username: { $ne: '' }, password: 'x' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({
+      message: 'login fail',
+      CustID: 0,
+      errors: [{ msg: 'שדה חובה', fieldName: 'username' }],
+    });
+    const email = newEmail();
+    const payload = {
+      username: email,
+      firstname: 'א',
+      lastname: ['ב'],
+      password: 'Secret123',
+      passwordAgain: 'Secret123',
+    };
+    const registered = await new Agent(t.app).post('/api/auth/register', payload);
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json().errors).toEqual([{ msg: 'שדה חובה', fieldName: 'lastname' }]);
+    expect(await t.db.query('SELECT 1 FROM customers WHERE email = $1', [email])).toHaveLength(0);
+    // A recovery step answers its own shape; a refused captcha field is a bad request in that shape.
+    const forgot = await new Agent(t.app).post('/api/auth/forgetPass', { EmailForgetPass: true });
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.json()).toEqual({ error: 1, captcha: 0, message: 'שדה חובה' });
+    const badCaptcha = await new Agent(t.app).post('/api/auth/forgetPass', { EmailForgetPass: email, captchaId: {} });
+    expect(badCaptcha.statusCode).toBe(400);
+    expect(badCaptcha.json()).toEqual({ error: 1, captcha: 0, message: 'הבקשה אינה תקינה' });
+  });
+
+  it('the captcha of an id that is none, or unknown, is not found in Hebrew', async () => {
+    for (const id of ['no-such-captcha', 'a.b', 'x'.repeat(65)]) {
+      const res = await new Agent(t.app).get(`/api/auth/captcha/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ status: 404, message: 'הקוד שבתמונה פג תוקף' });
+    }
+  });
+
+  it('the customer answer names the customer and nothing more (no e-mail, no password hash)', async () => {
+    const agent = new Agent(t.app);
+    const { email } = await register(agent);
+    const me = await agent.get('/api/auth/customer');
+    expect(Object.keys(me.json()).sort()).toEqual([
+      'CustFirstName',
+      'CustID',
+      'CustLastName',
+      'debugMode',
+      'status',
+      'trade',
+    ]);
+    expect(me.body).not.toContain(email);
+  });
+});
+
 describe('CSRF', () => {
   it('refuses a state-changing call without the double-submit token, and changes nothing', async () => {
     const email = newEmail();

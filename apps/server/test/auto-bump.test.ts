@@ -4,11 +4,12 @@
  * restart in between), bumped_at moves to each slot's time and nothing after the week; a deleted ad stops its
  * series; an active ad expires at its end date. The clock is moved by hand, never slept on.
  */
+import { AUTO_BUMP_HASH } from '@app/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { hePay } from '../src/i18n/payments.ts';
-import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/plans/auto-bump.ts';
+import { AUTO_BUMP_JOB, AUTO_BUMP_SLOT_MS, AUTO_BUMP_SLOTS } from '../src/plans/auto-bump-jobs.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import type { Db } from '../src/platform/db/db.ts';
@@ -67,7 +68,7 @@ async function liveAdWithPaidWeek(t: TestApp, ip: string): Promise<{ agent: Agen
   expect(finished.statusCode, finished.body).toBe(200);
 
   const started = await agent.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
-    packageHash: 'weekly-package',
+    packageHash: AUTO_BUMP_HASH,
     channel: 'creditCard',
     idempotencyKey: newKey(),
   });
@@ -198,7 +199,7 @@ describe('one server process (the test database: PGlite, or DATABASE_URL)', () =
     ]);
     const before = await t.db.query('SELECT id FROM payments WHERE ad_id = $1', [orderId]);
     const res = await agent.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
-      packageHash: 'weekly-package',
+      packageHash: AUTO_BUMP_HASH,
       channel: 'creditCard',
       idempotencyKey: newKey(),
     });

@@ -6,7 +6,7 @@
  */
 import type { ContactUsFetchResponse } from '@app/contract/contactUs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_US_PER_HOUR } from '../src/contact-us/routes.ts';
+import { CONTACT_US_PER_HOUR } from '../src/contact-us/form.ts';
 import { Agent, createTestApp, readOutbox, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

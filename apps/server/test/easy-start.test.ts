@@ -7,8 +7,8 @@
  */
 import { findTrack } from '@app/catalog/tracks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSwitch } from '../src/payments/sandbox/store.ts';
-import { chargeTrial, EASY_START_ATTEMPTS } from '../src/plans/easy-start.ts';
+import { setSwitch } from '../src/payments/sandbox/sandbox-repository.ts';
+import { chargeTrial, EASY_START_ATTEMPTS } from '../src/plans/easy-start-service.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdStatus } from '../src/ads/ads-repository.ts';
 import { setEditVideo } from '../src/media/media-edits-repository.ts';
-import { sweepOrphanMedia } from '../src/media/sweep.ts';
+import { sweepOrphanMedia } from '../src/media/sweep-jobs.ts';
 import { chooseMediaStore } from '../src/outside-services.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';

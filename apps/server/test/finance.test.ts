@@ -4,6 +4,7 @@
  * refund at the same time, never more than was paid; and the day's totals by provider and by track.
  */
 import { findTrack } from '@app/catalog/tracks';
+import { PaymentItemSchema } from '@app/contract/schemas/finance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../src/operator/staff-repository.ts';
 import { israelDayOf } from '../src/platform/israel-day.ts';
@@ -67,7 +68,7 @@ const providerRefunds = async (publicId: string) =>
   ).map((r) => Number(r.amount_agorot));
 
 describe('the payments list', () => {
-  it('filters by status, ad, customer and day; a paid ad a moderator refused needs a hand first', async () => {
+  it('filters by status, ad, customer and day; a paid ad refused before it went live, not refunded, needs a hand first', async () => {
     const finance = await staffAgent('finance');
     const { orderId, publicId } = await paidVip();
     const list = async (query: string) => {
@@ -85,8 +86,22 @@ describe('the payments list', () => {
     for (const bad of ['?status=stolen', '?ad=abc', '?from=2026-02-30', '?after=x'])
       expect((await finance.get(`/api/operator/payments${bad}`)).statusCode, bad).toBe(400);
 
-    expect((await list('')).attention.some((p: { publicId: string }) => p.publicId === publicId)).toBe(false);
-    await t.db.query("UPDATE ads SET status = 'rejected' WHERE id = $1", [orderId]);
+    const listed = async () => (await list('')).attention.some((p: { publicId: string }) => p.publicId === publicId);
+    expect(await listed()).toBe(false);
+    // Refused for a live ad's edit: it keeps what it used, nothing to do.
+    const refused = async (stage: 'edit' | 'plan') => {
+      await t.db.query("UPDATE ads SET status = 'rejected' WHERE id = $1", [orderId]);
+      await t.db.query(
+        `INSERT INTO ad_reviews (ad_id, held_as, stage, reasons, queued_at, decision, decided_at)
+         VALUES ($1, 'pending', $2, '[]'::jsonb, $3, 'rejected', $3)`,
+        [orderId, stage, t.clock.now()],
+      );
+    };
+    await refused('edit');
+    expect(await listed()).toBe(false);
+    // Refused before it was ever on the board with its payment kept (the refusal refunds it itself unless staff
+    // had refunded part of it): listed first, until it is refunded.
+    await refused('plan');
     expect((await list('')).attention).toContainEqual(expect.objectContaining({ publicId, adStatus: 'rejected' }));
   });
 });
@@ -168,5 +183,38 @@ describe("the day's totals", () => {
     expect(line(after).refundedAgorot - line(before).refundedAgorot).toBe(500);
     expect(after.byTrack).toContainEqual(expect.objectContaining({ adType: VIP?.adType }));
     expect((await finance.get('/api/operator/payments/totals?day=someday')).statusCode).toBe(400);
+  });
+});
+
+describe('the answers are their schemas', () => {
+  it("a payment's answer carries the contract's fields only: its row's database id never leaves the server", async () => {
+    const finance = await staffAgent('finance');
+    const { publicId } = await paidVip();
+    const detail = (await finance.get(`/api/operator/payments/${publicId}`)).json();
+    expect(detail.payment.publicId).toBe(publicId);
+    // The repository's item carries the row's id beside the listed fields, and the route passes it on whole.
+    expect(Object.keys(detail.payment).sort()).toEqual(Object.keys(PaymentItemSchema.shape).sort());
+    expect(detail.payment).not.toHaveProperty('id');
+  });
+
+  it("a refund form of the wrong types is refused with the form's field errors or a Hebrew message, never a 500", async () => {
+    const finance = await staffAgent('finance');
+    const { publicId } = await paidVip();
+    const refund = (body: unknown) => finance.post(`/api/operator/payments/${publicId}/refund`, body);
+    const wrongTypes = await refund({ amountAgorot: '1000', reason: 7, idempotencyKey: 'form-key-types' });
+    expect(wrongTypes.statusCode).toBe(400);
+    expect(wrongTypes.json()).toEqual({
+      status: 400,
+      errors: [
+        { fieldName: 'amount', msg: expect.stringMatching(/סכום/) },
+        { fieldName: 'reason', msg: expect.stringMatching(/סיבת ההחזר/) },
+      ],
+    });
+    for (const body of [[1, 2], { amountAgorot: 1000, reason: 'x', idempotencyKey: 5 }]) {
+      const res = await refund(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ status: 400, message: expect.stringMatching(/[א-ת]/) });
+    }
+    expect(await providerRefunds(publicId)).toEqual([]);
   });
 });

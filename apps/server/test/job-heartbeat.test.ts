@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import type { Db } from '../src/platform/db/db.ts';
-import { beat, claimDueJobs, scheduleJob } from '../src/platform/jobs/job-store.ts';
+import { beat, claimDueJobs, scheduleJob } from '../src/platform/jobs/jobs-repository.ts';
 import { JobScheduler } from '../src/platform/jobs/scheduler.ts';
 import { openTestDb } from './support/test-db.ts';
 

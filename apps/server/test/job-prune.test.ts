@@ -1,13 +1,15 @@
 /**
  * The daily housekeeping job (platform/jobs/scheduler.ts): ended jobs (done, cancelled, failed for good) are deleted once
  * they are 30 days old, open ones never; workers silent for a day are forgotten; each run schedules the next day's
- * (one job whatever the number of processes). Runs on PGlite and on DATABASE_URL's PostgreSQL.
+ * (one job whatever the number of processes); rate counters whose window has ended whatever its length are deleted.
+ * Runs on PGlite and on DATABASE_URL's PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/platform/clock.ts';
 import type { Db } from '../src/platform/db/db.ts';
-import { beat, scheduleJob } from '../src/platform/jobs/job-store.ts';
+import { beat, scheduleJob } from '../src/platform/jobs/jobs-repository.ts';
 import { JOBS_PRUNE_JOB, JobScheduler } from '../src/platform/jobs/scheduler.ts';
+import { LONGEST_WINDOW_MS, RateLimiter } from '../src/platform/rate-limiter.ts';
 import { openTestDb } from './support/test-db.ts';
 
 let db: Db;
@@ -72,5 +74,28 @@ describe('housekeeping of the jobs table', () => {
     expect(workers).not.toContain('silent-worker');
     // Each run scheduled the next midnight's: one open housekeeping job, tomorrow's.
     expect((await pending()).map((r) => new Date(r.run_at).toISOString())).toEqual(['2026-11-02T00:00:00.000Z']);
+  });
+
+  it("deletes the rate counters of yesterday's visitors, keeps the ones still counting, and refuses a longer window", async () => {
+    const clock = new ManualClock(new Date('2026-11-10T09:00:00Z'));
+    const limiter = new RateLimiter(db, clock);
+    const jobs = new JobScheduler(db, clock, { tickMs: 0 });
+    jobs.onHousekeeping('rate_counters', (tx, now) => limiter.prune(tx, now));
+    await limiter.hit('prune:ip:old', 60 * 60_000);
+    await limiter.hit('prune:day:old', DAY);
+    clock.advance(20 * 60 * 60_000);
+    // Counting still: a day's counter started 20 hours ago, and an hour's counter started now.
+    await limiter.hit('prune:ip:new', 60 * 60_000);
+    await limiter.hit('prune:day:still', DAY);
+    clock.advance(5 * 60 * 60_000);
+    await jobs.scheduleHousekeeping();
+    await jobs.runDueJobs();
+    const keys = (await db.query<{ key: string }>(`SELECT key FROM rate_counters WHERE key LIKE 'prune:%'`))
+      .map((r) => r.key)
+      .sort();
+    expect(keys).toEqual(['prune:day:still', 'prune:ip:new']);
+    // The day's counter that stays still counts where it was.
+    expect((await limiter.hit('prune:day:still', DAY)).count).toBe(2);
+    await expect(limiter.hit('prune:week', LONGEST_WINDOW_MS + 1)).rejects.toThrow(/longer than a day/);
   });
 });

@@ -1,17 +1,18 @@
 /**
  * Counts of live ads: get-ads-counters, real-estate-count and glimpse count the ads stored, and only
- * live ones. Ads go live the real way: save-ad, then finish-publish with a free track (ads/go-live.ts) or a
+ * live ones. Ads go live the real way: save-ad, then finish-publish with a free track (ads/go-live-service.ts) or a
  * paid track's goLive. The last test shows the plans use migration 0021's indexes (EXPLAIN on this database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ad } from '../src/ads/ads-repository.ts';
-import { goLive } from '../src/ads/go-live.ts';
+import { goLive } from '../src/ads/go-live-service.ts';
 import {
   carsGlimpseStatement,
   realEstateCountStatement,
   type Statement,
   sameAdsStatement,
-} from '../src/counts/live-counts.ts';
+} from '../src/counts/live-counts-repository.ts';
+import { reviewGate } from '../src/moderation/review-gate.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';
@@ -78,7 +79,7 @@ describe('GET get-ads-counters', () => {
 
     // A paid track's goLive (VIP) counts as yellow.
     const vip = await save(validCarAd());
-    await goLive(t.db, t.clock.now(), { orderId: vip, adType: 'VIP', days: 28, reason: 'paid' });
+    await goLive(t.db, t.clock.now(), { orderId: vip, adType: 'VIP', days: 28, reason: 'paid' }, reviewGate);
     expect((await counters(owner, 1, 1, mine)).json().counters.yellow).toBe(after.counters.yellow + 1);
 
     // An ad past its end is not live any more (even before its expiry job ran).

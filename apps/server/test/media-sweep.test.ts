@@ -1,5 +1,5 @@
 /**
- * The hourly orphan photo sweep (src/media/sweep.ts): a scheduled job, on the local directory and
+ * The hourly orphan photo sweep (src/media/sweep-jobs.ts): a scheduled job, on the local directory and
  * on an S3-protocol server (s3rver), on PGlite and (with DATABASE_URL) PostgreSQL. Files a killed upload left behind
  * are removed once they are an hour old; a younger one (maybe another process's upload in progress) is kept, and a
  * file a photo row refers to is never removed, however old.
@@ -16,8 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { MediaStore, S3MediaStore } from '../src/media/store.ts';
-import { MEDIA_SWEEP_JOB } from '../src/media/sweep.ts';
+import type { MediaStore, S3MediaStore } from '../src/media/store-provider.ts';
+import { MEDIA_SWEEP_JOB } from '../src/media/sweep-jobs.ts';
 import { chooseMediaStore } from '../src/outside-services.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';

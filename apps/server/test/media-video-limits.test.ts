@@ -1,5 +1,5 @@
 /**
- * The limits on the video host's unfinished uploads (src/video/uploads.ts): open uploads per ad and per customer,
+ * The limits on the video host's unfinished uploads (src/video/uploads-service.ts): open uploads per ad and per customer,
  * the bytes a customer holds in them, the free-disk floor, and their expiry by the `video.expire` job. Each limit is
  * counted in the database: a second app on the same database (another process) sees the same count.
  */
@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { he } from '../src/i18n/messages.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { freeBytes, VIDEO_EXPIRE_JOB } from '../src/video/uploads.ts';
+import { freeBytes, VIDEO_EXPIRE_JOB } from '../src/video/uploads-service.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');

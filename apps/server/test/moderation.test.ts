@@ -104,7 +104,7 @@ describe('the queue', () => {
     const detail = (await moderator.get(`/api/operator/moderation/reviews/${review.id}`)).json();
     expect(detail.preview.title).toContain('מקרר ראשון בתור');
     const labels = detail.preview.fields.map((f: { label: string; text: string }) => `${f.label}: ${f.text}`);
-    expect(labels).toContain('מחיר: 2,100');
+    expect(labels).toContain('מחיר: 2,100 ₪');
     expect(labels).toContain('כולל אחריות: כן');
     expect(labels.some((l: string) => l.startsWith('למסירה ללא תשלום'))).toBe(false);
     expect(detail.history.customer).toMatchObject({ email: traderEmail });

@@ -73,6 +73,8 @@ describe('GET /api/my-ads', () => {
         autoBumpUntil: null,
         thumbnailUrl: null,
         editUrl: `/edit/${sofa}`,
+        // Ended: its page says so (410); the list offers no link to it.
+        pageUrl: null,
         publishUrl: null,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
         easyStart: null,
@@ -86,6 +88,7 @@ describe('GET /api/my-ads', () => {
         adType: 'VIP',
         endsAt: endsAt.toISOString(),
         daysLeft: 18,
+        pageUrl: `/item/${flat}`,
       }),
       expect.objectContaining({
         OrderID: car,
@@ -97,6 +100,8 @@ describe('GET /api/my-ads', () => {
         awaitingPayment: false,
         // A draft is finished on its plan step (the cars' wizard: step 6).
         publishUrl: `/publish?cat=1&subcat=1&step=6&OrderID=${car}`,
+        // The owner's draft has a page (for them only, with what to do).
+        pageUrl: `/item/${car}`,
         refund: null,
         rejection: null,
       }),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/accounts/passwords.ts';
-import { createFirstAdmin } from '../src/operator/first-admin.ts';
+import { createFirstAdmin } from '../src/operator/first-admin-service.ts';
 import { enableTotp, insertStaff, type StaffRole } from '../src/operator/staff-repository.ts';
 import { STAFF_IDLE_MS, StaffService } from '../src/operator/staff-service.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, newEmail, register, type TestApp } from './support/test-app.ts';
@@ -353,5 +353,31 @@ describe('the first admin', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('the console login as declared', () => {
+  it('a field that is not text is read as missing, and an invitation that is no form names every field', async () => {
+    const agent = new Agent(t.app);
+    const login = await agent.post('/api/operator/login', { email: ['a@b.co.il'], password: GOOD_PASSWORD });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ status: 400, errors: [{ fieldName: 'email', msg: 'שדה חובה' }] });
+    const setup = await agent.post('/api/operator/setup', { token: 'x', password: 12345678 });
+    expect(setup.json()).toEqual({
+      status: 400,
+      errors: [{ fieldName: 'password', msg: 'הסיסמה צריכה לכלול לפחות 6 תווים, אותיות באנגלית ולפחות ספרה אחת' }],
+    });
+    const { agent: admin } = await loggedIn('admin');
+    const invite = await admin.post('/api/operator/staff', [1, 2]);
+    expect(invite.statusCode).toBe(400);
+    expect(invite.json().errors.map((e: { fieldName: string }) => e.fieldName)).toEqual(['email', 'name', 'role']);
+    const someRole = await admin.post('/api/operator/staff', { email: newEmail('x'), name: 'דנה', role: 'king' });
+    expect(someRole.json().errors).toEqual([{ fieldName: 'role', msg: 'יש לבחור תפקיד' }]);
+  });
+
+  it('a code step that ended is refused before its code is read', async () => {
+    const res = await new Agent(t.app).post('/api/operator/login/code', { code: { $gt: '' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 401, ended: true });
   });
 });

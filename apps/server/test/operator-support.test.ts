@@ -232,3 +232,38 @@ describe('support: the contact-us inbox', () => {
     expect((await support.get('/api/operator/contact-us?status=lost')).statusCode).toBe(400);
   });
 });
+
+describe('support calls as declared', () => {
+  it('a request that is not of the call is refused in Hebrew, in the call’s own shape, and changes nothing', async () => {
+    const support = await staffAgent('support');
+    const customer = new Agent(t.app);
+    const { res } = await register(customer);
+    const id = res.json().CustID as number;
+    const notFound = await support.get('/api/operator/customers/0x1f/activity');
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual({ status: 404, message: 'הפריט לא נמצא' });
+    for (const reason of [['א'], 42, 'א'.repeat(501), '   ']) {
+      const block = await support.post(`/api/operator/customers/${id}/block`, { reason });
+      expect(block.statusCode, JSON.stringify(reason)).toBe(400);
+      expect(block.json().errors).toEqual([{ fieldName: 'reason', msg: 'יש לכתוב את סיבת החסימה (עד 500 תווים)' }]);
+    }
+    expect((await customer.get('/api/auth/customer')).json().CustID).toBe(id);
+    const resend = await support.post(`/api/operator/customers/${id}/resend-code`, { phone: 5_0123_4567 });
+    expect(resend.json()).toEqual({ status: 400, message: 'מספר הטלפון אינו תקין' });
+    const limits = await support.post(`/api/operator/customers/${id}/reset-limits`, { kind: 'everything' });
+    expect(limits.json()).toEqual({ status: 400, message: 'הבקשה אינה תקינה' });
+    const inbox = await support.get('/api/operator/contact-us?status=spam');
+    expect(inbox.statusCode).toBe(400);
+    expect((await support.get('/api/operator/contact-us?before=-1')).statusCode).toBe(400);
+  });
+
+  it('a customer’s answer names the account and nothing beyond its schema', async () => {
+    const support = await staffAgent('support');
+    const { res } = await register(new Agent(t.app));
+    const id = res.json().CustID as number;
+    const found = (await support.get(`/api/operator/customers/${id}`)).json();
+    expect(Object.keys(found.customer).sort()).toEqual(
+      ['ads', 'blockedAt', 'blockedReason', 'createdAt', 'email', 'firstName', 'id', 'lastName', 'phones'].sort(),
+    );
+  });
+});

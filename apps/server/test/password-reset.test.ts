@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CaptchaService } from '../src/accounts/captcha-service.ts';
+import { PasswordResetService } from '../src/accounts/password-reset-service.ts';
+import { RateLimiter } from '../src/platform/rate-limiter.ts';
 import {
   Agent,
   createTestApp,
@@ -97,6 +100,108 @@ describe('forgot password through the e-mail sandbox', () => {
     await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
     const fresh = await lastCode(email);
     const ok = (await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: fresh })).json();
+    expect(ok.error).toBe(0);
+  });
+
+  it('counts guesses sent at once against the code: twenty together void it, and the right one is refused after', async () => {
+    // The service itself, called twenty times at once: every call reads the code before any of them writes.
+    const sent: string[] = [];
+    const resets = new PasswordResetService(
+      t.db,
+      t.clock,
+      new RateLimiter(t.db, t.clock),
+      new CaptchaService(t.db, t.clock),
+      { send: async (m) => void sent.push(m.text) },
+      { siteUrl: (path) => `https://www.example.co.il${path}` },
+    );
+    const { email } = await register(new Agent(t.app, '10.2.0.6'));
+    await resets.forgetPass({ EmailForgetPass: email }, '10.2.0.6');
+    const code = /(\d{5})/.exec(sent[0] ?? '')?.[1] ?? '';
+    const ask = (confirmCodePass: string) =>
+      resets.confirmCode({ EmailForgetPass: email, confirmCodePass }, '10.2.0.6');
+    const burst = await Promise.all(Array.from({ length: 20 }, () => ask(otherCode(code))));
+    expect(burst.map((r) => r.error)).toEqual(Array(20).fill(1));
+    const [row] = await t.db.query<{ attempts: number; consumed: boolean }>(
+      `SELECT r.attempts, r.consumed FROM password_resets r JOIN customers c ON c.id = r.customer_id
+       WHERE lower(c.email) = lower($1)`,
+      [email],
+    );
+    expect(row).toEqual({ attempts: 5, consumed: true });
+    const late = await ask(code);
+    expect(late.error).toBe(1);
+    expect(late.resetToken).toBeUndefined();
+  });
+
+  it('limits wrong codes per account over new codes: a new code buys no new guesses past ten a day', async () => {
+    const agent = new Agent(t.app, '10.2.0.7');
+    const { email } = await register(agent);
+    const wrongFive = async () => {
+      const code = await lastCode(email);
+      for (let i = 0; i < 5; i++) {
+        await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: otherCode(code) });
+      }
+    };
+    await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
+    await wrongFive();
+    await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
+    await wrongFive();
+    // A third code, the right one typed at once: refused unchecked, in Hebrew, and the form goes back to a new code.
+    await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
+    const code = await lastCode(email);
+    const refused = (
+      await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: code })
+    ).json();
+    expect(refused).toEqual({
+      error: 1,
+      attempts: 5,
+      message: 'הוזנו יותר מדי קודים שגויים לחשבון הזה. אפשר לבקש קוד חדש מחר',
+    });
+    // From another address too: the count is the account's.
+    const elsewhere = new Agent(t.app, '10.2.0.8');
+    expect(
+      (await elsewhere.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: code })).json().error,
+    ).toBe(1);
+    // A day later the code of a new request works.
+    t.clock.advance(24 * 60 * 60_000 + 1000);
+    await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
+    const next = await lastCode(email);
+    const ok = (await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: next })).json();
+    expect(ok.error).toBe(0);
+  });
+
+  it('limits wrong codes per address over accounts, and a refused code stays good for its owner', async () => {
+    const ip = '10.2.0.9';
+    const agent = new Agent(t.app, ip);
+    // Six accounts, five wrong codes each from one address (each account under its own limit): thirty, the
+    // address's limit for an hour.
+    const accounts: string[] = [];
+    for (let i = 0; i < 6; i++) accounts.push((await register(new Agent(t.app, '10.2.1.1'))).email);
+    for (const email of accounts) await agent.post('/api/auth/forgetPass', { EmailForgetPass: email });
+    for (const email of accounts) {
+      const code = await lastCode(email);
+      for (let i = 0; i < 5; i++) {
+        await agent.post('/api/auth/confirmCode', { EmailForgetPass: email, confirmCodePass: otherCode(code) });
+      }
+    }
+    // Thirty wrong codes from the address: the next is refused unchecked, whatever the account.
+    const seventh = (await register(new Agent(t.app, '10.2.1.1'))).email;
+    await new Agent(t.app, '10.2.1.2').post('/api/auth/forgetPass', { EmailForgetPass: seventh });
+    const code = await lastCode(seventh);
+    const refused = (
+      await agent.post('/api/auth/confirmCode', { EmailForgetPass: seventh, confirmCodePass: code })
+    ).json();
+    expect(refused).toEqual({
+      error: 1,
+      attempts: 5,
+      message: 'הוזנו יותר מדי קודים שגויים מהרשת הזו. נסו שוב בעוד שעה',
+    });
+    // The same code from another address works: the code was not spent by the refusal.
+    const ok = (
+      await new Agent(t.app, '10.2.1.3').post('/api/auth/confirmCode', {
+        EmailForgetPass: seventh,
+        confirmCodePass: code,
+      })
+    ).json();
     expect(ok.error).toBe(0);
   });
 

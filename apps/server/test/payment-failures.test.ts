@@ -9,7 +9,7 @@
 import { findTrack } from '@app/catalog/tracks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hePay } from '../src/i18n/payments.ts';
-import { CHALLENGE_MAX_ATTEMPTS } from '../src/payments/sandbox/store.ts';
+import { CHALLENGE_MAX_ATTEMPTS } from '../src/payments/sandbox/sandbox-repository.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
 import { type CardFields, sandboxOf, submitCard as submitCardOn, TEST_CARDS } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';

@@ -6,9 +6,10 @@
  * sandbox provider runs for real (its API over HTTP, its card page through inject, its notifications as jobs).
  */
 import { findTrack } from '@app/catalog/tracks';
+import type { PaymentSandboxSwitch } from '@app/contract/paymentSandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactOf, registerWithPhone } from './support/contact.ts';
-import { submitCard } from './support/payment-sandbox.ts';
+import { setSandboxSwitch, submitCard } from './support/payment-sandbox.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
 
@@ -116,10 +117,10 @@ function expectFreeAndRefunded(o: Outcome): void {
   expect(o.payment.refunded_agorot).toBe(VIP?.amountAgorot);
   expect(o.refunds).toEqual([charged]);
   expect(o.session).toMatchObject({ status: 'paid', refunded_agorot: VIP?.amountAgorot });
-  expect(o.finishRefund).toEqual({ status: 'refunded', agorot: VIP?.amountAgorot });
+  expect(o.finishRefund).toEqual({ status: 'refunded', agorot: VIP?.amountAgorot, reason: 'notDelivered' });
   // Not the ad's payment: no 'paid' step, no paid amount, no purchase event.
   expect(o.finishPaid).toEqual({ paidStep: false, paidAgorot: undefined, gtm: false });
-  expect(o.myAdsRefund).toEqual({ status: 'refunded', agorot: VIP?.amountAgorot });
+  expect(o.myAdsRefund).toEqual({ status: 'refunded', agorot: VIP?.amountAgorot, reason: 'notDelivered' });
 }
 
 /** The ad is Free and nothing was charged: the open session was cancelled at the provider before the card came. */
@@ -231,18 +232,7 @@ describe('the refund is exactly once, whatever fails between the provider and ou
       },
       body: JSON.stringify(body),
     });
-  /** The admin view's failure switch (the sandbox key and the CSRF header, as the page sends them). */
-  const setSwitch = async (name: string, enabled: boolean) => {
-    const dev = new Agent(t.app, '10.42.0.9');
-    await dev.get('/api/auth/customer');
-    const csrf = dev.cookies.get('csrf') ?? '';
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/payments/switches',
-      headers: { 'x-sandbox-key': t.sandboxKey, cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
-      payload: { [name]: enabled },
-    });
-  };
+  const setSwitch = (name: PaymentSandboxSwitch, enabled: boolean) => setSandboxSwitch(t, name, enabled);
 
   it('a refund whose answer is lost stays pending, says so, and the job finishes it with the same key', async () => {
     const orderId = await newDraft();
@@ -257,8 +247,8 @@ describe('the refund is exactly once, whatever fails between the provider and ou
     const lost = await outcomeOf(orderId);
     expect(lost.refunds).toEqual([charged]);
     expect(lost.payment.refund_status).toBe('pending');
-    expect(lost.finishRefund).toEqual({ status: 'pending', agorot: VIP?.amountAgorot });
-    expect(lost.myAdsRefund).toEqual({ status: 'pending', agorot: VIP?.amountAgorot });
+    expect(lost.finishRefund).toEqual({ status: 'pending', agorot: VIP?.amountAgorot, reason: 'notDelivered' });
+    expect(lost.myAdsRefund).toEqual({ status: 'pending', agorot: VIP?.amountAgorot, reason: 'notDelivered' });
     // The job asks again with the same key: the provider answers the refund it made, and makes no second one.
     t.clock.advance(61_000);
     await t.app.jobs.runDueJobs();

@@ -5,8 +5,10 @@
  * leaves the ad unpaid. The sandbox provider runs for real: its API over HTTP on its own port, its hosted card
  * form through inject on its own listener, its notifications through the job store.
  */
+
 import { upgradePackagesFor } from '@app/catalog/packages';
 import { findTrack } from '@app/catalog/tracks';
+import { AUTO_BUMP_HASH } from '@app/contract/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hePay } from '../src/i18n/payments.ts';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
@@ -192,7 +194,7 @@ describe('starting a payment', () => {
       expect(res.statusCode).toBe(404);
     }
     const gateway = await other.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
-      packageHash: 'weekly-package',
+      packageHash: AUTO_BUMP_HASH,
       channel: 'creditCard',
       idempotencyKey: newKey(),
     });
@@ -255,6 +257,30 @@ describe('what marks a payment paid', () => {
     expect(await adStatus(orderId)).toBe('draft');
     await t.app.jobs.runDueJobs();
     expect((await paymentsOf(orderId))[0]?.status).toBe('created');
+  });
+
+  it('a return URL with no payment of ours, or its id repeated, leads to the failure page', async () => {
+    const orderId = await newDraft();
+    await startCard(owner, orderId);
+    const [payment] = await paymentsOf(orderId);
+    for (const query of ['', '?pid=pay_nothing', `?pid=${payment?.public_id}&pid=${payment?.public_id}`]) {
+      const res = await owner.get(`/api/payments/success${query}`);
+      expect(res.statusCode, query).toBe(303);
+      expect(res.headers.location, query).toBe('/finishPayment?result=failure');
+      expect(res.body, query).toBe('');
+    }
+  });
+
+  it('the sandbox switches take a known switch turned on or off, and refuse anything else in Hebrew', async () => {
+    const headers = { 'x-sandbox-key': t.sandboxKey, 'content-type': 'application/json' };
+    for (const body of [{}, { declineAll: 'yes' }, { sellEverything: true }, [true]]) {
+      const res = await owner.post('/api/sandbox/payments/switches', JSON.stringify(body), headers);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ status: 400, message: 'הבקשה אינה תקינה' });
+    }
+    const expire = await owner.post('/api/sandbox/payments/sessions/ps_short/expire', {}, headers);
+    expect(expire.statusCode).toBe(404);
+    expect(expire.json()).toEqual({ status: 404, message: 'הדף או המשאב המבוקש לא נמצא' });
   });
 
   it('a paid card: the frame goes to the success URL, the signed notification makes the ad live', async () => {
@@ -570,7 +596,7 @@ describe('mobile payment and the gateway calls', () => {
   it('the auto-bump week and a package are paid through the gateway calls, for a finished ad only', async () => {
     const orderId = await newDraft();
     const early = await owner.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
-      packageHash: 'weekly-package',
+      packageHash: AUTO_BUMP_HASH,
       channel: 'creditCard',
       idempotencyKey: newKey(),
     });
@@ -586,7 +612,7 @@ describe('mobile payment and the gateway calls', () => {
     });
     expect(finished.json().redirect, finished.body).toContain('/finishArea');
     const bump = await owner.post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
-      packageHash: 'weekly-package',
+      packageHash: AUTO_BUMP_HASH,
       channel: 'creditCard',
       idempotencyKey: newKey(),
       successUrl: '/finishArea?action=finish',
@@ -605,7 +631,7 @@ describe('mobile payment and the gateway calls', () => {
       ['auto_bump', 3900],
       ['package', PREMIUM?.amountAgorot],
     ]);
-    // Paying the bump keeps the ad live (its week of bumps is plans/auto-bump.ts'), and the return goes on to
+    // Paying the bump keeps the ad live (its week of bumps is plans/auto-bump-jobs.ts'), and the return goes on to
     // the same-origin successUrl; the foreign failUrl was dropped.
     const paid = await submitCard(bump.json().data.iframe);
     const success = new URL(paid.headers.location as string);

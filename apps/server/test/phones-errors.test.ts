@@ -14,7 +14,7 @@ import {
   setSmsFailure,
   wrongCode,
 } from './support/phones.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Every phone error type 1-19 (after-save-area.md §8), each produced by the situation it names. */
 let t: TestApp;
@@ -219,8 +219,8 @@ describe('phone error types through real situations', () => {
 
 describe('the texts of the error types', () => {
   it('are 19 distinct Hebrew sentences, one per type of the contract', async () => {
-    const { PHONE_ERROR_TYPES } = await import('@app/contract/phones');
-    const texts = Object.keys(PHONE_ERROR_TYPES).map((k) => E[Number(k) as keyof typeof E]);
+    const { PHONE_ERROR } = await import('@app/contract/phones');
+    const texts = Object.values(PHONE_ERROR).map((type) => E[type]);
     expect(texts).toHaveLength(19);
     expect(new Set(texts).size).toBe(19);
     for (const text of texts) expect(text).toMatch(/^[\u0590-\u05FF][\u0590-\u05FF\s,.()\-0-9SM"']+$/);
@@ -261,5 +261,29 @@ describe('switches and the pumping brakes', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('the phone calls as declared', () => {
+  it('a number or a code that is not text is refused by its rule, in the spec’s answer, and sends nothing', async () => {
+    const a = await customer(t);
+    for (const body of [{ Phone1: 541234567 }, { Phone1: ['0541234567'] }, [1]]) {
+      const res = await a.post('/api/publish/valid-phone', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(500);
+      expect(res.json()).toEqual({ status: 500, errors: ['המספר אינו תקין'] });
+    }
+    const code = await a.post('/api/publish/valid-phone-code', { Phone1: freshPhone(), Code: 12345 });
+    expect(code.json()).toEqual({ status: 500, errors: ['קוד אימות אינו תקין'] });
+    const number = freshPhone();
+    const flag = await a.post('/api/publish/valid-phone', { Phone1: number, forceSend: { on: 1 } });
+    expect(flag.json()).toEqual({ status: 400, message: he.badRequest });
+    expect(await phoneOutbox(t, number)).toEqual([]);
+    const state = await a.post('/api/publish/update-phone-activation', { phone: freshPhone(), newState: 'yes' });
+    expect(state.json()).toEqual({ status: 400, message: he.badRequest });
+  });
+
+  it('a guest is refused before the request is read', async () => {
+    const res = await new Agent(t.app).post('/api/publish/valid-phone', { Phone1: { $ne: '' } });
+    expect(res.statusCode).toBe(422);
   });
 });

@@ -8,7 +8,7 @@ import { findPlate } from '@app/catalog/vehicles/lookup';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Campaign } from '@app/contract/planExtras';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGNS } from '../src/plans/campaigns.ts';
+import { CAMPAIGNS } from '../src/catalogue/campaigns.ts';
 import { insertCustomerPackage } from '../src/plans/customer-packages-repository.ts';
 import { BROKER_ACCOUNTS, seedBrokers } from '../src/seed/brokers.ts';
 import { customer } from './support/phones.ts';

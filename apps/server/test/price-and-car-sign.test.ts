@@ -147,7 +147,8 @@ describe('GET /api/adds/{id} for the car sign', () => {
       ManufacturerTitle: 'טויוטה',
       ModelTitle: 'קורולה',
       Price: '85000',
-      AdUrl: `https://www.example.co.il/item/${id}`,
+      // The ad's own page on the site's public origin (the test's default), not the old site's.
+      AdUrl: `http://localhost:3000/item/${id}`,
     });
     expect((await other.get(`/api/adds/${id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/adds/${id}` })).statusCode).toBe(404);

@@ -5,8 +5,14 @@
  * frame-ancestors and its success redirect, the mobile page's QR code, the video upload URL and the parent it may be
  * framed by, the app's CSP frame-src, the password reset e-mail's link and the car sign's QR. Production without
  * the public origins refuses to start.
+ *
+ * A local run (here the tests' defaults; `npm start` is the production build with LOCAL_ORIGINS) is opened at more
+ * than one address: over real connections, a browser at 127.0.0.1 gets every origin at 127.0.0.1 (the payment
+ * page, its return URLs and frame-ancestors, the video page, the CSP), and a Host that is not the address the
+ * connection came in by gets the defaults. A deployment answers its configured origins whatever the Host says.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
@@ -202,7 +208,7 @@ describe.each(SETUPS)('$name', (setup) => {
     expect(mail?.text).not.toContain(EVIL);
   });
 
-  it.each(FORGED)('forged $name: the car sign QR code leads to the ad on the board', async (f) => {
+  it.each(FORGED)("forged $name: the car sign QR code leads to the ad's own page on the site", async (f) => {
     const orderId = await newDraft();
     const done = await owner.post('/api/publish/finish-publish', {
       CatID: 1,
@@ -213,7 +219,8 @@ describe.each(SETUPS)('$name', (setup) => {
     });
     expect(done.json().redirect, done.body).toBeTruthy();
     const ad = await owner.get(`/api/adds/${orderId}`, f.headers);
-    expect(ad.json().AdUrl).toBe(`${BOARD}/item/${orderId}`);
+    expect(ad.json().AdUrl).toBe(`${E.site}/item/${orderId}`);
+    expect(ad.json().AdUrl).not.toContain(BOARD);
   });
 });
 
@@ -249,4 +256,186 @@ describe('production needs the public origins', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+/** One request over a real connection to 127.0.0.1, with the Host header a browser at `host` sends. */
+function overTheWire(
+  port: number,
+  host: string,
+  request: { method?: string; path: string; cookies?: Map<string, string>; body?: unknown },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const csrf = request.cookies?.get('csrf');
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: {
+          host,
+          ...(request.cookies ? { cookie: [...request.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+          ...(csrf && body !== undefined ? { 'x-csrf-token': csrf } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('a local run opened at another address than localhost, over real connections', () => {
+  let t: TestApp;
+  let owner: Agent;
+  let app: number;
+  let video: number;
+  let payment: number;
+  let keys = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ VIDEO_TOKEN_SECRET: VIDEO_SECRET }, { listenPayments: true, listenVideo: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    app = (t.app.server.address() as { port: number }).port;
+    video = Number(new URL(t.videoUrl ?? '').port);
+    payment = Number(new URL(t.paymentUrl ?? '').port);
+    owner = new Agent(t.app, '10.41.1.1');
+    await registerWithPhone(t, owner);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const startCard = async (host: string, orderId: number) => {
+    const res = await overTheWire(app, host, {
+      method: 'POST',
+      path: '/api/publish/finish-page',
+      cookies: owner.cookies,
+      body: {
+        OrderID: orderId,
+        RecordID: orderId,
+        CatID: 1,
+        SubCatID: 1,
+        pt_hash: 'c1-vip',
+        idempotencyKey: `local-origins-${Date.now().toString(36)}-${++keys}`,
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    return JSON.parse(res.text).merchantPaymentUrl as string;
+  };
+  const draft = async () => {
+    const res = await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(owner) });
+    expect(res.json().orderID, res.body).toBeGreaterThan(0);
+    return res.json().orderID as number;
+  };
+  const successUrlOf = async (hostedUrl: string) => {
+    const [row] = await t.db.query<{ success_url: string }>(
+      'SELECT success_url FROM sandbox_payment_sessions WHERE id = $1',
+      [new URL(hostedUrl).pathname.split('/')[2]],
+    );
+    return row?.success_url ?? '';
+  };
+
+  it('at 127.0.0.1: the payment page, its return URL and frame-ancestors, the video page and the CSP are there', async () => {
+    const at = '127.0.0.1';
+    const hostedUrl = await startCard(`${at}:${app}`, await draft());
+    expect(hostedUrl.startsWith(`http://${at}:${payment}/pay/ps_`), hostedUrl).toBe(true);
+    expect((await successUrlOf(hostedUrl)).startsWith(`http://${at}:${app}/api/payments/success?`)).toBe(true);
+    const page = await overTheWire(payment, `${at}:${payment}`, { path: new URL(hostedUrl).pathname });
+    expect(page.status).toBe(200);
+    expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(`http://${at}:${app}`);
+
+    const orderId = await draft();
+    const token = await overTheWire(app, `${at}:${app}`, {
+      method: 'POST',
+      path: `/api/publish/${orderId}/video/token`,
+      cookies: owner.cookies,
+      body: {},
+    });
+    const { uploadUrl, videoOrigin, token: signed } = JSON.parse(token.text);
+    expect(videoOrigin).toBe(`http://${at}:${video}`);
+    expect(uploadUrl.startsWith(`http://${at}:${video}/video/upload?token=`)).toBe(true);
+    const check = verifyVideoToken(VIDEO_SECRET, signed, t.clock.now().getTime());
+    expect(check.ok && check.payload.parentOrigin).toBe(`http://${at}:${app}`);
+    const config = await overTheWire(app, `${at}:${app}`, { path: '/api/site-config' });
+    expect(JSON.parse(config.text).videoOrigin).toBe(`http://${at}:${video}`);
+    const publish = await overTheWire(app, `${at}:${app}`, { path: '/publish' });
+    expect(directive(publish.headers['content-security-policy'], 'frame-src').split(' ')).toEqual(
+      expect.arrayContaining([`http://${at}:${video}`, `http://${at}:${payment}`]),
+    );
+  });
+
+  it('a Host that is not the address the connection came in by gets the defaults', async () => {
+    for (const host of [`${EVIL}:${app}`, `10.0.0.9:${app}`, `127.0.0.1:${app + 1}`]) {
+      const hostedUrl = await startCard(host, await draft());
+      expect(hostedUrl.startsWith(`http://localhost:${payment}/pay/ps_`), hostedUrl).toBe(true);
+      expect((await successUrlOf(hostedUrl)).startsWith(`http://localhost:${app}/api/payments/success?`)).toBe(true);
+      const publish = await overTheWire(app, host, { path: '/publish' });
+      const frames = directive(publish.headers['content-security-policy'], 'frame-src');
+      expect(frames).toBe(`'self' http://localhost:${video} http://localhost:${payment}`);
+    }
+  });
+
+  it('an open payment session is taken up again only from the address it was opened for', async () => {
+    const orderId = await draft();
+    const fromLocalhost = await startCard(`localhost:${app}`, orderId);
+    expect(fromLocalhost.startsWith(`http://localhost:${payment}/pay/`)).toBe(true);
+    // The same ad and track from 127.0.0.1 (another tab, a phone): a session whose frame comes back there.
+    const from127 = await startCard(`127.0.0.1:${app}`, orderId);
+    expect(new URL(from127).pathname).not.toBe(new URL(fromLocalhost).pathname);
+    expect((await successUrlOf(from127)).startsWith(`http://127.0.0.1:${app}/`)).toBe(true);
+    // Again from 127.0.0.1: that one, reused.
+    expect(await startCard(`127.0.0.1:${app}`, orderId)).toBe(from127);
+  });
+});
+
+describe('a deployment, over real connections', () => {
+  it('answers its configured origins whatever address and Host a request comes by', async () => {
+    const t = await createTestApp(
+      { ...CONFIGURED, NODE_ENV: 'production', LOCAL_ORIGINS: 'false', WEB_DIST_DIR: os.tmpdir(), LOG_LEVEL: 'warn' },
+      { listenPayments: true },
+    );
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const app = (t.app.server.address() as { port: number }).port;
+      for (const host of [`127.0.0.1:${app}`, `localhost:${app}`, `${EVIL}:${app}`]) {
+        const config = await overTheWire(app, host, { path: '/api/site-config' });
+        expect(JSON.parse(config.text).videoOrigin).toBe(CONFIGURED.VIDEO_PUBLIC_ORIGIN);
+        const page = await overTheWire(app, host, { path: '/publish' });
+        expect(directive(page.headers['content-security-policy'], 'frame-src')).toBe(
+          `'self' ${CONFIGURED.VIDEO_PUBLIC_ORIGIN} ${CONFIGURED.PAYMENT_PUBLIC_ORIGIN}`,
+        );
+      }
+      const owner = new Agent(t.app, '10.41.2.1');
+      await registerWithPhone(t, owner);
+      const saved = await owner.post('/api/publish/save-ad', { ...validCarAd(), ...contactOf(owner) });
+      const orderId = saved.json().orderID;
+      const started = await overTheWire(app, `127.0.0.1:${app}`, {
+        method: 'POST',
+        path: '/api/publish/finish-page',
+        cookies: owner.cookies,
+        body: {
+          OrderID: orderId,
+          RecordID: orderId,
+          CatID: 1,
+          SubCatID: 1,
+          pt_hash: 'c1-vip',
+          idempotencyKey: 'deployed-1',
+        },
+      });
+      expect(started.status, started.text).toBe(200);
+      expect(JSON.parse(started.text).merchantPaymentUrl.startsWith(`${CONFIGURED.PAYMENT_PUBLIC_ORIGIN}/pay/`)).toBe(
+        true,
+      );
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
 });

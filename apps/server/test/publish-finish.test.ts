@@ -4,7 +4,8 @@
  * GET get-finish-page in each state. Time is the test app's clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goLive } from '../src/ads/go-live.ts';
+import { goLive } from '../src/ads/go-live-service.ts';
+import { reviewGate } from '../src/moderation/review-gate.ts';
 import { CATEGORY_ADS } from './support/category-ads.ts';
 import { type ContactValues, registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';
@@ -285,7 +286,7 @@ describe('GET /api/publish/get-finish-page', () => {
     await payment(id, 'paid', 'VIP', 9900);
     expect(await page(id)).toMatchObject({ state: 'paid', paidAgorot: 9900, addGtmForPayedOrder: true });
     const t0 = t.clock.now();
-    await goLive(t.db, t0, { orderId: id, adType: 'VIP', days: 28, reason: 'paid' });
+    await goLive(t.db, t0, { orderId: id, adType: 'VIP', days: 28, reason: 'paid' }, reviewGate);
     const live = await page(id, '&action=finishPayment');
     expect(live).toMatchObject({
       state: 'active',
@@ -353,13 +354,18 @@ describe('GET /api/publish/get-finish-page', () => {
     expect(live.notice).toBeUndefined();
 
     const full = await carAd();
-    const out = await goLive(t.db, t.clock.now(), {
-      orderId: full,
-      adType: 'VIP',
-      days: 28,
-      reason: 'package',
-      packageSlots: { left: 0, expired: false },
-    });
+    const out = await goLive(
+      t.db,
+      t.clock.now(),
+      {
+        orderId: full,
+        adType: 'VIP',
+        days: 28,
+        reason: 'package',
+        packageSlots: { left: 0, expired: false },
+      },
+      reviewGate,
+    );
     expect(out).toMatchObject({ outcome: 'published', ad: { status: 'out_of_slots' } });
     expect(await page(full)).toMatchObject({ state: 'outOfSlots', FinishTextID: 3, reason: expect.any(String) });
     expect((await page(full)).notice).toBeUndefined();
@@ -391,37 +397,47 @@ describe('goLive', () => {
   it('only from draft: a finished ad unchanged, blocked and reserved refused, unknown not found', async () => {
     const id = await carAd();
     const now = t.clock.now();
-    const first = await goLive(t.db, now, { orderId: id, adType: 'Free', days: 28, giftedDays: 7, reason: 'free' });
+    const first = await goLive(
+      t.db,
+      now,
+      { orderId: id, adType: 'Free', days: 28, giftedDays: 7, reason: 'free' },
+      reviewGate,
+    );
     expect(first.outcome).toBe('published');
     expect(first.ad?.endsAt?.getTime()).toBe(now.getTime() + 35 * DAY);
-    const again = await goLive(t.db, new Date(now.getTime() + DAY), {
-      orderId: id,
-      adType: 'VIP',
-      days: 1,
-      reason: 'paid',
-    });
+    const again = await goLive(
+      t.db,
+      new Date(now.getTime() + DAY),
+      {
+        orderId: id,
+        adType: 'VIP',
+        days: 1,
+        reason: 'paid',
+      },
+      reviewGate,
+    );
     expect(again.outcome).toBe('alreadyFinished');
     expect(again.ad).toMatchObject({ status: 'active', adType: 'Free' });
     expect(again.ad?.endsAt?.getTime()).toBe(now.getTime() + 35 * DAY);
 
     const blocked = (await saveCar({ description: 'מוכר גם אקדח' })).hasWordBlocked.orderID;
-    expect((await goLive(t.db, now, { orderId: blocked, adType: 'Free', days: 28, reason: 'free' })).outcome).toBe(
-      'refused',
-    );
+    expect(
+      (await goLive(t.db, now, { orderId: blocked, adType: 'Free', days: 28, reason: 'free' }, reviewGate)).outcome,
+    ).toBe('refused');
     const reserved = await owner.post('/api/publish/reserve-order', {
       cat: '1',
       subcat: '1',
       idempotencyKey: 'finish-reserve',
     });
     const reservedId = reserved.json().OrderID;
-    expect((await goLive(t.db, now, { orderId: reservedId, adType: 'Free', days: 28, reason: 'free' })).outcome).toBe(
-      'refused',
-    );
+    expect(
+      (await goLive(t.db, now, { orderId: reservedId, adType: 'Free', days: 28, reason: 'free' }, reviewGate)).outcome,
+    ).toBe('refused');
     expect((await row(reservedId)).status).toBe('reserved');
     expect((await finish(owner, reservedId)).statusCode).toBe(404);
-    expect((await goLive(t.db, now, { orderId: 1, adType: 'Free', days: 28, reason: 'free' })).outcome).toBe(
-      'notFound',
-    );
+    expect(
+      (await goLive(t.db, now, { orderId: 1, adType: 'Free', days: 28, reason: 'free' }, reviewGate)).outcome,
+    ).toBe('notFound');
   });
 
   it("the broker-lead flow's failure flag is recorded for the operator; a browser cannot send that event", async () => {

@@ -28,7 +28,7 @@ describe('GET /api/publish/fields', () => {
       cat: 1,
       subcat: 1,
       publishRedirects: [],
-      // A private car: the car-insurance campaign and the Toyota one, shown for a Toyota (plans/campaigns.ts).
+      // A private car: the car-insurance campaign and the Toyota one, shown for a Toyota (catalogue/campaigns.ts).
       publishCampaigns: [
         expect.objectContaining({ id: 'car-insurance' }),
         expect.objectContaining({ id: 'toyota-check', conditions: { manufacturer: '1' } }),

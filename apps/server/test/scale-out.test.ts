@@ -10,15 +10,17 @@
  * It needs a PostgreSQL server both processes can open (DATABASE_URL; CI sets it, see .ci/run); an embedded PGlite
  * database belongs to one process, so without DATABASE_URL the test is skipped with a message.
  */
+
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findTrack } from '@app/catalog/tracks';
+import { AUTO_BUMP_HASH } from '@app/contract/orders';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_HEADERS, signNotification } from '../src/payments/provider.ts';
-import { AUTO_BUMP_JOB, AUTO_BUMP_SLOTS } from '../src/plans/auto-bump.ts';
+import { AUTO_BUMP_JOB, AUTO_BUMP_SLOTS } from '../src/plans/auto-bump-jobs.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { openPostgres } from '../src/platform/db/postgres.ts';
@@ -294,7 +296,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL and one S
     // — The auto-bump week: bought on A, paid on B's hosted form; its notification is a job that either process
     // delivers, through the load balancer, to either process.
     const bump = await user.post(A.url, `/gateway/packages/subscribe/auto-bump-ad/start-payment/${orderId}`, {
-      packageHash: 'weekly-package',
+      packageHash: AUTO_BUMP_HASH,
       channel: 'creditCard',
       idempotencyKey: key('bump'),
     });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { he } from '../src/i18n/messages.ts';
-import { registerVirtualNumberJobs } from '../src/phones/virtual-number.ts';
+import { registerVirtualNumberJobs } from '../src/phones/virtual-number-service.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import type { Db } from '../src/platform/db/db.ts';
@@ -293,7 +293,7 @@ describe('re-enable across a restart', () => {
       const clock = new ManualClock(new Date(start.getTime() + 47 * HOUR));
       const app2 = await buildApp({ config, db: db2, clock });
       try {
-        // Counted by kind: the first app also scheduled the hourly photo sweep (media/sweep.ts), due by now too.
+        // Counted by kind: the first app also scheduled the hourly photo sweep (media/sweep-jobs.ts), due by now too.
         const reenabled = async () =>
           Number(
             (

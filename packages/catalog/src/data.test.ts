@@ -37,9 +37,11 @@ interface Data {
   kinds: { vip: { buttonText?: string } };
   cat: { pets?: number };
   autoBump: { priceAgorot: number };
+  boardOrder: { ranks: { adTypes: string[] }[] };
   upgrades: Record<string, unknown>[];
   adPackages: Record<string, unknown>[];
   redirects: Record<string, unknown>[];
+  partners: Record<string, unknown>[];
 }
 
 /** The n-th element of a list the file is known to have. */
@@ -64,6 +66,7 @@ describe('the reference data files', () => {
     const names = files.map((file) => path.relative(dataDir, file)).sort();
     expect(names).toEqual([
       'categories.json',
+      'lead-owners.json',
       'packages.json',
       'publish-rules.json',
       'tracks.json',
@@ -115,11 +118,26 @@ describe('the reference data files', () => {
     ['a category without its id', 'categories.json', (d: Data) => delete d.cat.pets],
     ['an auto-bump price in shekels', 'tracks.json', (d: Data) => (d.autoBump.priceAgorot = 39)],
     ['a track kind without a button text', 'tracks.json', (d: Data) => delete d.kinds.vip.buttonText],
+    [
+      'a board rank naming an ad type that does not exist',
+      'tracks.json',
+      (d: Data) => nth(d.boardOrder.ranks, 0).adTypes.push('Gold'),
+    ],
     ['an upgrade with a misspelt key', 'packages.json', (d: Data) => (nth(d.upgrades, 0).priceAgorut = 100)],
     [
       'a package with an unknown form type',
       'packages.json',
       (d: Data) => (nth(d.adPackages, 0).switchFormType = 'mail'),
+    ],
+    [
+      'a partner whose address is not an e-mail address',
+      'lead-owners.json',
+      (d: Data) => (nth(d.partners, 0).email = 'trade-in'),
+    ],
+    [
+      'a lead kind the product does not collect',
+      'lead-owners.json',
+      (d: Data) => (nth(d.kinds as unknown as Record<string, unknown>[], 0).kind = 'offer'),
     ],
     ['a redirect rule without its message', 'publish-rules.json', (d: Data) => delete nth(d.redirects, 0).message],
     [

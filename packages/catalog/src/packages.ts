@@ -2,6 +2,7 @@
  * Packages as the spec's OrderTypeItem (after-save-area.md §3, §4 "Packages page", §7 get-packages and
  * {gateway}/packages/personal/{adId}, §9 the 91-day window). The data and what each kind means: packagesData.ts.
  */
+import { israelDate } from '@app/contract/israelTime';
 import type { OrderTypeItem } from '@app/contract/orders';
 import { AD_PACKAGE_ROWS, type AdPackageRow, UPGRADE_ROWS, type UpgradeRow } from './packagesData.ts';
 import { dealColorOf, priceWithoutTax } from './tracks.ts';
@@ -63,18 +64,6 @@ export function upgradePackagesFor(cat: number, salesCatId?: number): OrderTypeI
 export const upgradeTitleOf = (adType: string): string | undefined =>
   UPGRADE_ROWS.find((r) => r.adType === adType)?.title;
 
-/** dd-mm-yyyy in Israel (the spec's packageInfo.EndDate). */
-function israelDate(d: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Jerusalem',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).formatToParts(d);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}-${part('month')}-${part('year')}`;
-}
-
 /** The hash of a customer's own package in the plan step (fromPackage mode): its row id, never a catalogue hash. */
 export const ownedPackageHash = (id: number): string => `pkg-${id}`;
 /** The row id of an owned package's hash, or null. */
@@ -103,7 +92,7 @@ export function ownedPackageItem(owned: {
     buttonText: 'לפרסום מהחבילה',
     left: Math.max(0, owned.left),
     text: adPackageText(row.ads),
-    packageInfo: { EndDate: israelDate(owned.usableUntil), isB4SalePackage: row.isbusinessforsale === true },
+    packageInfo: { EndDate: israelDate(owned.usableUntil, '-'), isB4SalePackage: row.isbusinessforsale === true },
   };
 }
 

@@ -1,13 +1,16 @@
 import { AD_TYPES } from '@app/contract/orders';
 import { describe, expect, it } from 'vitest';
+import { offersAutoBump } from './autoBump.ts';
 import { CATALOGS } from './categories/registry.ts';
 import {
   AUTO_BUMP_DAYS,
   AUTO_BUMP_EVERY_HOURS,
   AUTO_BUMP_HASH,
   autoBumpPriceAgorot,
+  BOARD_RANKS,
+  boardRankOf,
+  compareBoardOrder,
   findTrack,
-  offersAutoBump,
   priceWithoutTax,
   tracksFor,
 } from './tracks.ts';
@@ -113,9 +116,19 @@ describe('tracks as data (after-save-area.md §3, §9)', () => {
     expect(autoBumpPriceAgorot(3)).toBe(1800);
     expect(autoBumpPriceAgorot(1)).toBe(3900);
     expect(autoBumpPriceAgorot(2)).toBe(3900);
-    expect(offersAutoBump(2, 7)).toBe(true);
-    expect(offersAutoBump(1, 13)).toBe(false);
-    expect(offersAutoBump(5, null)).toBe(false);
+    for (const [cat, subcat, offered] of [
+      [1, 1, true],
+      [2, 7, true],
+      [3, 0, true],
+      [3, null, true],
+      [3, undefined, true],
+      [1, 8, false],
+      [1, 13, false],
+      [5, 1, false],
+      [5, null, false],
+      [6, 0, false],
+    ] as const)
+      expect(offersAutoBump(cat, subcat), `${cat}/${subcat}`).toBe(offered);
   });
 });
 
@@ -127,5 +140,34 @@ describe("the VIP card's styling", () => {
     const motorcycle = tracksFor({ cat: '1', subcat: '4' });
     expect(motorcycle.filter((t) => t.vipStyle).map((t) => t.adType)).toEqual(['VIP']);
     expect(tracksFor({ cat: '2', subcat: '4' }).some((t) => t.vipStyle)).toBe(false);
+  });
+});
+
+describe("the board's order", () => {
+  it('names every ad type in exactly one rank, top to bottom: VIP and above, highlighted, plain', () => {
+    expect(BOARD_RANKS.map((r) => r.rank)).toEqual(['top', 'highlighted', 'plain']);
+    const named = BOARD_RANKS.flatMap((r) => r.adTypes);
+    expect([...named].sort()).toEqual([...AD_TYPES].sort());
+    expect(new Set(named).size).toBe(named.length);
+  });
+
+  it('puts each track where its promise says: the top of the list, a highlighted card, after the paid ones', () => {
+    // The track texts promise "מקום בראש הרשימה" (VIP, SUPERGOLD) and "אחרי המודעות המקודמות" (free).
+    for (const t of ['VIP', 'SUPERGOLD', 'EasyStart', 'Premium', 'Platinum']) expect(boardRankOf(t), t).toBe('top');
+    for (const t of ['Bold', 'Upgrade', 'UpgradePlus']) expect(boardRankOf(t), t).toBe('highlighted');
+    for (const t of ['Free', 'FreeView', null, 'Unknown']) expect(boardRankOf(t), String(t)).toBe('plain');
+  });
+
+  it('orders by rank, then the last bump (else the publish time) newest first, then the higher number', () => {
+    const at = (h: number) => new Date(Date.UTC(2026, 10, 22, h));
+    const ads = [
+      { id: 1, adType: 'Free', publishedAt: at(9), bumpedAt: at(9) },
+      { id: 2, adType: 'VIP', publishedAt: at(1), bumpedAt: at(1) },
+      { id: 3, adType: 'Free', publishedAt: at(2), bumpedAt: at(10) },
+      { id: 4, adType: 'Bold', publishedAt: at(3), bumpedAt: null },
+      { id: 5, adType: 'Free', publishedAt: at(9), bumpedAt: at(9) },
+      { id: 6, adType: 'SUPERGOLD', publishedAt: at(5), bumpedAt: at(5) },
+    ];
+    expect([...ads].sort(compareBoardOrder).map((a) => a.id)).toEqual([6, 2, 4, 3, 5, 1]);
   });
 });

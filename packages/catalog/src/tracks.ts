@@ -4,10 +4,12 @@
  * ('c1-vip', 'c3-b4s-bold') is its stable id: the plan step sends it back as pt_hash, and findTrack accepts it
  * only for a selection that offers it.
  */
-import { type AdType, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
+import { type AdType, AUTO_BUMP_HASH, type DealColor, type OrderTypeItem, VAT_PERCENT } from '@app/contract/orders';
 import { CAT, SALES_CATS_WITHOUT_UPGRADES, SUBCAT } from './categories/ids.ts';
 import {
   AUTO_BUMP,
+  BOARD_RANKS,
+  type BoardRank,
   BUSINESS_FOR_SALE_SALES_CAT,
   EASY_START_TRIAL_DAYS,
   TRACK_KINDS,
@@ -27,8 +29,8 @@ export interface TrackSelectors {
   SalesCatID?: number | string | null | undefined;
 }
 
-/** Auto-bump (spec §9): every 4 hours for 7 days, 18 ₪ in second hand and 39 ₪ elsewhere, hash weekly-package. */
-export const AUTO_BUMP_HASH: string = AUTO_BUMP.hash;
+/** Auto-bump (spec §9): every 4 hours for 7 days, 18 ₪ in second hand and 39 ₪ elsewhere; its hash is the wire's. */
+export { AUTO_BUMP_HASH };
 export const AUTO_BUMP_EVERY_HOURS: number = AUTO_BUMP.everyHours;
 export const AUTO_BUMP_DAYS: number = AUTO_BUMP.days;
 export const AUTO_BUMP_PRICE_AGOROT_SECOND_HAND: number = AUTO_BUMP.secondHandPriceAgorot;
@@ -36,12 +38,6 @@ export const AUTO_BUMP_PRICE_AGOROT: number = AUTO_BUMP.priceAgorot;
 /** The auto-bump price of a category, in agorot. */
 export const autoBumpPriceAgorot = (cat: number): number =>
   cat === CAT.secondHand ? AUTO_BUMP_PRICE_AGOROT_SECOND_HAND : AUTO_BUMP_PRICE_AGOROT;
-/** Spec §4: the auto-bump offer follows a free finish in vehicles, real estate and second hand, subcategories 0-7. */
-export const offersAutoBump = (cat: number, subcat: number | null): boolean =>
-  (cat === CAT.vehicles || cat === CAT.realEstate || cat === CAT.secondHand) &&
-  (subcat ?? 0) >= 0 &&
-  (subcat ?? 0) <= 7;
-
 /** Ad types that finish an ad without a payment (finish-publish). */
 export const FREE_AD_TYPES: ReadonlySet<AdType> = new Set(['Free', 'FreeView']);
 
@@ -161,3 +157,33 @@ export const hasTracks = (cat: number): boolean => trackSetFor({ cat }) !== null
 /** The Hebrew title of an ad type whatever the category (a day's totals by track), or undefined. */
 export const trackTitleOfType = (adType: string): string | undefined =>
   Object.values(TRACK_KINDS).find((kind) => kind.adType === adType)?.title;
+
+/**
+ * The board's order (data/tracks.json `boardOrder`, the one place it is written): the ranks top to bottom (VIP and
+ * above, then the highlighted tracks, then the plain ones), and within a rank the ad's last bump, else its publish
+ * time, newest first, ties by the ad's number, the higher first. The server's board query orders by the same rule
+ * (apps/server board/), its rank worked out from these ranks.
+ */
+export { BOARD_RANKS, type BoardRank };
+
+/** The rank of an ad type on the board; a type no rank names (none yet) goes with the last rank. */
+export function boardRankOf(adType: string | null): BoardRank {
+  const found = BOARD_RANKS.find((r) => (r.adTypes as readonly string[]).includes(adType ?? ''));
+  return (found ?? BOARD_RANKS[BOARD_RANKS.length - 1])?.rank ?? 'plain';
+}
+
+/** What the board orders an ad by. */
+export interface BoardOrderKey {
+  id: number;
+  adType: string | null;
+  publishedAt: Date | null;
+  bumpedAt: Date | null;
+}
+
+const rankIndex = (adType: string | null): number => BOARD_RANKS.findIndex((r) => r.rank === boardRankOf(adType));
+const placedAt = (ad: BoardOrderKey): number => (ad.bumpedAt ?? ad.publishedAt)?.getTime() ?? 0;
+
+/** Negative when `a` comes before `b` on the board (Array.prototype.sort's comparator). */
+export function compareBoardOrder(a: BoardOrderKey, b: BoardOrderKey): number {
+  return rankIndex(a.adType) - rankIndex(b.adType) || placedAt(b) - placedAt(a) || b.id - a.id;
+}

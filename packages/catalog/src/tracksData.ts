@@ -52,7 +52,13 @@ export const EASY_START_TRIAL_DAYS: number = data.easyStartTrialDays;
 /** Vehicle subcats whose VIP track card is styled as VIP (after-save-area.md §9 "Car VIP styling"). */
 export const VIP_STYLED_VEHICLE_SUBCATS: ReadonlySet<number> = new Set(data.vipStyledVehicleSubcats ?? []);
 
-/** Auto-bump (after-save-area.md §9): its hash, how often and how many days, its prices in agorot. */
+/** A rank of the board's order (data/tracks.json `boardOrder`): top (VIP and above), highlighted, plain. */
+export type BoardRank = 'top' | 'highlighted' | 'plain';
+
+/** The board's ranks, top to bottom, each with the ad types it holds. */
+export const BOARD_RANKS = data.boardOrder.ranks as readonly { rank: BoardRank; adTypes: readonly AdType[] }[];
+
+/** Auto-bump (after-save-area.md §9): how often and how many days, its prices in agorot (its hash: contract's). */
 export const AUTO_BUMP: Readonly<typeof data.autoBump> = data.autoBump;
 
 /** A set of tracks: which selection it serves is decided in tracks.ts; the id prefixes every hash. */

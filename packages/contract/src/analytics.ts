@@ -6,6 +6,20 @@
  * CSRF: the x-csrf-token header like every POST, or, for navigator.sendBeacon (which cannot set headers), the same
  * token as `csrf` in the JSON body; the cookie must match either way, and a foreign Origin is refused.
  */
+import type { z } from 'zod';
+import type {
+  AnalyticsBatchRequestSchema,
+  AnalyticsBatchResponseSchema,
+  AnalyticsEventSchema,
+  FunnelCategorySchema,
+  FunnelResponseSchema,
+  FunnelStepSchema,
+  LiveAdsResponseSchema,
+  PhoneSpendAlarmSchema,
+  PhoneSpendHourSchema,
+  PhoneSpendPrefixSchema,
+  PhoneSpendResponseSchema,
+} from './schemas/analytics.ts';
 
 /** The names the server accepts; any other name refuses the whole batch (400, Hebrew message). */
 export const ANALYTICS_EVENT_NAMES = [
@@ -38,23 +52,12 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 /** Flat props only: a few short keys with short string or finite number values (no personal data by design). */
 export type AnalyticsProps = Record<string, string | number>;
 
-export interface AnalyticsEvent {
-  name: AnalyticsEventName;
-  props: AnalyticsProps;
-  /** When it happened in the browser, epoch milliseconds (the server clamps it to the last day). */
-  at: number;
-}
+/** One event as the browser sends it (schemas/analytics.ts: the names a browser may send, flat props, its time). */
+export type AnalyticsEvent = Required<z.infer<typeof AnalyticsEventSchema>>;
 
-export interface AnalyticsBatchRequest {
-  events: AnalyticsEvent[];
-  /** The CSRF token, for sendBeacon only (fetch sends the header instead). */
-  csrf?: string;
-}
+export type AnalyticsBatchRequest = z.infer<typeof AnalyticsBatchRequestSchema>;
 
-export interface AnalyticsBatchResponse {
-  status: 'ok';
-  stored: number;
-}
+export type AnalyticsBatchResponse = z.infer<typeof AnalyticsBatchResponseSchema>;
 
 /** Caps checked by the server (and kept by the browser's batching). */
 export const ANALYTICS_LIMITS = {
@@ -124,83 +127,15 @@ export function funnelEntryOf(source: string | null | undefined): FunnelEntry | 
 export const FUNNEL_ID_PATTERN = /^[A-Za-z0-9_-]{8,40}$/;
 
 /** GET /api/operator/analytics/funnel?from=&to= (analyst): per category selection, the runs of each step. */
-export interface FunnelStep {
-  step: number;
-  area: string;
-  /** The step's title in the catalogue (the area name when the catalogue has none). */
-  title: string;
-  /** Runs that saw the step. */
-  shown: number;
-  /** Runs that passed it. */
-  passed: number;
-  /** Runs that met a field error on it. */
-  withErrors: number;
-}
-
-export interface FunnelCategory {
-  cat: number;
-  subcat: number | null;
-  /** Hebrew name of the category selection ("רכב · פרטי"). */
-  title: string;
-  /** Runs that saw a step of the wizard. */
-  started: number;
-  /** Of those, runs that came from the ad-strength box (`source=ad-strength`). */
-  fromAdStrength: number;
-  steps: FunnelStep[];
-  /** Ads of the selection published in the period (the ads themselves, not a browser event). */
-  published: number;
-}
-
-export interface FunnelResponse {
-  from: string;
-  to: string;
-  categories: FunnelCategory[];
-}
-
-/** One hour (Israel's) of a day's SMS and verification calls. */
-export interface PhoneSpendHour {
-  /** 0-23, Israel's clock. */
-  hour: number;
-  sms: number;
-  calls: number;
-}
-
-/** One prefix (050, 02, …) of a day's sends, and its SMS in the guard's current hour. */
-export interface PhoneSpendPrefix {
-  prefix: string;
-  sms: number;
-  calls: number;
-  /** SMS counted by the per-prefix guard in its current hour (0 when its hour has passed). */
-  currentHour: number;
-}
-
-/**
- * The pumping alarm: a guard near or at its limit. budget: the site's SMS and calls today (the daily budget);
- * prefix: one prefix's SMS in an hour. warning from 80% of the limit, critical at it (sending there has stopped).
- */
-export interface PhoneSpendAlarm {
-  kind: 'budget' | 'prefix';
-  level: 'warning' | 'critical';
-  prefix?: string;
-  count: number;
-  limit: number;
-}
+export type FunnelStep = z.infer<typeof FunnelStepSchema>;
+export type FunnelCategory = z.infer<typeof FunnelCategorySchema>;
+export type FunnelResponse = z.infer<typeof FunnelResponseSchema>;
 
 /** GET /api/operator/analytics/phone-spend?day=YYYY-MM-DD (analyst): an Israeli day's SMS and calls. */
-export interface PhoneSpendResponse {
-  day: string;
-  /** The daily budget's guard now: SMS and calls counted in its window, the limit, when the window ends. */
-  budget: { used: number; limit: number; resetsAt: string | null };
-  prefixHourlyLimit: number;
-  /** The day's sends (failed: the provider sent nothing; they cost nothing and are not in sms or calls). */
-  totals: { sms: number; calls: number; failed: number };
-  byHour: PhoneSpendHour[];
-  byPrefix: PhoneSpendPrefix[];
-  alarms: PhoneSpendAlarm[];
-}
+export type PhoneSpendHour = z.infer<typeof PhoneSpendHourSchema>;
+export type PhoneSpendPrefix = z.infer<typeof PhoneSpendPrefixSchema>;
+export type PhoneSpendAlarm = z.infer<typeof PhoneSpendAlarmSchema>;
+export type PhoneSpendResponse = z.infer<typeof PhoneSpendResponseSchema>;
 
 /** GET /api/operator/analytics/live-ads (analyst): the ads live now, per category selection. */
-export interface LiveAdsResponse {
-  total: number;
-  categories: { cat: number; subcat: number | null; title: string; live: number }[];
-}
+export type LiveAdsResponse = z.infer<typeof LiveAdsResponseSchema>;

@@ -3,14 +3,29 @@
  * Field names are the spec's; inside the apps use clear names and map at the edge.
  */
 
-/** Trade map: cat -> subcat -> 1 when the customer is a trader there. */
-export type TradeMap = Record<string, Record<string, 1>>;
+import type { z } from 'zod';
+import type {
+  ConfirmCodeRequestSchema,
+  ConfirmCodeResponseSchema,
+  CreateNewPassRequestSchema,
+  CreateNewPassResponseSchema,
+  CustomerResponseSchema,
+  ForgetPassRequestSchema,
+  ForgetPassResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  OutboxEmailSchema,
+  RegisterRequestSchema,
+  TradeMapSchema,
+} from './schemas/auth.ts';
+import type { FieldErrorSchema } from './schemas/common.ts';
+import type { NavLinkSchema, PersonalNavbarResponseSchema } from './schemas/site.ts';
 
-export interface FieldError {
-  msg: string;
-  /** Name of the form field the message belongs to (username, password, captcha, …). */
-  fieldName: string;
-}
+/** Trade map: cat -> subcat -> 1 when the customer is a trader there. */
+export type TradeMap = z.infer<typeof TradeMapSchema>;
+
+/** One field's error (schemas/common.ts). */
+export type FieldError = z.infer<typeof FieldErrorSchema>;
 
 /** Captcha challenge the server asks for after too many attempts. */
 export interface CaptchaChallenge {
@@ -19,100 +34,24 @@ export interface CaptchaChallenge {
   captchaUrl: string;
 }
 
-export interface LoginRequest {
-  username: string;
-  password: string;
-  captchaId?: string;
-  captchaAnswer?: string;
-}
-
-export interface RegisterRequest {
-  username: string;
-  password: string;
-  passwordAgain: string;
-  firstname?: string;
-  lastname?: string;
-}
+/** What the forms send (a field may be sent as a number: the server reads its text). */
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 /** Answer of login and register. A non-200 HTTP status is an error carrying `errors`. */
-export interface LoginResponse {
-  status: number;
-  message: 'login success' | 'login fail';
-  CustID: number;
-  CustFirstName: string;
-  CustLastName: string;
-  debugMode: boolean;
-  trade: TradeMap;
-  errors?: FieldError[];
-  captcha?: 0 | 1;
-  captchaId?: string;
-  captchaUrl?: string;
-  redirectForce?: string;
-}
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export type CustomerResponse = z.infer<typeof CustomerResponseSchema>;
 
-export interface CustomerResponse {
-  status: 200;
-  CustID: number;
-  CustFirstName: string;
-  CustLastName: string;
-  debugMode: boolean;
-  trade: TradeMap;
-}
+export type ForgetPassRequest = z.input<typeof ForgetPassRequestSchema>;
+export type ForgetPassResponse = z.infer<typeof ForgetPassResponseSchema>;
+export type ConfirmCodeRequest = z.input<typeof ConfirmCodeRequestSchema>;
+export type ConfirmCodeResponse = z.infer<typeof ConfirmCodeResponseSchema>;
+export type CreateNewPassRequest = z.input<typeof CreateNewPassRequestSchema>;
+export type CreateNewPassResponse = z.infer<typeof CreateNewPassResponseSchema>;
 
-export interface ForgetPassRequest {
-  EmailForgetPass: string;
-  securemail?: string;
-  captchaId?: string;
-  captchaAnswer?: string;
-}
+export type NavLink = z.infer<typeof NavLinkSchema>;
 
-export interface ForgetPassResponse {
-  error: 0 | 1;
-  message: string;
-  captcha: 0 | 1;
-  captchaId?: string;
-  captchaUrl?: string;
-  custID?: number;
-}
-
-export interface ConfirmCodeRequest {
-  EmailForgetPass: string;
-  confirmCodePass: string;
-}
-
-export interface ConfirmCodeResponse {
-  error: 0 | 1;
-  message: string;
-  /** Failed attempts so far on this code; at CODE_ATTEMPT_LIMIT the code is void. */
-  attempts: number;
-  custID?: number;
-  /** One-time token that authorises createNewPass for this code (not in the spec: binds the steps). */
-  resetToken?: string;
-}
-
-export interface CreateNewPassRequest {
-  userName: string;
-  newPass: string;
-  renewPass: string;
-  custID: number;
-  resetToken: string;
-}
-
-export interface CreateNewPassResponse {
-  error: 0 | 1;
-  message: string;
-}
-
-export interface NavLink {
-  title: string;
-  url: string;
-  icon?: string;
-}
-
-export interface PersonalNavbarResponse {
-  navBar: { categoryList: NavLink[] };
-  personalBar: { actionsList: NavLink[]; backToSite: NavLink };
-}
+export type PersonalNavbarResponse = z.infer<typeof PersonalNavbarResponseSchema>;
 
 /** Spec §9: code-attempt limit. */
 export const CODE_ATTEMPT_LIMIT = 5;
@@ -125,10 +64,4 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'sid';
 
 /** Sandbox e-mail as the outbox API returns it. */
-export interface OutboxEmail {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;

@@ -3,56 +3,34 @@
  * contact-us/save). The server defines the form as data (apps/server/src/contact-us/data/contact-us-form.json) and sends
  * it; the browser renders and validates it with the same validators, and the server checks the sent form again.
  */
+import type { z } from 'zod';
 import { isContactEmail, isContactPhone } from './buyPackageContact.ts';
+import type {
+  ContactUsFetchResponseSchema,
+  ContactUsFieldNameSchema,
+  ContactUsFieldSchema,
+  ContactUsOptionSchema,
+  ContactUsResultMessageSchema,
+  ContactUsSaveRequestSchema,
+  ContactUsSaveResponseSchema,
+  ContactUsValidationSchema,
+} from './schemas/contactUs.ts';
 
 /** Validator names a field may list, run in order; the first that fails shows the field's errorMessage. */
-export type ContactUsValidation = 'required' | 'phone' | 'email';
-
-export interface ContactUsOption {
-  value: string;
-  text: string;
-}
-
-export interface ContactUsField {
-  element: 'select' | 'input' | 'textarea';
-  type: 'select' | 'text' | 'email' | 'tel' | 'textarea' | 'hidden';
-  name: ContactUsFieldName;
-  id: string;
-  label: string;
-  required: boolean;
-  autocomplete: string;
-  value: string;
-  options?: ContactUsOption[];
-  validations: ContactUsValidation[];
-  errorMessage: string;
-  maxlength: number;
-}
-
-export type ContactUsFieldName = 'subject' | 'description' | 'email' | 'phone' | 'submailto';
-
-export interface ContactUsResultMessage {
-  title: string;
-  content: string;
-  buttonTitle: string;
-}
+export type ContactUsValidation = z.infer<typeof ContactUsValidationSchema>;
+export type ContactUsOption = z.infer<typeof ContactUsOptionSchema>;
+export type ContactUsField = z.infer<typeof ContactUsFieldSchema>;
+export type ContactUsFieldName = z.infer<typeof ContactUsFieldNameSchema>;
+export type ContactUsResultMessage = z.infer<typeof ContactUsResultMessageSchema>;
 
 /** GET /api/contact-us/fetch[?submailto=1..4] */
-export interface ContactUsFetchResponse {
-  title: string;
-  descriptionTitle: string;
-  form: { fields: ContactUsField[] };
-  sendResult: { succeed: ContactUsResultMessage; failed: ContactUsResultMessage };
-}
+export type ContactUsFetchResponse = z.infer<typeof ContactUsFetchResponseSchema>;
 
 /** POST /api/contact-us/save: every field by name (submailto optional). */
-export type ContactUsSaveRequest = Partial<Record<ContactUsFieldName, string>>;
+export type ContactUsSaveRequest = z.infer<typeof ContactUsSaveRequestSchema>;
 
 /** 200 { success: true }; 400 { success: false, errors: name → errorMessage }; 429 { success: false, message }. */
-export interface ContactUsSaveResponse {
-  success: boolean;
-  errors?: Partial<Record<ContactUsFieldName, string>>;
-  message?: string;
-}
+export type ContactUsSaveResponse = z.infer<typeof ContactUsSaveResponseSchema>;
 
 /** The validators by name: a full Record, so a new name does not compile until it has a rule. */
 export const CONTACT_US_VALIDATORS: Record<ContactUsValidation, (value: string) => boolean> = {

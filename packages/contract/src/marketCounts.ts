@@ -3,6 +3,13 @@
  * §9): the same-ads counters of a saved ad, the real-estate counts of the address, home-type and price steps,
  * and the cars glimpse. Every count is of live ads only (status active, not past their end), from the ads stored.
  */
+import type { z } from 'zod';
+import type {
+  AdsCountersResponseSchema,
+  GlimpseQuerySchema,
+  GlimpseResponseSchema,
+  RealEstateCountResponseSchema,
+} from './schemas/counts.ts';
 
 /** Same-ads counters are shown only when the ad has at least this many live ads like it (spec §5, §9). */
 export const SAME_ADS_THRESHOLD = 200;
@@ -19,34 +26,17 @@ export function hasAdsCounters(cat: number, subcat: number | null): boolean {
 }
 
 /** GET /api/publish/get-ads-counters/{cat}/{subcat}/{RecordID}: live ads like this one, by the track's colour. */
-export interface AdsCountersResponse {
-  status: 200;
-  /** yellow: VIP and the other upgraded tracks, pink: bold, grey: free; area: of these, those in the ad's area
-   * (null when the ad has no location: cars and vehicles keep none). The ad itself is not counted. */
-  counters: { yellow: number; pink: number; grey: number; area: number | null };
-  /** yellow + pink + grey: compare with SAME_ADS_THRESHOLD. */
-  total: number;
-}
+export type AdsCountersResponse = z.infer<typeof AdsCountersResponseSchema>;
 
 export const showsAdsCounters = (r: Pick<AdsCountersResponse, 'total'>): boolean => r.total >= SAME_ADS_THRESHOLD;
 
 /** GET /api/publish/real-estate-count/{sale|rent}?cityId&hoodId[&homeTypeId][&price]: the spec's data.data.count. */
-export interface RealEstateCountResponse {
-  status: 200;
-  data: { count: number };
-}
+export type RealEstateCountResponse = z.infer<typeof RealEstateCountResponseSchema>;
 
 /** A price step's count: live ads whose price is within this share of the typed price (±10 %). */
 export const PRICE_BAND = 0.1;
 
-/**
- * GET /api/publish/glimpse?cat_id&subcat_id&type=cars&car_step&car_manufacturer&car_model[&car_year]: the live ads of
- * the model (car_step=model, the car-type step), or of the model and year (car_step=area, the sale step: our car ads
- * keep no location, so the sale step narrows by the year the price is compared with).
- */
-export interface GlimpseResponse {
-  status: 200;
-  total: number;
-}
+/** GET /api/publish/glimpse?cat_id&subcat_id&type=cars&car_step&car_manufacturer&car_model[&car_year]. */
+export type GlimpseResponse = z.infer<typeof GlimpseResponseSchema>;
 
-export type GlimpseCarStep = 'model' | 'area';
+export type GlimpseCarStep = z.infer<typeof GlimpseQuerySchema>['car_step'];

@@ -28,6 +28,9 @@ export interface ImageUploadFields {
   OrderID: string;
 }
 
+/** Where the server serves a stored photo or thumbnail by its key (GET /media/:name): the address an AdImage carries. */
+export const mediaUrl = (key: string): string => `/media/${key}`;
+
 export interface AdImage {
   /** The stored image's id (the random part of its file name). */
   id: string;

@@ -4,7 +4,50 @@
  * keep their own types (Date objects, internal columns) and give these shapes at the route. Every answer carries its
  * HTTP status as `status`, and a Hebrew `message` (or field `errors`) when the call is refused.
  */
-import type { CaptchaChallenge, FieldError } from './auth.ts';
+import type { z } from 'zod';
+import type { AnswerOf } from './schemas/common.ts';
+import type {
+  DayTotalsSchema,
+  PaymentDetailSchema,
+  PaymentFilterSchema,
+  PaymentItemSchema,
+  PaymentsPageSchema,
+  ProviderTotalsSchema,
+  RefundAnswerSchema,
+  StaffRefundItemSchema,
+  TotalsLineSchema,
+  TrackTotalsSchema,
+} from './schemas/finance.ts';
+import type {
+  AdPreviewSchema,
+  BulkDecisionAnswerSchema,
+  BulkDecisionRequestSchema,
+  DecisionAnswerSchema,
+  HeldAsSchema,
+  HoldReasonSchema,
+  HoldStageSchema,
+  ModerationRulesSchema,
+  QueueItemSchema,
+  QueuePageSchema,
+  RejectTemplateItemSchema,
+  ReviewCaseSchema,
+  ReviewDecisionSchema,
+  ReviewDetailSchema,
+  RulesAnswerSchema,
+} from './schemas/moderation.ts';
+import type {
+  AuditEntrySchema,
+  CustomerActivitySchema,
+  CustomerSummarySchema,
+  InboxMessageSchema,
+  InboxPageSchema,
+  InboxStatusSchema,
+  LimitCounterSchema,
+  StaffListItemSchema,
+  StaffMemberSchema,
+  StaffSessionAnswerSchema,
+  StaffStepAnswerSchema,
+} from './schemas/operator.ts';
 
 // ---- Staff and the audit log (login, enrolment, staff, /api/operator/audit) ----
 
@@ -13,338 +56,89 @@ export const STAFF_ROLES = ['admin', 'moderator', 'support', 'finance', 'analyst
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What the console knows of a staff member: the one logged in, one invited. */
-export interface StaffMember {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-}
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
 /** A staff account as the admin's list shows it. */
-export interface StaffListItem extends StaffMember {
-  /** Their authenticator app is confirmed. */
-  enrolled: boolean;
-  disabled: boolean;
-}
+export type StaffListItem = z.infer<typeof StaffListItemSchema>;
 
 /** The answer of the login's first step (password) and of a setup link: the step that comes next, or why not. */
-export interface StaffStepAnswer {
-  status: number;
-  /** The code from the authenticator app, or its enrolment first. */
-  next?: 'code' | 'enrol';
-  errors?: FieldError[];
-  /** Asked for after too many failed logins. */
-  captcha?: CaptchaChallenge;
-  message?: string;
-}
+export type StaffStepAnswer = z.infer<typeof StaffStepAnswerSchema>;
 
 /** The answer of the login's second step (a code, a recovery code, an enrolment's confirmation). */
-export interface StaffSessionAnswer {
-  status: number;
-  /** The step between the password and the code is over: sign in again. */
-  ended?: boolean;
-  staff?: StaffMember;
-  /** An enrolment's recovery codes, shown once. */
-  recoveryCodes?: string[];
-  message?: string;
-}
+export type StaffSessionAnswer = z.infer<typeof StaffSessionAnswerSchema>;
 
 /** An entry of the audit log (it is never updated or deleted). */
-export interface AuditEntry {
-  id: number;
-  staffId: number | null;
-  staffEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  /** What the action recorded: a status before and after, a reason, an amount… (each action's own keys). */
-  detail: Record<string, unknown>;
-  ip: string | null;
-  at: string;
-}
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 // ---- Support (customers, their activity, the contact-us inbox) ----
 
 /** A customer's account as support finds it. */
-export interface CustomerSummary {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: string;
-  blockedAt: string | null;
-  blockedReason: string | null;
-  /** Ads that are not deleted. */
-  ads: number;
-  /** Verified phone numbers. */
-  phones: string[];
-}
+export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 
 /** A rate-limit counter of a customer's logins or phone codes, as it stands. */
-export interface LimitCounter {
-  key: string;
-  count: number;
-  windowStart: string;
-}
+export type LimitCounter = z.infer<typeof LimitCounterSchema>;
 
 /** What support sees of an account's use: its latest ads, payments, phones, codes, sessions, limits and audit. */
-export interface CustomerActivity {
-  status: number;
-  ads?: { orderId: number; cat: number; subcat: number | null; status: string; createdAt: string }[];
-  payments?: { publicId: string; adType: string; amountAgorot: number; status: string; createdAt: string }[];
-  phones?: { phone: string; verifiedAt: string; main: boolean; deactivated: boolean }[];
-  /** Phone codes sent or read out. */
-  codes?: { phone: string; channel: string; attempts: number; createdAt: string; confirmedAt: string | null }[];
-  /** Its live sessions. */
-  sessions?: { createdAt: string; expiresAt: string }[];
-  limits?: Record<'login' | 'phone', LimitCounter[]>;
-  /** What staff did to the account, its ads and its payments. */
-  audit?: AuditEntry[];
-  message?: string;
-}
+export type CustomerActivity = AnswerOf<typeof CustomerActivitySchema>;
 
-export type InboxStatus = 'new' | 'replied' | 'closed';
+export type InboxStatus = z.infer<typeof InboxStatusSchema>;
 
 /** A message of the contact-us inbox. */
-export interface InboxMessage {
-  id: number;
-  /** The subject: stored as the form's value, given to the console as its Hebrew text. */
-  subject: string;
-  description: string;
-  email: string;
-  phone: string;
-  customerId: number | null;
-  status: InboxStatus;
-  createdAt: string;
-  replyText: string | null;
-  repliedAt: string | null;
-  /** The e-mail of the staff member who answered. */
-  repliedBy: string | null;
-}
+export type InboxMessage = z.infer<typeof InboxMessageSchema>;
 
 /** The inbox's messages of one status, newest first, and how many there are of each status. */
-export interface InboxPage {
-  status: number;
-  messages?: InboxMessage[];
-  counts?: Record<InboxStatus, number>;
-  message?: string;
-}
+export type InboxPage = AnswerOf<typeof InboxPageSchema>;
 
-// ---- Moderation (/api/operator/moderation/) ----
+// ---- Moderation (/api/operator/moderation/; the shapes: schemas/moderation.ts) ----
 
 /** Why an ad waits for a moderator. */
-export type HoldReason =
-  | { kind: 'words'; words: string[] }
-  | { kind: 'traderSecondHand' }
-  | { kind: 'category'; cat: number; subcat: number | null }
-  | { kind: 'newAccount'; days: number }
-  | { kind: 'photoFromAnotherAccount'; photos: number }
-  | { kind: 'resubmitted' };
-
+export type HoldReason = z.infer<typeof HoldReasonSchema>;
 /** What the held ad waits as. */
-export type HeldAs = 'blocked' | 'pending';
+export type HeldAs = z.infer<typeof HeldAsSchema>;
 /** Where the ad was held: its first save (before a plan), going live, or a live ad's edit. */
-export type HoldStage = 'save' | 'plan' | 'edit';
-export type ReviewDecision = 'approved' | 'rejected';
-
+export type HoldStage = z.infer<typeof HoldStageSchema>;
+export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
 /** A moderation case: one each time an ad is held, decided once. */
-export interface ReviewCase {
-  id: number;
-  adId: number;
-  heldAs: HeldAs;
-  stage: HoldStage;
-  reasons: HoldReason[];
-  queuedAt: string;
-  decision: ReviewDecision | null;
-  rejectTemplate: string | null;
-  rejectText: string | null;
-  decidedAt: string | null;
-}
-
+export type ReviewCase = z.infer<typeof ReviewCaseSchema>;
 /** An open case as the queue lists it, with its ad's title, category, advertiser and first photo. */
-export interface QueueItem {
-  review: ReviewCase;
-  title: string;
-  cat: number;
-  subcat: number | null;
-  customerId: number;
-  email: string;
-  thumbnailUrl: string | null;
-}
-
+export type QueueItem = z.infer<typeof QueueItemSchema>;
 /** A reason a moderator may give for a reject: its key and its Hebrew text. */
-export interface RejectTemplateItem {
-  id: string;
-  text: string;
-}
-
+export type RejectTemplateItem = z.infer<typeof RejectTemplateItemSchema>;
 /** A page of the queue, oldest first; `next` is the cursor of the page after (null on the last). */
-export interface QueuePage {
-  status: number;
-  /** The open cases, all pages together. */
-  total: number;
-  templates: RejectTemplateItem[];
-  items: QueueItem[];
-  next: string | null;
-}
-
+export type QueuePage = z.infer<typeof QueuePageSchema>;
 /** An ad as buyers will see it: every field that says something (as its label and the text shown), its photos. */
-export interface AdPreview {
-  title: string;
-  fields: { label: string; text: string; long: boolean }[];
-  photos: { url: string; thumbnailUrl: string }[];
-  hasVideo: boolean;
-}
-
+export type AdPreview = z.infer<typeof AdPreviewSchema>;
 /** A case with its ad as buyers will see it, its advertiser's history, the ad's earlier cases and audit. */
-export interface ReviewDetail {
-  status: number;
-  review: ReviewCase;
-  ad: {
-    orderId: number;
-    status: string;
-    cat: number;
-    subcat: number | null;
-    adType: string | null;
-    createdAt: string;
-    publishedAt: string | null;
-    endsAt: string | null;
-  };
-  preview: AdPreview;
-  /** The blocked words the ad's text holds now (whatever a moderator let through before). */
-  wordsNow: string[];
-  /** The advertiser: the account, its ads by status, how often a moderator refused them, the latest ads. */
-  history: {
-    customer: {
-      id: number;
-      email: string;
-      name: string;
-      createdAt: string;
-      blockedAt: string | null;
-      phones: string[];
-    } | null;
-    adsByStatus: Record<string, number>;
-    approved: number;
-    rejected: number;
-    recentAds: { orderId: number; title: string; status: string }[];
-  };
-  /** The ad's cases, newest first. */
-  reviews: ReviewCase[];
-  audit: { action: string; staffEmail: string | null; detail: Record<string, unknown>; at: string }[];
-}
-
+export type ReviewDetail = z.infer<typeof ReviewDetailSchema>;
 /** The answer of an approve or a reject: the ad's status after it. */
-export interface DecisionAnswer {
-  status: number;
-  orderId?: number;
-  adStatus?: string;
-  message?: string;
-  errors?: FieldError[];
-}
-
+export type DecisionAnswer = z.infer<typeof DecisionAnswerSchema>;
+/** Many cases decided at once, and the answer: each case's outcome. */
+export type BulkDecisionRequest = z.infer<typeof BulkDecisionRequestSchema>;
+export type BulkDecisionAnswer = AnswerOf<typeof BulkDecisionAnswerSchema>;
 /** Which ads are held for a moderator, beside the blocked words (an admin edits them in the console). */
-export interface ModerationRules {
-  /** A second-hand ad of a trader flow (after-save-area.md §4 "pending approval for a second-hand trader"). */
-  traderSecondHand: boolean;
-  /** Every ad of these categories (subcat null: the whole category). */
-  categories: { cat: number; subcat: number | null }[];
-  /** Ads of accounts younger than this many days (0: no such rule). */
-  newAccountDays: number;
-  /** A photo that looks like a photo of another account's ad (a copied listing). */
-  photoFromAnotherAccount: boolean;
-}
-
+export type ModerationRules = z.infer<typeof ModerationRulesSchema>;
 /** The rules and the blocked words as they stand (read, or just saved). */
-export interface RulesAnswer {
-  status: number;
-  rules?: ModerationRules;
-  words?: string[];
-  updatedAt?: string;
-  message?: string;
-}
+export type RulesAnswer = AnswerOf<typeof RulesAnswerSchema>;
 
-// ---- Finance (/api/operator/payments) ----
+// ---- Finance (/api/operator/payments; the shapes: schemas/finance.ts) ----
 
 /** A payment as finance lists it. */
-export interface PaymentItem {
-  publicId: string;
-  customerId: number;
-  email: string;
-  adId: number | null;
-  purpose: string;
-  adType: string;
-  /** What it bought, in Hebrew (a track's or an upgrade's title); null when not known. */
-  title: string | null;
-  amountAgorot: number;
-  /** Refunded or being refunded: an automatic refund (the whole amount) and every staff refund. */
-  refundedAgorot: number;
-  channel: string;
-  provider: string;
-  status: 'created' | 'paid' | 'failed' | 'cancelled';
-  /** An automatic refund (pending or refunded), or null. */
-  refundStatus: 'pending' | 'refunded' | null;
-  /** The paid ad's status and category, when the payment is for an ad. */
-  adStatus: string | null;
-  cat: number | null;
-  subcat: number | null;
-  createdAt: string;
-  paidAt: string | null;
-}
-
+export type PaymentItem = z.infer<typeof PaymentItemSchema>;
 /** The payments list's filters, as the query of GET /api/operator/payments (days are YYYY-MM-DD, Israel's). */
-export interface PaymentFilter {
-  status?: string;
-  provider?: string;
-  /** The start of the customer's e-mail. */
-  customer?: string;
-  /** The ad's number. */
-  ad?: string;
-  from?: string;
-  to?: string;
-  /** The `next` cursor of the page before. */
-  after?: string;
-}
-
+export type PaymentFilter = z.infer<typeof PaymentFilterSchema>;
 /** A page of payments, newest first; the first page also lists those that need a hand (`attention`). */
-export interface PaymentsPage {
-  status: number;
-  items?: PaymentItem[];
-  next?: string | null;
-  attention?: PaymentItem[];
-  message?: string;
-}
-
+export type PaymentsPage = AnswerOf<typeof PaymentsPageSchema>;
+/** A refund a staff member made of a payment (not the automatic refund of a refused ad). */
+export type StaffRefundItem = z.infer<typeof StaffRefundItemSchema>;
+/** One payment (GET /api/operator/payments/:id): as the list shows it, what is left to refund, its staff refunds. */
+export type PaymentDetail = AnswerOf<typeof PaymentDetailSchema>;
 /** The answer of a staff refund: the refund and its state at the provider, or why it was refused. */
-export interface RefundAnswer {
-  status: number;
-  refund?: { id: number; amountAgorot: number; status: 'pending' | 'refunded' };
-  errors?: FieldError[];
-  /** What may still be refunded, when the amount asked is more. */
-  refundableAgorot?: number;
-  message?: string;
-}
-
+export type RefundAnswer = z.infer<typeof RefundAnswerSchema>;
 /** A day's payments of one line of the totals: how many, paid, and refunded of them (agorot). */
-export interface TotalsLine {
-  payments: number;
-  paidAgorot: number;
-  refundedAgorot: number;
-}
+export type TotalsLine = z.infer<typeof TotalsLineSchema>;
 /** A day's totals of one payment provider. */
-export interface ProviderTotals extends TotalsLine {
-  provider: string;
-}
+export type ProviderTotals = z.infer<typeof ProviderTotalsSchema>;
 /** A day's totals of one track (ad type), with its Hebrew title. */
-export interface TrackTotals extends TotalsLine {
-  adType: string;
-  title: string;
-}
-
+export type TrackTotals = z.infer<typeof TrackTotalsSchema>;
 /** A day's money for reconciliation, by provider and by track. */
-export interface DayTotals {
-  status: number;
-  day?: string;
-  byProvider?: ProviderTotals[];
-  byTrack?: TrackTotals[];
-  message?: string;
-}
+export type DayTotals = AnswerOf<typeof DayTotalsSchema>;

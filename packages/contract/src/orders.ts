@@ -7,6 +7,12 @@
  */
 import type { AlertMessage } from './alerts.ts';
 
+/**
+ * The auto-bump package's hash (after-save-area.md §7: the start-payment call of auto-bump carries package hash
+ * weekly-package): the browser sends it, the server charges the week only for it.
+ */
+export const AUTO_BUMP_HASH = 'weekly-package';
+
 /** The spec's ad types: the tracks of a single ad, then the upgrade packages. */
 export const AD_TYPES = [
   'Free',
@@ -223,12 +229,15 @@ export interface PaymentFinishedMessage {
 }
 
 /**
- * Ours: a payment of the ad that was charged but delivered nothing (the ad was finished another way while its page
- * was open) and is refunded automatically: 'pending' until the provider confirms, then 'refunded'.
+ * Ours: what was paid for the ad and is refunded automatically: 'pending' until the provider confirms, then
+ * 'refunded'. Why: `notDelivered`, a payment that delivered nothing (the ad was finished another way while its page
+ * was open); `adRejected`, a moderator refused the ad before it was ever on the board (agorot: all its payments
+ * given back for it).
  */
 export interface PaymentRefund {
   status: 'pending' | 'refunded';
   agorot: number;
+  reason: 'notDelivered' | 'adRejected';
 }
 
 /** Why a moderator refused an ad (ours), and the edit page that sends it back to the review. */
@@ -289,7 +298,7 @@ export interface FinishPageState {
   payAgainUrl?: string;
   /** Ours: a draft whose owner asked to pay by phone (the commercial chain); the business line calls back. */
   phonePaymentRequested?: boolean;
-  /** Ours: the newest refund of a payment of this ad that delivered nothing. */
+  /** Ours: the ad's newest automatic refund (of a payment that delivered nothing, or of a refused ad). */
   refund?: PaymentRefund;
   /** Ours: a moderator refused the ad (state rejected): why, and the edit that sends it back for review. */
   rejection?: AdRejection;

@@ -8,12 +8,14 @@ import {
   internationalPhone,
   inWeekendWindow,
   isLandline,
+  isSandboxSmsFailure,
   isValidCode,
   isValidPhone,
   normalisePhone,
-  PHONE_ERROR_TYPES,
+  PHONE_ERROR,
   PHONE_PREFIXES,
   phoneError,
+  SANDBOX_SMS_FAILURES,
 } from './phones.ts';
 
 describe('phone numbers (spec §5)', () => {
@@ -66,9 +68,15 @@ describe('phone numbers (spec §5)', () => {
     for (const c of ['1234', '123456', '1234a', ' 12345', '', 12345]) expect(isValidCode(c), String(c)).toBe(false);
   });
 
+  it("tells the SMS sandbox's failure switch from any other value", () => {
+    expect(SANDBOX_SMS_FAILURES).toEqual(['none', 'fail', 'late']);
+    for (const v of SANDBOX_SMS_FAILURES) expect(isSandboxSmsFailure(v)).toBe(true);
+    for (const v of ['FAIL', 'on', '', undefined]) expect(isSandboxSmsFailure(v)).toBe(false);
+  });
+
   it('names all 19 error types', () => {
-    expect(Object.keys(PHONE_ERROR_TYPES).map(Number)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
-    expect(new Set(Object.values(PHONE_ERROR_TYPES)).size).toBe(19);
+    expect(Object.values(PHONE_ERROR).sort((a, b) => a - b)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(PHONE_ERROR).toMatchObject({ alreadyConfirmed: 4, smsAlreadySent: 5, blocked: 11, codeExpired: 18 });
   });
 });
 

@@ -11,7 +11,20 @@
  * "min" file by scripts/phone-metadata.mjs): the whole world's would weigh 26 KB in the wizard's code.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import type { z } from 'zod';
+import { ISRAEL_TIME_ZONE } from './israelTime.ts';
 import { IL_METADATA } from './phoneMetadata.ts';
+import type {
+  OutboxPhoneMessageSchema,
+  PhoneListResponseSchema,
+  PhoneOnlyRequestSchema,
+  PhoneOptionSchema,
+  PhoneSuccessSchema,
+  UpdatePhoneActivationRequestSchema,
+  ValidPhoneCodeRequestSchema,
+  ValidPhoneRequestSchema,
+  VirtualPhoneResponseSchema,
+} from './schemas/phones.ts';
 
 export const PHONE_PREFIXES = [
   '050',
@@ -50,30 +63,33 @@ export const PHONE_TEXTS = {
   codeInvalid: 'קוד אימות אינו תקין',
 } as const;
 
-/** The spec's phone error types 1-19 (§8); the Hebrew texts live in the server's messages. */
-export const PHONE_ERROR_TYPES = {
-  1: 'smsPerCustomer',
-  2: 'attemptsPerNumber',
-  3: 'attemptsPerCustomer',
-  4: 'alreadyConfirmed',
-  5: 'smsAlreadySent',
-  6: 'smsFailed',
-  7: 'smsNotSent',
-  8: 'confirmationInactive',
-  9: 'sendsPerIp',
-  10: 'confirmsPerIp',
-  11: 'blocked',
-  12: 'maxAttempts',
-  13: 'ivrInactive',
-  14: 'ivrPerIp',
-  15: 'ivrPerNumber',
-  16: 'ivrPerCustomer',
-  17: 'confirmsPerNumber',
-  18: 'codeExpired',
-  19: 'identificationFailed',
+/**
+ * The spec's phone error types 1-19 (§8) by name: the server answers `errorType` with them and the browser reads
+ * them (`PHONE_ERROR.smsAlreadySent`, not 5). The Hebrew texts live in the server's messages.
+ */
+export const PHONE_ERROR = {
+  smsPerCustomer: 1,
+  attemptsPerNumber: 2,
+  attemptsPerCustomer: 3,
+  alreadyConfirmed: 4,
+  smsAlreadySent: 5,
+  smsFailed: 6,
+  smsNotSent: 7,
+  confirmationInactive: 8,
+  sendsPerIp: 9,
+  confirmsPerIp: 10,
+  blocked: 11,
+  maxAttempts: 12,
+  ivrInactive: 13,
+  ivrPerIp: 14,
+  ivrPerNumber: 15,
+  ivrPerCustomer: 16,
+  confirmsPerNumber: 17,
+  codeExpired: 18,
+  identificationFailed: 19,
 } as const;
-export type PhoneErrorType = keyof typeof PHONE_ERROR_TYPES;
-export type PhoneErrorKey = (typeof PHONE_ERROR_TYPES)[PhoneErrorType];
+export type PhoneErrorKey = keyof typeof PHONE_ERROR;
+export type PhoneErrorType = (typeof PHONE_ERROR)[PhoneErrorKey];
 
 /** The digits of a number as typed: spaces and dashes dropped, +972 / 972 turned into the national 0. */
 export function phoneDigits(input: string): string {
@@ -154,62 +170,26 @@ export function isValidCode(code: unknown): code is string {
 // ---- Wire types (paths under /api/publish/) ----
 
 /** POST valid-phone: send the first SMS (or a resend with forceSend). */
-export interface ValidPhoneRequest {
-  Phone1: string;
-  /** 1: send again even within the resend cool-down. */
-  forceSend?: 0 | 1 | boolean;
-  /** 1: verify again a number this customer has already confirmed. */
-  forceConfirm?: 0 | 1 | boolean;
-  /** Our addition: 0 for the second contact's number (a landline allowed); the primary phone by default. */
-  mainPhone?: 0 | 1 | boolean;
-}
+export type ValidPhoneRequest = z.input<typeof ValidPhoneRequestSchema>;
 
 /** POST valid-phone-code: confirm the code of the SMS (or of the voice call). */
-export interface ValidPhoneCodeRequest {
-  Phone1: string;
-  Code: string;
-  mainPhone?: 0 | 1 | boolean;
-}
+export type ValidPhoneCodeRequest = z.input<typeof ValidPhoneCodeRequestSchema>;
 
 /** POST send_IVR_confirmation and POST valid-phone-check. */
-export interface PhoneOnlyRequest {
-  Phone1: string;
-}
+export type PhoneOnlyRequest = z.input<typeof PhoneOnlyRequestSchema>;
 
 /** POST update-phone-activation. CustID is accepted and ignored: the session decides whose phone it is. */
-export interface UpdatePhoneActivationRequest {
-  CustID?: number | string;
-  phone: string;
-  /** 1 deactivate, 0 activate. */
-  newState: 0 | 1 | '0' | '1';
-}
+export type UpdatePhoneActivationRequest = z.input<typeof UpdatePhoneActivationRequestSchema>;
 
 /** 200 of the phone calls. */
-export interface PhoneSuccess {
-  status: 200;
-  virtualPhoneID: number | null;
-  /** The number as shown (050-1234567). */
-  phone: string;
-  virtualPhone: string | null;
-  /** Our addition: 1 when the number is confirmed for this customer (set the field), 0 when a code is on its way. */
-  confirmed: 0 | 1;
-  /** valid-phone-check: 1 once the voice call confirmed the number. */
-  result?: 0 | 1;
-}
+export type PhoneSuccess = z.infer<typeof PhoneSuccessSchema>;
 
 /**
  * GET add-virtual?phone=… (spec §7 "add virtual phone"): a virtual number (07x) that forwards to one of the
  * customer's verified numbers; the same one again on a repeated call. 404 for a number that is not the customer's
  * verified number; 500 { error } when the provider could not give one.
  */
-export interface VirtualPhoneResponse {
-  status: 200;
-  virtualPhoneID: number;
-  /** The forwarded number as shown (050-1234567). */
-  phone: string;
-  /** The virtual number as shown (073-1234567). */
-  virtualPhone: string;
-}
+export type VirtualPhoneResponse = z.infer<typeof VirtualPhoneResponseSchema>;
 
 /** 500 of the phone calls: a typed error (1-19) in `error`, or the number/code rule's texts in `errors`. */
 export interface PhoneFailure {
@@ -220,35 +200,25 @@ export interface PhoneFailure {
 }
 
 /** One entry of the customer's phone list (spec §3 "Phone option"). */
-export interface PhoneOption {
-  text: string;
-  value: string;
-  main: 0 | 1;
-  deactivatedInPublish: 0 | 1;
-  virtual_phone: string | null;
-  selected: 0 | 1;
-}
+export type PhoneOption = z.infer<typeof PhoneOptionSchema>;
 
-export interface PhoneListResponse {
-  status: 200;
-  phones: PhoneOption[];
-}
+export type PhoneListResponse = z.infer<typeof PhoneListResponseSchema>;
+
+/**
+ * The SMS/voice sandbox's failure switch (developer surface behind the sandbox key): 'fail' makes the provider refuse
+ * every SMS, call and virtual number; 'late' accepts an SMS without delivering it yet.
+ */
+export const SANDBOX_SMS_FAILURES = ['none', 'fail', 'late'] as const;
+export type SandboxSmsFailure = (typeof SANDBOX_SMS_FAILURES)[number];
+export const isSandboxSmsFailure = (v: unknown): v is SandboxSmsFailure =>
+  (SANDBOX_SMS_FAILURES as readonly unknown[]).includes(v);
 
 /** The SMS/voice sandbox outbox (developer surface behind the sandbox key). */
-export interface OutboxPhoneMessage {
-  id: number;
-  kind: 'sms' | 'call';
-  to: string;
-  text: string;
-  status: 'delivered' | 'queued' | 'ringing' | 'answered' | 'rejected';
-  pressed: string | null;
-  createdAt: string;
-}
+export type OutboxPhoneMessage = z.infer<typeof OutboxPhoneMessageSchema>;
 
 // ---- Weekend calls (after-save-area.md §4, §9) ----
 
-/** The time zone of the weekend-calls window. */
-export const ISRAEL_TIME_ZONE = 'Asia/Jerusalem';
+export { ISRAEL_TIME_ZONE };
 
 /**
  * Whether a moment falls in the weekend-calls window: Friday 14:00 to Saturday 23:59, Israel time (spec §9). An ad

@@ -219,6 +219,11 @@ export interface MyAd {
   /** The main photo's thumbnail (/media/…_t.jpg: the first photo in the owner's order), null without photos. */
   thumbnailUrl: string | null;
   editUrl: string;
+  /**
+   * Ours: the ad's own page (/item/{id}) while it has one: live for everyone, or held (a draft, waiting for review or
+   * a package's slot, refused) for its owner only; null once it has ended.
+   */
+  pageUrl: string | null;
   /** A draft's way to finish publishing: the wizard on its plan step; null for other ads. */
   publishUrl: string | null;
   /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */

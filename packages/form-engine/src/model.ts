@@ -21,7 +21,6 @@ export const FIELD_TYPES = [
   'tel',
   'number',
   'date',
-  'file',
   'hidden',
   'autocomplete',
   'image',
@@ -291,8 +290,6 @@ export interface StepDef {
   edit?: boolean;
   /** Only shown when this A/B test is active. */
   showOnABTest?: string;
-  /** The step has no fields in the catalogue (the plan step); the UI shows this Hebrew reason. */
-  placeholder?: { reason: string };
   fields: FieldDef[];
 }
 

@@ -16,7 +16,7 @@ const catalog: CategoryCatalog = {
         type,
         options: [{ value: '1', text: 'א', attrs: { CarColorGroupHEX: '#fff', n: 3 } }],
       })),
-      { columnTitles: [{ column: 1, title: 'כותרת' }], placeholder: { reason: 'בקרוב' } },
+      { columnTitles: [{ column: 1, title: 'כותרת' }] },
     ),
   ],
   editSteps: [],
@@ -51,6 +51,13 @@ describe('schema', () => {
     ).toBe(false);
     expect(safeParseCatalog({ ...catalog, version: 99 }).ok).toBe(false);
     expect(() => parseCatalog({})).toThrow(/Invalid form catalogue/);
+  });
+
+  it('has no plain file field: photos are image fields with their own upload', () => {
+    expect(FIELD_TYPES).not.toContain('file');
+    const withField = (type: string) => ({ ...catalog, steps: [step([{ id: 'x', type } as never])] });
+    expect(safeParseCatalog(withField('file')).ok).toBe(false);
+    expect(safeParseCatalog(withField('image')).ok).toBe(true);
   });
 
   it('parses a notification and texts by condition, and refuses texts without their condition', () => {

@@ -169,7 +169,6 @@ export const stepSchema = z.object({
   accordionBrief: z.optional(z.object({ separator: z.optional(str), prefix: z.optional(str) })),
   edit: z.optional(bool),
   showOnABTest: z.optional(str),
-  placeholder: z.optional(z.object({ reason: str })),
   fields: z.array(fieldSchema),
 }) satisfies z.ZodMiniType<StepDef>;
 

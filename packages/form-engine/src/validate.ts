@@ -59,7 +59,6 @@ export const VALIDATORS: Record<FieldType, Validator> = {
   tel: validator(singleText, phone, maxlength, minlength, pattern, notEqual),
   number: validator(singleText, numeric(true), range, maxlength, minlength, pattern, acceptedValues, notEqual),
   date: validator(date),
-  file: validator(),
   image: validator(),
   span: none,
   iframe: none,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Clock } from '../platform/clock.ts';
 import type { Queryable } from '../platform/db/db.ts';
+import { captchaImage, insertCaptcha, useCaptcha } from './captchas-repository.ts';
 
 const TTL_MS = 10 * 60 * 1000;
 
@@ -22,31 +23,19 @@ export class CaptchaService {
     const id = crypto.randomBytes(16).toString('base64url');
     const { text, data } = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1lIi', background: '#ffffff' });
     const expires = new Date(this.clock.now().getTime() + TTL_MS);
-    await this.db.query('INSERT INTO captchas (id, answer, svg, expires_at) VALUES ($1, $2, $3, $4)', [
-      id,
-      text,
-      data,
-      expires,
-    ]);
+    await insertCaptcha(this.db, { id, answer: text, svg: data, expiresAt: expires });
     return { captcha: 1, captchaId: id, captchaUrl: `/api/auth/captcha/${id}` };
   }
 
   /** The SVG image of an issued captcha, or null when unknown or expired. */
   async image(id: string): Promise<string | null> {
-    const [row] = await this.db.query<{ svg: string }>(
-      'SELECT svg FROM captchas WHERE id = $1 AND used = false AND expires_at > $2',
-      [id, this.clock.now()],
-    );
-    return row?.svg ?? null;
+    return captchaImage(this.db, id, this.clock.now());
   }
 
   /** Consumes the captcha; true when the answer matches (case-insensitive). */
   async verify(id: string | undefined, answer: string | undefined): Promise<boolean> {
     if (!id || !answer) return false;
-    const [row] = await this.db.query<{ answer: string }>(
-      'UPDATE captchas SET used = true WHERE id = $1 AND used = false AND expires_at > $2 RETURNING answer',
-      [id, this.clock.now()],
-    );
-    return row !== undefined && row.answer.toLowerCase() === answer.trim().toLowerCase();
+    const expected = await useCaptcha(this.db, id, this.clock.now());
+    return expected !== null && expected.toLowerCase() === answer.trim().toLowerCase();
   }
 }

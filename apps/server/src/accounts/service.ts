@@ -1,4 +1,6 @@
-import type { LoginRequest, LoginResponse, RegisterRequest } from '@app/contract/auth';
+import type { LoginResponse } from '@app/contract/auth';
+import type { LoginRequestSchema, RegisterRequestSchema } from '@app/contract/schemas/auth';
+import type { z } from 'zod';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
@@ -25,6 +27,10 @@ const REGISTER_WINDOW_MS = 60 * 60 * 1000;
 const REGISTER_IP_LIMIT = 10;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** A login's and a registration's fields as the schema read them (each text, or missing). */
+export type LoginFields = z.output<typeof LoginRequestSchema>;
+export type RegisterFields = z.output<typeof RegisterRequestSchema>;
 
 export interface AuthResult {
   httpStatus: number;
@@ -57,6 +63,39 @@ function fail(httpStatus: number, msg: string, fieldName: string, extra: Partial
   };
 }
 
+/** A login without a username or a password: that field's error. */
+export function loginFieldsError(req: LoginFields): AuthResult | null {
+  if (!(req.username ?? '').trim()) return fail(400, he.required, 'username');
+  if (!req.password) return fail(400, he.required, 'password');
+  return null;
+}
+
+/** A registration's fields as they are kept: the names and the e-mail without spaces around them. */
+const registration = (req: RegisterFields) => ({
+  username: (req.username ?? '').trim(),
+  firstName: (req.firstname ?? '').trim(),
+  lastName: (req.lastname ?? '').trim(),
+  password: req.password ?? '',
+});
+
+/** A registration's fields against the form's rules (names, e-mail, password policy, the password again). */
+export function registerFieldsError(req: RegisterFields): AuthResult | null {
+  const { username, firstName, lastName, password } = registration(req);
+  if (!firstName) return fail(400, he.required, 'firstname');
+  if (!lastName) return fail(400, he.required, 'lastname');
+  if (firstName.length > 50) return fail(400, he.nameTooLong, 'firstname');
+  if (lastName.length > 50) return fail(400, he.nameTooLong, 'lastname');
+  if (!username) return fail(400, he.required, 'username');
+  if (!EMAIL_RE.test(username) || username.length > 254) return fail(400, he.invalidEmail, 'username');
+  if (!password) return fail(400, he.required, 'password');
+  if (!passwordMeetsPolicy(password)) return fail(400, he.passwordPolicy, 'password');
+  if (password !== req.passwordAgain) return fail(400, he.passwordsDiffer, 'passwordAgain');
+  return null;
+}
+
+/** A request the schema refused, in the login's and registration's shape: 400 with the field's error. */
+export const badFieldResult = (fieldName: string): AuthResult => fail(400, he.badRequest, fieldName);
+
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -75,11 +114,11 @@ export class AuthService {
     };
   }
 
-  async login(req: LoginRequest, ip: string): Promise<AuthResult> {
+  async login(req: LoginFields, ip: string): Promise<AuthResult> {
+    const refused = loginFieldsError(req);
+    if (refused) return refused;
     const username = (req.username ?? '').trim();
     const password = req.password ?? '';
-    if (!username) return fail(400, he.required, 'username');
-    if (!password) return fail(400, he.required, 'password');
 
     const account = username.toLowerCase();
     const limits = [
@@ -112,20 +151,10 @@ export class AuthService {
     return this.succeed(customer);
   }
 
-  async register(req: RegisterRequest, ip: string): Promise<AuthResult> {
-    const username = (req.username ?? '').trim();
-    const firstName = (req.firstname ?? '').trim();
-    const lastName = (req.lastname ?? '').trim();
-    const password = req.password ?? '';
-    if (!firstName) return fail(400, he.required, 'firstname');
-    if (!lastName) return fail(400, he.required, 'lastname');
-    if (firstName.length > 50) return fail(400, he.nameTooLong, 'firstname');
-    if (lastName.length > 50) return fail(400, he.nameTooLong, 'lastname');
-    if (!username) return fail(400, he.required, 'username');
-    if (!EMAIL_RE.test(username) || username.length > 254) return fail(400, he.invalidEmail, 'username');
-    if (!password) return fail(400, he.required, 'password');
-    if (!passwordMeetsPolicy(password)) return fail(400, he.passwordPolicy, 'password');
-    if (password !== req.passwordAgain) return fail(400, he.passwordsDiffer, 'passwordAgain');
+  async register(req: RegisterFields, ip: string): Promise<AuthResult> {
+    const refused = registerFieldsError(req);
+    if (refused) return refused;
+    const { username, firstName, lastName, password } = registration(req);
 
     // Reserve the registration first (atomic count), give it back if no account was made.
     const ipKey = `register:ip:${ip}`;

@@ -1,34 +1,12 @@
-import { SESSION_COOKIE } from '@app/contract/auth';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db/db.ts';
-import { type Customer, findSessionCustomer } from './customers-repository.ts';
-import { deleteSession, SESSION_TTL_MS } from './sessions-repository.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Loads (once per request) the customer of the session cookie, or null for a guest. */
-    customer(): Promise<Customer | null>;
-  }
-}
-
 /**
- * Sessions live in the database; the cookie holds a random token (HttpOnly, SameSite=Lax, Secure on https).
- * The customer is looked up only when a route asks (`req.customer()`), once per request: most calls of the wizard
- * (the fields answer everyone gets, option lists) never need it, and cost no hook for it either.
+ * The session cookie: sessions live in the database (sessions-repository.ts); the cookie holds a random token
+ * (HttpOnly, SameSite=Lax, Secure on https). The customer of a request's cookie is `req.customer()`, looked up by the
+ * app's auth hooks (auth-hooks.ts) only when a route asks.
  */
-export function registerSessions(app: FastifyInstance, db: Db, clock: Clock): void {
-  const lookups = new WeakMap<FastifyRequest, Promise<Customer | null>>();
-  app.decorateRequest('customer', function (this: FastifyRequest) {
-    let lookup = lookups.get(this);
-    if (!lookup) {
-      const token = this.cookies[SESSION_COOKIE];
-      lookup = token ? findSessionCustomer(db, token, clock.now()) : Promise.resolve(null);
-      lookups.set(this, lookup);
-    }
-    return lookup;
-  });
-}
+import { SESSION_COOKIE } from '@app/contract/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../platform/db/db.ts';
+import { deleteSession, SESSION_TTL_MS } from './sessions-repository.ts';
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {

@@ -1,3 +1,4 @@
+import type { TradeMap } from '@app/contract/auth';
 import type { Queryable } from '../platform/db/db.ts';
 import type { FieldValues, Selectors } from './drafts-repository.ts';
 
@@ -29,7 +30,7 @@ export interface Ad {
   editedAt: Date | null;
   /** The chosen track (spec ad type) once the plan finished the ad; null before. */
   adType: string | null;
-  /** When the plan finished the ad (ads/go-live.ts), its last bump, and when it leaves the board. */
+  /** When the plan finished the ad (ads/go-live-service.ts), its last bump, and when it leaves the board. */
   publishedAt: Date | null;
   bumpedAt: Date | null;
   endsAt: Date | null;
@@ -212,6 +213,134 @@ export async function markEdited(db: Queryable, ad: Ad, editedAt: Date): Promise
   return rows.length > 0;
 }
 
+/** An ad by its number, whoever owns it and whatever its status. */
+export async function findAd(db: Queryable, orderId: number): Promise<Ad | null> {
+  const [row] = await db.query<AdRow>('SELECT * FROM ads WHERE id = $1', [orderId]);
+  return row ? toAd(row) : null;
+}
+
+/** An ad with what the moderation rules read of its owner's account: the trade flags and when it was opened. */
+export interface AdOfAccount {
+  ad: Ad;
+  trade: TradeMap | undefined;
+  accountCreatedAt: Date;
+}
+
+type AdOfAccountRow = AdRow & { trade: TradeMap | string | null; account_created_at: Date | string };
+
+const toAdOfAccount = (r: AdOfAccountRow): AdOfAccount => ({
+  ad: toAd(r),
+  trade: typeof r.trade === 'string' ? (JSON.parse(r.trade) as TradeMap) : (r.trade ?? undefined),
+  accountCreatedAt: new Date(r.account_created_at),
+});
+
+const AD_OF_ACCOUNT = `SELECT a.*, c.trade, c.created_at AS account_created_at
+  FROM ads a JOIN customers c ON c.id = a.customer_id`;
+
+export async function findAdOfAccount(db: Queryable, orderId: number): Promise<AdOfAccount | null> {
+  const [row] = await db.query<AdOfAccountRow>(`${AD_OF_ACCOUNT} WHERE a.id = $1`, [orderId]);
+  return row ? toAdOfAccount(row) : null;
+}
+
+/** The customer's ads of a category waiting for a package (out_of_slots), oldest first, locked. */
+export async function lockAdsOutOfSlots(tx: Queryable, customerId: number, cat: number): Promise<AdOfAccount[]> {
+  const rows = await tx.query<AdOfAccountRow>(
+    `${AD_OF_ACCOUNT} WHERE a.customer_id = $1 AND a.cat = $2 AND a.status = 'out_of_slots'
+     ORDER BY a.id FOR UPDATE OF a`,
+    [customerId, cat],
+  );
+  return rows.map(toAdOfAccount);
+}
+
+/**
+ * Finishes an ad with its plan, only from the status `from` (so of two concurrent calls one moves it): the status,
+ * the ad type, published and bumped now, and its end. The ad as it is now, or null when it was not in `from`.
+ */
+export async function publishAd(
+  tx: Queryable,
+  orderId: number,
+  from: 'draft' | 'out_of_slots',
+  to: { status: AdStatus; adType: string; at: Date; endsAt: Date },
+): Promise<Ad | null> {
+  const [row] = await tx.query<AdRow>(
+    `UPDATE ads SET status = $2, ad_type = $3, published_at = $4, bumped_at = $4, ends_at = $5, updated_at = $4
+     WHERE id = $1 AND status = $6
+     RETURNING *`,
+    [orderId, to.status, to.adType, to.at.toISOString(), to.endsAt.toISOString(), from],
+  );
+  return row ? toAd(row) : null;
+}
+
+/**
+ * A one-ad upgrade of a live (or pending) ad not past its end: its new type, a bump at `now`, and `addMs` more on the
+ * board from today or its end date, whichever is later. The new end, or null when the ad could not be upgraded.
+ */
+export async function upgradeLiveAd(
+  tx: Queryable,
+  orderId: number,
+  change: { adType: string; now: Date; addMs: number },
+): Promise<Date | null> {
+  const [row] = await tx.query<{ ends_at: Date | string }>(
+    `UPDATE ads SET ad_type = $2, bumped_at = $3,
+       ends_at = GREATEST(COALESCE(ends_at, $3), $3) + ($4::bigint * interval '1 millisecond')
+     WHERE id = $1 AND status IN ('active', 'pending', 'out_of_slots') AND (ends_at IS NULL OR ends_at > $3)
+     RETURNING ends_at`,
+    [orderId, change.adType, change.now, change.addMs],
+  );
+  return row ? new Date(row.ends_at) : null;
+}
+
+/** An active ad whose end date has passed becomes expired; whether it moved. */
+export async function markAdExpired(tx: Queryable, orderId: number, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE ads SET status = 'expired', updated_at = $2
+     WHERE id = $1 AND status = 'active' AND ends_at IS NOT NULL AND ends_at <= $2 RETURNING id`,
+    [orderId, now],
+  );
+  return rows.length > 0;
+}
+
+/** The values of the customer's latest saved ad (draft, active or blocked) that has the field `fieldId`, or {}. */
+export async function latestValuesWith(
+  db: Queryable,
+  customerId: number,
+  fieldId: string,
+): Promise<Record<string, unknown>> {
+  const [row] = await db.query<{ field_values: Record<string, unknown> }>(
+    `SELECT field_values FROM ads
+     WHERE customer_id = $1 AND status IN ('draft', 'active', 'blocked') AND field_values ? $2
+     ORDER BY updated_at DESC, id DESC LIMIT 1`,
+    [customerId, fieldId],
+  );
+  return row?.field_values ?? {};
+}
+
+/** Which of `orderIds` are the customer's ads (not deleted). */
+export async function ownAdIds(db: Queryable, customerId: number, orderIds: readonly number[]): Promise<Set<number>> {
+  const rows = await db.query<{ id: number | string }>(
+    `SELECT id FROM ads WHERE customer_id = $1 AND status <> 'deleted' AND id = ANY($2::bigint[])`,
+    [customerId, orderIds],
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * The customer's live (active or pending) ads of a category but one, by their last bump, at most `limit`: the text
+ * a new ad's is compared with.
+ */
+export async function liveAdValuesOf(
+  db: Queryable,
+  q: { customerId: number; cat: number; exceptOrderId: number; limit: number },
+): Promise<{ orderId: number; values: Record<string, unknown> }[]> {
+  const rows = await db.query<{ id: string; field_values: Record<string, unknown> }>(
+    `SELECT id, field_values FROM ads
+     WHERE customer_id = $1 AND status IN ('active', 'pending') AND cat = $2 AND id <> $3
+     ORDER BY bumped_at DESC NULLS LAST LIMIT $4`,
+    [q.customerId, q.cat, q.exceptOrderId, q.limit],
+  );
+  return rows.map((r) => ({ orderId: Number(r.id), values: r.field_values }));
+}
+
 /** An active ad by its number, whoever owns it (the public view). */
 export async function findActiveAd(db: Queryable, orderId: number): Promise<Ad | null> {
   const [row] = await db.query<AdRow>("SELECT * FROM ads WHERE id = $1 AND status = 'active'", [orderId]);
@@ -219,7 +348,7 @@ export async function findActiveAd(db: Queryable, orderId: number): Promise<Ad |
 }
 
 /**
- * Sets an ad's status, nothing else (tests). The product finishes an ad only through services/go-live.ts.
+ * Sets an ad's status, nothing else (tests). The product finishes an ad only through goLive (go-live-service.ts).
  */
 export async function setAdStatus(db: Queryable, orderId: number, status: AdStatus): Promise<void> {
   await db.query('UPDATE ads SET status = $2, updated_at = now() WHERE id = $1', [orderId, status]);

@@ -4,20 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
+import type { PublicOrigins } from '../platform/public-origins.ts';
 import { findActiveAd, findOwnAd } from './ads-repository.ts';
 import { adNumber } from './own-ad.ts';
-import { publicAdView } from './public-ad.ts';
+import { adPagePath, publicAdView } from './public-ad.ts';
 
 /**
  * GET /api/adds/{id}: the live ad for the car sign (after-save-area.md §7). Public for an active ad; its owner also
  * gets their own ad in any other state but reserved or deleted (a sign printed before the ad is live). Anyone
  * else's draft, blocked, deleted or unknown ad is 404. Always the live values (an edit waits for order-edited).
+ * `AdUrl` is the ad's own page on the site's public origin (never the request's Host).
  */
 export function addsRoutes(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; config: Pick<Config, 'OLD_SITE_URL'> },
+  deps: { db: Db; clock: Clock; origins: Pick<PublicOrigins, 'siteUrl'> },
 ): void {
   app.get<{ Params: { id: string } }>('/api/adds/:id', async (req, reply) => {
     const id = adNumber(req.params.id);
@@ -33,7 +34,7 @@ export function addsRoutes(
       ad,
       deps.clock.now(),
       virtual ? formatPhone(virtual.virtualPhone) : null,
-      deps.config.OLD_SITE_URL,
+      deps.origins.siteUrl(adPagePath(ad.orderId)),
     );
     return reply.header('cache-control', 'no-store').send(view);
   });

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { manufacturerById, modelById, subModelById } from '@app/catalog/vehicles/lookup';
+import { adPagePath } from '@app/contract/adPage';
 import { inWeekendWindow } from '@app/contract/phones';
 import type { PublicAdResponse } from '@app/contract/publish';
 import type { Ad } from './ads-repository.ts';
@@ -13,17 +14,30 @@ const text = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const id = (v: string | null): number | undefined => (v !== null && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
-/** The ad's page on the board (the public site, OLD_SITE_URL): what the car sign's QR code opens. */
-export const publicAdUrl = (boardUrl: string, orderId: number): string =>
-  `${boardUrl.replace(/\/$/, '')}/item/${orderId}`;
+/** The ad's own public page on the site (listing/): what the car sign's QR code opens. */
+export { adPagePath };
 
 /**
- * `boardUrl`: the public site (OLD_SITE_URL), where the ad's page is.
- * `virtualPhone`: the virtual number of the ad's primary phone, when it has one. An ad with the virtual number on
- * shows that number, never the real one (no virtual number yet: no number at all); an ad without weekend calls shows
- * none from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
+ * The number buyers call, and whether they may call now. An ad with the virtual number on shows that number, never
+ * the real one (no virtual number yet: no number at all); an ad without weekend calls shows none from Friday 14:00 to
+ * Saturday 23:59, Israel time (spec §9). The car sign and the ad page's reveal answer by this one rule.
  */
-export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, boardUrl: string): PublicAdResponse {
+export function publicPhoneOf(
+  values: Ad['values'],
+  now: Date,
+  virtualPhone: string | null,
+): { phone: string | null; callsNow: boolean } {
+  const callsNow = !(text(values[CONTACT_FIELDS.weekendCalls]) === '0' && inWeekendWindow(now));
+  // The virtual number is on unless the advertiser unticked it (the step's default is on).
+  const hidden = text(values[CONTACT_FIELDS.virtualNum]) !== '0';
+  return { phone: callsNow ? (hidden ? virtualPhone : text(values[CONTACT_FIELDS.phone1])) : null, callsNow };
+}
+
+/**
+ * `adUrl`: the ad's page (the site's public origin and adPagePath).
+ * `virtualPhone`: the virtual number of the ad's primary phone, when it has one (publicPhoneOf).
+ */
+export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, adUrl: string): PublicAdResponse {
   const v = ad.values;
   const model = text(v.model);
   const subModel = text(v.subModel);
@@ -36,10 +50,7 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, boa
   const makeTitle = makeId === undefined ? null : (manufacturerById(makeId)?.name ?? null);
   const subModelId = id(subModel);
   const subModelTitle = subModelId === undefined ? subModel : (subModelById(subModelId)?.SubModel ?? subModel);
-  // Without weekend calls the phones rest from Friday 14:00 to Saturday 23:59, Israel time (spec §9).
-  const callsNow = !(text(v[CONTACT_FIELDS.weekendCalls]) === '0' && inWeekendWindow(now));
-  // The virtual number is on unless the advertiser unticked it (the step's default is on).
-  const hidden = text(v[CONTACT_FIELDS.virtualNum]) !== '0';
+  const { phone, callsNow } = publicPhoneOf(v, now, virtualPhone);
   const version = `${ad.orderId}\n${ad.editedAt?.toISOString() ?? ''}\n${JSON.stringify(v)}`;
   return {
     OrderID: ad.orderId,
@@ -49,13 +60,13 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, boa
     Year: text(v.year),
     Hand: text(v.hand),
     KM: text(v.km),
-    Phone1: callsNow ? (hidden ? virtualPhone : text(v[CONTACT_FIELDS.phone1])) : null,
+    Phone1: phone,
     callsNow,
     Model: model,
     ManufacturerTitle: makeTitle,
     ModelTitle: modelTitle,
     SubModelTitle: subModelTitle,
     Token: crypto.createHash('sha256').update(version).digest('base64url').slice(0, 22),
-    AdUrl: publicAdUrl(boardUrl, ad.orderId),
+    AdUrl: adUrl,
   };
 }

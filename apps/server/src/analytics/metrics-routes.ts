@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { israelDayOf, israelDayRange } from '../platform/israel-day.ts';
@@ -84,17 +85,28 @@ export function metricsRoutes(
   });
 
   const expected = crypto.createHash('sha256').update(`Bearer ${token}`).digest();
-  app.get('/metrics', async (req, reply) => {
-    const given = crypto
-      .createHash('sha256')
-      .update(req.headers.authorization ?? '')
-      .digest();
-    if (!crypto.timingSafeEqual(given, expected)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ status: 401 });
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .type(metrics.registry.contentType)
-      .send(await metrics.registry.metrics());
-  });
+  app.get(
+    '/metrics',
+    {
+      // Internal (the monitoring's, not an integrator's): declared, and hidden from the OpenAPI document.
+      schema: {
+        hide: true,
+        headers: z.object({ authorization: z.string().optional() }),
+        response: { 200: z.string(), 401: z.object({ status: z.literal(401) }) },
+      },
+    },
+    async (req, reply) => {
+      const given = crypto
+        .createHash('sha256')
+        .update(req.headers.authorization ?? '')
+        .digest();
+      if (!crypto.timingSafeEqual(given, expected)) {
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ status: 401 });
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type(metrics.registry.contentType)
+        .send(await metrics.registry.metrics());
+    },
+  );
 }

@@ -12,9 +12,9 @@ import type {
 } from '@app/contract/carExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
-import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { carExtrasHe } from '../i18n/car-extras.ts';
 import { he } from '../i18n/messages.ts';
+import { recordLead } from '../leads/record-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import type { RateLimiter } from '../platform/rate-limiter.ts';
@@ -57,7 +57,7 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
 
   // Spec §7: errors are swallowed by the wizard, so any input that does not apply answers "no duplicate".
   app.post('/api/publish/check-duplication-car', async (req, reply) => {
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const body = bodyOf(req.body);
     const check = readDuplicationCheck(body);
@@ -74,7 +74,7 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
   });
 
   app.post('/api/publish/car-trader/trade-in-lead', async (req, reply) => {
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const body = bodyOf(req.body);
     const adId = await ownOrder(reply, customer.id, body.OrderID);
@@ -93,14 +93,15 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
         .code(429)
         .send({ status: 429, data: { success: false }, message: carExtrasHe.tooMany } satisfies TradeInLeadResponse);
     }
-    await insertTradeInLead(db, { customerId: customer.id, adId, ...check.value }, clock.now());
+    const leadId = await insertTradeInLead(db, { customerId: customer.id, adId, ...check.value }, clock.now());
+    await recordLead(db, clock.now(), { kind: 'trade-in', source: leadId, adId, ...check.value });
     return { status: 200, data: { success: true } } satisfies TradeInLeadResponse;
   });
 
   const missingSubModel = async (req: FastifyRequest, reply: FastifyReply) => {
     const query = bodyOf(req.query);
     if (query.action !== 'missingSubModel') return reply.code(404).send({ status: 404, message: he.badRequest });
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     // GET carries the report in the query, POST in the body (the query's fields fill what the body lacks).
     const body = { ...query, ...bodyOf(req.body) };
@@ -121,7 +122,7 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
         .send({ status: 429, success: false, message: carExtrasHe.tooMany } satisfies MissingSubModelResponse);
     }
     const subcat = Number(idText(body.SubCatID ?? body.subcat));
-    await insertMissingSubModel(
+    const reportId = await insertMissingSubModel(
       db,
       {
         customerId: customer.id,
@@ -133,11 +134,12 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
       },
       clock.now(),
     );
+    await recordLead(db, clock.now(), { kind: 'missing-sub-model', source: reportId, adId, ...check.value });
     return { status: 200, success: true } satisfies MissingSubModelResponse;
   };
   // Ours (the price reminder's preset options, publish-wizard.md §9): the market of live ads of the same thing.
   app.get('/api/publish/price-reminder-options', async (req, reply) => {
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const match = readPriceMatch(bodyOf(req.query));
     const prices = match ? pricePresets(await livePricesOfSame(db, match)) : [];

@@ -2,6 +2,7 @@
  * The rules of the car ad's side requests (publish-wizard.md §4-§5, after-save-area.md §5): which duplicate checks
  * apply, what a trade-in lead and a missing sub-model report must hold. Pure: the route does the I/O.
  */
+import { CAT, PLATE_VEHICLE_SUBCATS, SUBCAT } from '@app/catalog/categories/ids';
 import { manufacturerById, modelById, yearsOf } from '@app/catalog/vehicles/lookup';
 import {
   CAR_EXTRAS_TEXTS,
@@ -23,13 +24,13 @@ const id = (v: unknown): string | null => {
   return /^\d{1,9}$/.test(t) ? t : null;
 };
 
-/** Spec §5: only cat 1 sub-categories 1 to 4, with the plate, manufacturer, model and year. */
+/** Spec §5: only the vehicles with a plate (cat 1 sub-categories 1 to 4), with the plate, make, model and year. */
 export function readDuplicationCheck(
   body: Body,
 ): { plate: string; manufacturer: string; model: string; year: string } | null {
   const cat = text(body.catId ?? body.CatID ?? body.cat);
   const subcat = Number(text(body.subCatId ?? body.SubCatID ?? body.subcat));
-  if (cat !== '1' || !(subcat >= 1 && subcat <= 4)) return null;
+  if (cat !== String(CAT.vehicles) || !PLATE_VEHICLE_SUBCATS.includes(subcat)) return null;
   const plate = plateDigits(body.registrationPlate);
   const manufacturer = id(body.manufacturer);
   const model = id(body.model);
@@ -135,9 +136,9 @@ export function readPriceMatch(query: Body): { cat: number; subcat: number; matc
     return match;
   };
   const match =
-    cat === 1 && (subcat === 1 || subcat === 3)
+    cat === CAT.vehicles && (subcat === SUBCAT.vehiclesPrivate || subcat === SUBCAT.vehiclesJeeps)
       ? pick(['manufacturer', 'model', 'year'])
-      : cat === 2 && (subcat === 1 || subcat === 2)
+      : cat === CAT.realEstate && (subcat === SUBCAT.realEstateSale || subcat === SUBCAT.realEstateRent)
         ? pick(['city', 'HomeTypeID'])
         : null;
   return match ? { cat, subcat, match } : null;

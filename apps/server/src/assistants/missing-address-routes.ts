@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
+import { recordLead } from '../leads/record-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import type { RateLimiter } from '../platform/rate-limiter.ts';
@@ -25,7 +26,8 @@ export function missingAddressRoutes(app: FastifyInstance, deps: { db: Db; clock
       return reply.code(429).send({ success: false, message: he.missingAddressFailed });
     }
     const customer = await req.customer();
-    await insertMissingAddress(db, { ...check.value, customerId: customer?.id ?? null }, clock.now());
+    const reportId = await insertMissingAddress(db, { ...check.value, customerId: customer?.id ?? null }, clock.now());
+    await recordLead(db, clock.now(), { kind: 'missing-address', source: reportId, ...check.value });
     return { success: true };
   });
 }

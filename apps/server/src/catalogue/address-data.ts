@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { neighborhoodName, normalizeName } from '@app/catalog/realEstate/addressSearch';
-import { parseCsv, readCsvRecords } from '../seed/csv.ts';
+import { parseCsv, readCsvRecords } from '../platform/csv.ts';
 
 const seedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data');
 

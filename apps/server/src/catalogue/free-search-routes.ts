@@ -5,7 +5,7 @@ import { he } from '../i18n/messages.ts';
 const MAX_QUERY = 100;
 
 /** One answer: the spec's name and url, the url's category / item, and the full path (our addition). */
-export interface FreeSearchCategory {
+interface FreeSearchCategory {
   name: string;
   /** The publish route of the category (the wizard of its section: fashion, baby and child, or general). */
   url: string;
@@ -17,7 +17,7 @@ export interface FreeSearchCategory {
   level: 1 | 2 | 3;
 }
 
-export interface FreeSearchResponse {
+interface FreeSearchResponse {
   status: 200;
   q: string;
   categories: FreeSearchCategory[];

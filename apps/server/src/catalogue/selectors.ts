@@ -27,3 +27,16 @@ export function catalogQuery(selectors: Selectors): CatalogQuery | undefined {
     petType: num(selectors.petType),
   };
 }
+
+/**
+ * An ad's second-hand section (SalesCatID) as every plan, upgrade and payment reads it: the selection's, else (0 or
+ * none: the general flow) the one chosen in its product step; undefined when it has neither.
+ */
+export function adSectionOf(ad: {
+  selectors: Record<string, string>;
+  values?: Readonly<Record<string, unknown>> | undefined;
+}): string | undefined {
+  const whole = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : undefined);
+  const selected = whole(ad.selectors.SalesCatID);
+  return selected !== undefined && selected !== '0' ? selected : (whole(ad.values?.salesCatID) ?? selected);
+}

@@ -6,11 +6,10 @@ import { checkCatalog } from '@app/form-engine/catalogCheck';
 import { lockedValues } from '@app/form-engine/editSteps';
 import type { CategoryCatalog, StepDef, Values } from '@app/form-engine/model';
 import { parseCatalog } from '@app/form-engine/schema';
-import { CAMPAIGNS, campaignsFor } from '../plans/campaigns.ts';
-import { adSectionOf } from '../plans/plans.ts';
 import { AnswerCache, type CachedAnswer, type CacheLimits } from '../platform/cached-answer.ts';
+import { CAMPAIGNS, campaignsFor } from './campaigns.ts';
 import { SERVED_LIST_IDS } from './option-lists.ts';
-import { catalogQuery } from './selectors.ts';
+import { adSectionOf, catalogQuery } from './selectors.ts';
 
 /**
  * The fields answers kept: each catalogue and sub-category the wizard asks for is one answer of 15-60 KB in its
@@ -152,7 +151,7 @@ export class CatalogService {
     const rules = rulesFor(ruleSelection(selectors, values));
     const tail = {
       publishRedirects: rules.publishRedirects,
-      // The campaigns whose condition the selection meets (plans/campaigns.ts).
+      // The campaigns whose condition the selection meets (campaigns.ts).
       publishCampaigns: campaignsFor(catalog.cat, subcat),
       cat: catalog.cat,
       subcat,

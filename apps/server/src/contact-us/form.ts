@@ -13,48 +13,27 @@ import {
   checkContactUs,
   SUBMAILTO_SUBJECTS,
 } from '@app/contract/contactUs';
-import { z } from 'zod';
+import { ContactUsFetchResponseSchema } from '@app/contract/schemas/contactUs';
 
-const option = z.strictObject({ value: z.string(), text: z.string() });
-const field = z.strictObject({
-  element: z.enum(['select', 'input', 'textarea']),
-  type: z.enum(['select', 'text', 'email', 'tel', 'textarea', 'hidden']),
-  name: z.enum(['subject', 'description', 'email', 'phone', 'submailto']),
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/),
-  label: z.string(),
-  required: z.boolean(),
-  autocomplete: z.string(),
-  value: z.string(),
-  options: z.array(option).min(1).optional(),
-  validations: z.array(z.enum(['required', 'phone', 'email'])),
-  errorMessage: z.string().min(1),
-  maxlength: z.number().int().positive(),
-});
-const message = z.strictObject({
-  title: z.string().min(1),
-  content: z.string().min(1),
-  buttonTitle: z.string().min(1),
-});
-const formSchema = z
-  .strictObject({
-    title: z.string().min(1),
-    descriptionTitle: z.string().min(1),
-    form: z.strictObject({ fields: z.array(field).min(1) }),
-    sendResult: z.strictObject({ succeed: message, failed: message }),
-  })
-  .refine((f) => new Set(f.form.fields.map((x) => x.name)).size === f.form.fields.length, 'field names are unique')
-  .refine(
-    (f) =>
-      Object.values(SUBMAILTO_SUBJECTS).every((subject) =>
-        f.form.fields.find((x) => x.name === 'subject')?.options?.some((o) => o.value === subject),
-      ),
-    'every submailto subject is an option of the subject field',
-  );
+/** The contract's form (strict: a misspelt key in the file stops the start), and the data's own rules. */
+const formSchema = ContactUsFetchResponseSchema.refine(
+  (f) => new Set(f.form.fields.map((x) => x.name)).size === f.form.fields.length,
+  'field names are unique',
+).refine(
+  (f) =>
+    Object.values(SUBMAILTO_SUBJECTS).every((subject) =>
+      f.form.fields.find((x) => x.name === 'subject')?.options?.some((o) => o.value === subject),
+    ),
+  'every submailto subject is an option of the subject field',
+);
 
 const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), './data/contact-us-form.json');
 const FORM: ContactUsFetchResponse = formSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 
 /** The submailto flag of a query or body ('1'..'4'), else undefined. */
+/** Messages from one address per hour: a person writes one or two; a script is stopped. */
+export const CONTACT_US_PER_HOUR = 10;
+
 export function readSubmailto(raw: unknown): string | undefined {
   const text = typeof raw === 'number' ? String(raw) : raw;
   return typeof text === 'string' && Object.hasOwn(SUBMAILTO_SUBJECTS, text) ? text : undefined;
@@ -78,11 +57,19 @@ type Check =
   | { ok: true; message: ContactUsMessage; subjectText: string }
   | { ok: false; errors: Partial<Record<ContactUsFieldName, string>> };
 
-/** Checks a sent form against the definition: every field's validations, its options and its length cap. */
 /** A subject's Hebrew text as the form lists it (a stored message keeps the subject's value). */
 export const subjectTextOf = (subject: string): string =>
   FORM.form.fields.find((f) => f.name === 'subject')?.options?.find((o) => o.value === subject)?.text ?? subject;
 
+/** A field's message when its value is refused (the form's errorMessage), or undefined for a name not in the form. */
+export const fieldErrorMessage = (name: string): string | undefined =>
+  FORM.form.fields.find((f) => f.name === name)?.errorMessage;
+
+/**
+ * Checks a sent form against the definition: every field's validations, its options and its length cap. Any body
+ * is read (a field that is not text is that field's error), so the refusal of a body the schema did not take still
+ * names every failing field.
+ */
 export function readContactUs(body: unknown): Check {
   const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const fields: readonly ContactUsField[] = FORM.form.fields;

@@ -5,107 +5,116 @@
  * - GET /api/publish/real-estate-count/{sale|rent}?cityId&hoodId[&homeTypeId][&price]: data.data.count;
  * - GET /api/publish/glimpse?cat_id&subcat_id&type=cars&car_step&car_manufacturer&car_model[&car_year]: total.
  * Counts of live ads are public knowledge (the board shows them), so the last two need no login. Reads only: no
- * CSRF. Bad input is a 400 with a Hebrew message.
+ * CSRF. Their requests and answers are the contract's schemas (packages/contract/src/schemas/counts.ts); a query
+ * they do not match is a 400 with a Hebrew message.
  */
 
-import type { RealEstateCountResponse } from '@app/contract/marketCounts';
-import { type AdsCountersResponse, type GlimpseResponse, hasAdsCounters } from '@app/contract/marketCounts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findOwnAd } from '../ads/ads-repository.ts';
-import { adNumber } from '../ads/own-ad.ts';
-import { requireCustomer } from '../catalogue/steps-routes.ts';
+import { hasAdsCounters } from '@app/contract/marketCounts';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  AdsCountersParamsSchema,
+  AdsCountersResponseSchema,
+  GlimpseQuerySchema,
+  GlimpseResponseSchema,
+  RealEstateCountParamsSchema,
+  RealEstateCountQuerySchema,
+  RealEstateCountResponseSchema,
+} from '@app/contract/schemas/counts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { carsGlimpse, realEstateCount, sameAdsCounts } from './live-counts.ts';
+import { refusal, refuseWith } from '../platform/http/call-contract.ts';
+import { carsGlimpse, realEstateCount, sameAdsCounts } from './live-counts-repository.ts';
 
-const countsHe = {
-  badQuery: 'פרטי החיפוש אינם תקינים',
-} as const;
-
-/** A code of our lists (digits, up to 9), else null; missing or -1 is `missing`. */
-function code(v: unknown): string | null | 'missing' {
-  if (v === undefined || v === '' || v === '-1') return 'missing';
-  return typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : null;
-}
+/** A code that may be left out: empty or -1 is the same as not sent. */
+const given = (code: string | undefined): string | null =>
+  code === undefined || code === '' || code === '-1' ? null : code;
 
 export function countRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   const { db, clock } = deps;
-  const bad = (reply: FastifyReply) => reply.code(400).send({ status: 400, message: countsHe.badQuery });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get<{ Params: { cat: string; subcat: string; recordId: string } }>(
+  routes.get(
     '/api/publish/get-ads-counters/:cat/:subcat/:recordId',
+    {
+      schema: {
+        summary: 'מונה המודעות הדומות למודעה שנשמרה',
+        params: AdsCountersParamsSchema,
+        response: { 200: AdsCountersResponseSchema, 404: RefusalSchema, 422: RefusalSchema },
+      },
+      preValidation: app.customerOnly,
+      // An address that names no ad of the customer's is that ad not found.
+      config: { invalidInput: () => refusal(404, he.adNotFound) },
+    },
     async (req, reply) => {
-      const customer = await requireCustomer(req, reply);
-      if (!customer) return reply;
-      const id = adNumber(req.params.recordId);
-      const ad = id ? await findOwnAd(db, customer.id, id) : null;
+      const ad = await app.requireOwnAd(req, reply, req.params.recordId);
+      if (!ad) return reply;
       const notFound = () => reply.code(404).send({ status: 404, message: he.adNotFound });
-      if (!ad || ad.status === 'reserved') return notFound();
       // The path's selection must be the ad's, and one that has counters.
       if (String(ad.cat) !== req.params.cat || String(ad.subcat) !== req.params.subcat) return notFound();
       if (!hasAdsCounters(ad.cat, ad.subcat)) return notFound();
       const counters = await sameAdsCounts(db, ad, clock.now());
       if (!counters) return notFound();
-      return {
-        status: 200,
-        counters,
-        total: counters.yellow + counters.pink + counters.grey,
-      } satisfies AdsCountersResponse;
+      return { status: 200 as const, counters, total: counters.yellow + counters.pink + counters.grey };
     },
   );
 
-  app.get<{ Params: { kind: string }; Querystring: Record<string, string | undefined> }>(
+  routes.get(
     '/api/publish/real-estate-count/:kind',
-    async (req, reply) => {
-      const subcat = req.params.kind === 'sale' ? 1 : req.params.kind === 'rent' ? 2 : 0;
-      if (!subcat) return reply.code(404).send({ status: 404, message: he.notFound });
+    {
+      schema: {
+        summary: 'מספר מודעות הנדל"ן החיות בעיר, בשכונה, בסוג הנכס ובטווח המחיר',
+        params: RealEstateCountParamsSchema,
+        querystring: RealEstateCountQuerySchema,
+        response: { 200: RealEstateCountResponseSchema, 404: RefusalSchema },
+      },
+      config: { invalidInput: refuseWith(he.countsBadQuery) },
+    },
+    async (req) => {
       const q = req.query;
-      const city = code(q.cityId);
-      const hood = code(q.hoodId);
-      const homeType = code(q.homeTypeId);
-      const priceText = typeof q.price === 'string' ? q.price.replace(/[,\s]/g, '') : '';
-      const price = priceText === '' ? null : /^\d{1,10}$/.test(priceText) ? Number(priceText) : Number.NaN;
-      if (city === null || city === 'missing' || hood === null || homeType === null || Number.isNaN(price)) {
-        return bad(reply);
-      }
+      const priceText = q.price?.replace(/[,\s]/g, '') ?? '';
+      const price = priceText === '' ? 0 : Number(priceText);
       const count = await realEstateCount(
         db,
         {
-          subcat,
-          cityId: city,
-          hoodId: hood === 'missing' ? null : hood,
-          homeTypeId: homeType === 'missing' ? null : homeType,
-          price: price && price > 0 ? price : null,
+          subcat: req.params.kind === 'sale' ? 1 : 2,
+          cityId: q.cityId,
+          hoodId: given(q.hoodId),
+          homeTypeId: given(q.homeTypeId),
+          price: price > 0 ? price : null,
         },
         clock.now(),
       );
-      return { status: 200, data: { count } } satisfies RealEstateCountResponse;
+      return { status: 200 as const, data: { count } };
     },
   );
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/publish/glimpse', async (req, reply) => {
-    const q = req.query;
-    const subcat = code(q.subcat_id);
-    const manufacturer = code(q.car_manufacturer);
-    const model = code(q.car_model);
-    const year = code(q.car_year);
-    const step = q.car_step;
-    if (q.cat_id !== '1' || q.type !== 'cars' || (step !== 'model' && step !== 'area')) return bad(reply);
-    if (subcat === null || subcat === 'missing' || year === null) return bad(reply);
-    if (manufacturer === null || manufacturer === 'missing' || model === null || model === 'missing') {
-      return bad(reply);
-    }
-    const total = await carsGlimpse(
-      db,
-      {
-        subcat: Number(subcat),
-        manufacturer,
-        model,
-        year: step === 'area' && year !== 'missing' ? year : null,
+  routes.get(
+    '/api/publish/glimpse',
+    {
+      schema: {
+        summary: 'מספר מודעות הרכב החיות של הדגם (ושל השנה)',
+        querystring: GlimpseQuerySchema,
+        response: { 200: GlimpseResponseSchema },
       },
-      clock.now(),
-    );
-    return { status: 200, total } satisfies GlimpseResponse;
-  });
+      config: { invalidInput: refuseWith(he.countsBadQuery) },
+    },
+    async (req) => {
+      const q = req.query;
+      const year = given(q.car_year);
+      const total = await carsGlimpse(
+        db,
+        {
+          subcat: Number(q.subcat_id),
+          manufacturer: q.car_manufacturer,
+          model: q.car_model,
+          year: q.car_step === 'area' ? year : null,
+        },
+        clock.now(),
+      );
+      return { status: 200 as const, total };
+    },
+  );
 }

@@ -5,7 +5,9 @@
  */
 import { upgradeTitleOf } from '@app/catalog/packages';
 import { trackOfType, trackTitleOfType } from '@app/catalog/tracks';
-import type { PaymentItem, ProviderTotals, TrackTotals } from '@app/contract/operator';
+import type { PaymentItem } from '@app/contract/operator';
+import type { DayTotalsLines } from '@app/contract/schemas/finance';
+import { DAY_BUYING_PURPOSES } from '../payments/repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
 /** What a payment bought, in Hebrew: its category's track, else a one-ad upgrade or a track of that type. */
@@ -108,8 +110,11 @@ export async function listPayments(
 }
 
 /**
- * The payments that need a hand, oldest first: a refund the provider has not confirmed (automatic or staff), and
- * a paid payment whose ad a moderator refused (money kept for an ad that will not run, unless it is sent again).
+ * The payments that need a hand, oldest first: a refund the provider has not confirmed (automatic or staff: the
+ * jobs retry it meanwhile), and money for days an ad never had that its refusal did not give back: a paid track,
+ * upgrade or auto-bump week of an ad a moderator refused before it was ever on the board, not refunded in full (one
+ * staff had refunded part of, an upgrade of an ad published free or from a package, which keeps it for the edit
+ * that sends it again). A live ad refused for its edit keeps what it used: not listed.
  */
 export async function paymentsNeedingAttention(db: Queryable): Promise<PaymentItem[]> {
   const rows = await db.query<Row>(
@@ -117,8 +122,11 @@ export async function paymentsNeedingAttention(db: Queryable): Promise<PaymentIt
      WHERE p.refund_status = 'pending'
         OR EXISTS (SELECT 1 FROM staff_refunds s WHERE s.payment_id = p.id AND s.status = 'pending')
         OR (p.status = 'paid' AND a.status = 'rejected' AND p.refund_status IS NULL
-            AND NOT EXISTS (SELECT 1 FROM staff_refunds s WHERE s.payment_id = p.id))
+            AND p.purpose = ANY($1::text[])
+            AND p.amount_agorot > COALESCE((SELECT sum(s.amount_agorot) FROM staff_refunds s WHERE s.payment_id = p.id), 0)
+            AND (SELECT r.stage FROM ad_reviews r WHERE r.ad_id = a.id ORDER BY r.id DESC LIMIT 1) = 'plan')
      ORDER BY p.created_at, p.id LIMIT ${PAGE}`,
+    [DAY_BUYING_PURPOSES],
   );
   return rows.map(toItem);
 }
@@ -128,16 +136,11 @@ export async function findPaymentItem(db: Queryable, publicId: string): Promise<
   return row ? { ...toItem(row), id: Number(row.id) } : null;
 }
 
-export interface DayTotals {
-  byProvider: ProviderTotals[];
-  byTrack: TrackTotals[];
-}
-
 /**
  * A day's money for reconciliation: payments paid in [start, end) by provider and by track, with what has been
  * refunded of them (automatic and staff refunds confirmed by the provider).
  */
-export async function dayTotals(db: Queryable, start: Date, end: Date): Promise<DayTotals> {
+export async function dayTotals(db: Queryable, start: Date, end: Date): Promise<DayTotalsLines> {
   const base = `WITH day AS (
       SELECT p.provider, p.ad_type, p.amount_agorot,
         (CASE WHEN p.refund_status = 'refunded' THEN p.amount_agorot ELSE 0 END

@@ -3,18 +3,29 @@
  * first; one payment with its refunds; a refund in full or in part through the provider, once; and a day's totals
  * by provider and by track for reconciliation.
  */
-import type { DayTotals, PaymentFilter, PaymentsPage, RefundAnswer } from '@app/contract/operator';
+import type { PaymentFilter } from '@app/contract/operator';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  DayTotalsQuerySchema,
+  DayTotalsSchema,
+  PaymentDetailSchema,
+  PaymentFilterSchema,
+  PaymentParamsSchema,
+  PaymentsPageSchema,
+  RefundAnswerSchema,
+  RefundRequestSchema,
+} from '@app/contract/schemas/finance';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { heFinance } from '../i18n/finance.ts';
 import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
-import { requireStaff } from '../operator/guard.ts';
 import { appendAudit } from '../operator/staff-repository.ts';
-import type { StaffService } from '../operator/staff-service.ts';
 import type { PaymentService } from '../payments/service.ts';
-import { refundableAgorot, staffRefundsOf } from '../payments/staff-refunds.ts';
+import { refundableAgorot, staffRefundsOf } from '../payments/staff-refunds-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
+import { type InvalidInputAnswer, refusal, refuseWith } from '../platform/http/call-contract.ts';
 import { israelDayOf, israelDayRange } from '../platform/israel-day.ts';
 import {
   dayTotals,
@@ -25,24 +36,19 @@ import {
 } from './payments-repository.ts';
 
 const FINANCE = ['finance'] as const;
-const STATUSES = new Set(['created', 'paid', 'failed', 'cancelled']);
+/** Every console call's refusals: not logged in, another role. */
+const refusals = { 401: RefusalSchema, 403: RefusalSchema } as const;
 
-/** The list's filters from the query; null when one is not understood. */
+/**
+ * The list's filters from a query its schema took (each filter's form); null when a day is not on the calendar or
+ * the cursor's time is not a time.
+ */
 function filtersOf(q: PaymentFilter): PaymentFilters | null {
   const f: PaymentFilters = {};
-  if (q.status) {
-    if (!STATUSES.has(q.status)) return null;
-    f.status = q.status as PaymentFilters['status'];
-  }
-  if (q.provider) {
-    if (!/^[a-z0-9_-]{1,30}$/.test(q.provider)) return null;
-    f.provider = q.provider;
-  }
+  if (q.status) f.status = q.status;
+  if (q.provider) f.provider = q.provider;
   if (q.customer) f.customerEmail = q.customer.trim().slice(0, 254);
-  if (q.ad) {
-    if (!/^\d{1,12}$/.test(q.ad)) return null;
-    f.adId = Number(q.ad);
-  }
+  if (q.ad) f.adId = Number(q.ad);
   for (const [key, edge] of [
     ['from', 'start'],
     ['to', 'end'],
@@ -54,103 +60,160 @@ function filtersOf(q: PaymentFilter): PaymentFilters | null {
     f[key] = range[edge];
   }
   if (q.after) {
-    const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)_([1-9]\d{0,15})$/.exec(q.after);
-    if (!m?.[1] || !m[2]) return null;
-    f.after = { createdAt: new Date(m[1]), id: Number(m[2]) };
+    const cut = q.after.lastIndexOf('_');
+    const createdAt = new Date(q.after.slice(0, cut));
+    if (Number.isNaN(createdAt.getTime())) return null;
+    f.after = { createdAt, id: Number(q.after.slice(cut + 1)) };
   }
   return f;
 }
 
-export function financeRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; clock: Clock; staff: StaffService; payments: PaymentService },
-): void {
-  const { db, clock, staff: service, payments } = deps;
+/**
+ * A refund's form the schema refused: the amount's and the reason's messages as field errors (the console shows
+ * them beside their fields); a missing or malformed idempotency key (the console's own) is a plain bad request.
+ */
+const refundRefused: InvalidInputAnswer = (part, issues) => {
+  if (part === 'params') return refusal(404, heOperator.notFound);
+  const fields = new Set(issues.map((i) => i.path[0]));
+  if (part !== 'body' || fields.has(undefined) || fields.has('idempotencyKey')) return refusal(400, he.badRequest);
+  const errors = [
+    ...(fields.has('amountAgorot') ? [{ fieldName: 'amount', msg: heFinance.badAmount }] : []),
+    ...(fields.has('reason') ? [{ fieldName: 'reason', msg: heFinance.reasonRequired }] : []),
+  ];
+  return { status: 400, body: { status: 400, errors } };
+};
 
-  app.get('/api/operator/payments', async (req, reply) => {
-    if (!(await requireStaff(service, req, reply, FINANCE))) return reply;
-    const filters = filtersOf((req.query ?? {}) as PaymentFilter);
-    if (!filters) return reply.code(400).send({ status: 400, message: heFinance.badFilter });
-    const [page, attention] = await Promise.all([
-      listPayments(db, filters),
-      filters.after ? Promise.resolve(null) : paymentsNeedingAttention(db),
-    ]);
-    return { status: 200, ...page, ...(attention ? { attention } : {}) } satisfies PaymentsPage;
-  });
+export function financeRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; payments: PaymentService }): void {
+  const { db, clock, payments } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const finance = app.staffOnly(FINANCE);
 
-  app.get('/api/operator/payments/totals', async (req, reply) => {
-    if (!(await requireStaff(service, req, reply, FINANCE))) return reply;
-    const day = String((req.query as Record<string, unknown> | undefined)?.day ?? israelDayOf(clock.now()));
-    const range = israelDayRange(day);
-    if (!range) return reply.code(400).send({ status: 400, message: heFinance.badFilter });
-    return { status: 200, day, ...(await dayTotals(db, range.start, range.end)) } satisfies DayTotals;
-  });
+  routes.get(
+    '/api/operator/payments',
+    {
+      schema: {
+        summary: 'התשלומים לפי סינון, והתשלומים שדורשים טיפול',
+        querystring: PaymentFilterSchema,
+        response: { 200: PaymentsPageSchema, 400: RefusalSchema, ...refusals },
+      },
+      preValidation: finance,
+      config: { invalidInput: refuseWith(heFinance.badFilter) },
+    },
+    async (req, reply) => {
+      const filters = filtersOf(req.query);
+      if (!filters) return reply.code(400).send({ status: 400, message: heFinance.badFilter });
+      const [page, attention] = await Promise.all([
+        listPayments(db, filters),
+        filters.after ? Promise.resolve(null) : paymentsNeedingAttention(db),
+      ]);
+      return { status: 200 as const, ...page, ...(attention ? { attention } : {}) };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/operator/payments/:id', async (req, reply) => {
-    if (!(await requireStaff(service, req, reply, FINANCE))) return reply;
-    const item = /^[\w-]{1,64}$/.test(req.params.id) ? await findPaymentItem(db, req.params.id) : null;
-    if (!item) return reply.code(404).send({ status: 404, message: heOperator.notFound });
-    const { id, ...payment } = item;
-    const [refunds, left] = await Promise.all([staffRefundsOf(db, id), refundableAgorot(db, id)]);
-    return {
-      status: 200,
-      payment,
-      refundableAgorot: payment.status === 'paid' ? left : 0,
-      refunds: refunds.map((r) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        refundedAt: r.refundedAt?.toISOString() ?? null,
-      })),
-    };
-  });
+  routes.get(
+    '/api/operator/payments/totals',
+    {
+      schema: {
+        summary: 'סכומי היום לפי ספק תשלום ולפי מסלול',
+        querystring: DayTotalsQuerySchema,
+        response: { 200: DayTotalsSchema, 400: RefusalSchema, ...refusals },
+      },
+      preValidation: finance,
+      config: { invalidInput: refuseWith(heFinance.badFilter) },
+    },
+    async (req, reply) => {
+      const day = req.query.day ?? israelDayOf(clock.now());
+      const range = israelDayRange(day);
+      if (!range) return reply.code(400).send({ status: 400, message: heFinance.badFilter });
+      return { status: 200 as const, day, ...(await dayTotals(db, range.start, range.end)) };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/operator/payments/:id/refund', async (req, reply) => {
-    const staff = await requireStaff(service, req, reply, FINANCE);
-    if (!staff) return reply;
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const amount = body.amountAgorot;
-    const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-    const key = body.idempotencyKey;
-    const errors = [
-      ...(Number.isInteger(amount) && (amount as number) > 0
-        ? []
-        : [{ fieldName: 'amount', msg: heFinance.badAmount }]),
-      ...(reason && reason.length <= 500 ? [] : [{ fieldName: 'reason', msg: heFinance.reasonRequired }]),
-    ];
-    if (typeof key !== 'string' || !/^[\w-]{8,100}$/.test(key))
-      return reply.code(400).send({ status: 400, message: he.badRequest });
-    if (errors.length) return reply.code(400).send({ status: 400, errors });
-    if (!/^[\w-]{1,64}$/.test(req.params.id))
-      return reply.code(404).send({ status: 404, message: heOperator.notFound });
-    const outcome = await db.transaction(async (tx) => {
-      const decided = await payments.staffRefunds.decide(tx, {
-        publicId: req.params.id,
-        amountAgorot: amount as number,
-        reason,
-        staffId: staff.id,
-        idempotencyKey: key,
+  routes.get(
+    '/api/operator/payments/:id',
+    {
+      schema: {
+        summary: 'תשלום אחד, מה שנותר להחזיר וההחזרים שלו',
+        params: PaymentParamsSchema,
+        response: { 200: PaymentDetailSchema, 404: RefusalSchema, ...refusals },
+      },
+      preValidation: finance,
+      config: { invalidInput: () => refusal(404, heOperator.notFound) },
+    },
+    async (req, reply) => {
+      const item = await findPaymentItem(db, req.params.id);
+      if (!item) return reply.code(404).send({ status: 404, message: heOperator.notFound });
+      // The item carries its row's id for these reads: the answer's schema leaves it out.
+      const [refunds, left] = await Promise.all([staffRefundsOf(db, item.id), refundableAgorot(db, item.id)]);
+      return {
+        status: 200 as const,
+        payment: item,
+        refundableAgorot: item.status === 'paid' ? left : 0,
+        refunds: refunds.map((r) => ({
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          refundedAt: r.refundedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+
+  routes.post(
+    '/api/operator/payments/:id/refund',
+    {
+      schema: {
+        summary: 'החזר של תשלום, כולו או חלקו, פעם אחת',
+        params: PaymentParamsSchema,
+        body: RefundRequestSchema,
+        response: {
+          200: RefundAnswerSchema,
+          400: RefundAnswerSchema,
+          404: RefusalSchema,
+          409: RefundAnswerSchema,
+          ...refusals,
+        },
+      },
+      preValidation: finance,
+      config: { invalidInput: refundRefused },
+    },
+    async (req, reply) => {
+      const staff = req.guardedStaff();
+      const { amountAgorot: amount, reason, idempotencyKey: key } = req.body;
+      const outcome = await db.transaction(async (tx) => {
+        const decided = await payments.staffRefunds.decide(tx, {
+          publicId: req.params.id,
+          amountAgorot: amount,
+          reason,
+          staffId: staff.id,
+          idempotencyKey: key,
+        });
+        if (decided.kind === 'refund' && !decided.repeated) {
+          const detail = { payment: req.params.id, amountAgorot: amount, reason, refundId: decided.refund.id };
+          const entry = {
+            staffId: staff.id,
+            action: 'payment.refunded',
+            targetType: 'payment',
+            targetId: req.params.id,
+          };
+          await appendAudit(tx, { ...entry, detail, ip: req.ip }, clock.now());
+        }
+        return decided;
       });
-      if (decided.kind === 'refund' && !decided.repeated) {
-        const detail = { payment: req.params.id, amountAgorot: amount, reason, refundId: decided.refund.id };
-        const entry = { staffId: staff.id, action: 'payment.refunded', targetType: 'payment', targetId: req.params.id };
-        await appendAudit(tx, { ...entry, detail, ip: req.ip }, clock.now());
+      switch (outcome.kind) {
+        case 'notFound':
+          return reply.code(404).send({ status: 404, message: heOperator.notFound });
+        case 'notPaid':
+          return reply.code(409).send({ status: 409, message: heFinance.notPaid });
+        case 'tooMuch':
+          return reply.code(409).send({
+            status: 409,
+            errors: [{ fieldName: 'amount', msg: heFinance.tooMuch(outcome.leftAgorot) }],
+            refundableAgorot: outcome.leftAgorot,
+          });
       }
-      return decided;
-    });
-    switch (outcome.kind) {
-      case 'notFound':
-        return reply.code(404).send({ status: 404, message: heOperator.notFound });
-      case 'notPaid':
-        return reply.code(409).send({ status: 409, message: heFinance.notPaid });
-      case 'tooMuch':
-        return reply.code(409).send({
-          status: 409,
-          errors: [{ fieldName: 'amount', msg: heFinance.tooMuch(outcome.leftAgorot) }],
-          refundableAgorot: outcome.leftAgorot,
-        } satisfies RefundAnswer);
-    }
-    const state = await payments.staffRefunds.send(outcome.refund.id);
-    const refund = { id: outcome.refund.id, amountAgorot: outcome.refund.amountAgorot, status: state };
-    return { status: 200, refund } satisfies RefundAnswer;
-  });
+      const state = await payments.staffRefunds.send(outcome.refund.id);
+      const refund = { id: outcome.refund.id, amountAgorot: outcome.refund.amountAgorot, status: state };
+      return { status: 200, refund };
+    },
+  );
 }

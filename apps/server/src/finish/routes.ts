@@ -7,30 +7,27 @@
  *  - GET  /api/publish/get-finish-page         where the ad stands (the finish page, /finishPaymentArea).
  * Every call is the owner's: another account's ad, an unknown or a reserved one is 404 and changes nothing.
  */
+import { CAT } from '@app/catalog/categories/ids';
 import { adPackageFits, findAdPackage, ownedPackageId } from '@app/catalog/packages';
 import { FREE_AD_TYPES, findTrack, isBusinessForSaleSelection, trackOfType, tracksFor } from '@app/catalog/tracks';
-import type { AdType, FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
+import type { FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
 import type { FastifyInstance } from 'fastify';
-import type { Ad } from '../ads/ads-repository.ts';
-import { FINISHED_STATUSES, type GoLiveReason, type GoLiveResult, goLive } from '../ads/go-live.ts';
+import { blockedFinishPath, continuePublishPath, finishPath } from '../ads/ad-paths.ts';
+import { type Ad, ownAdIds } from '../ads/ads-repository.ts';
+import { FINISHED_STATUSES, type GoLiveReason, type GoLiveResult, goLive } from '../ads/go-live-service.ts';
 import { findOwnSavedAd } from '../ads/own-ad.ts';
 import { insertAnalyticsEvents } from '../analytics/events-repository.ts';
-import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
 import { plansHe } from '../i18n/plans.ts';
+import { reviewGate } from '../moderation/review-gate.ts';
+import { hasPaidTrack } from '../payments/repository.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { lockCustomerPackage, packagesOfCustomer, usePackageAd } from '../plans/customer-packages-repository.ts';
-import { isContactFormVariant, requestPackageLead } from '../plans/package-lead.ts';
-import {
-  blockedFinishPath,
-  chooseOrderTypeFor,
-  continuePublishPath,
-  finishPath,
-  trackSelectorsOf,
-} from '../plans/plans.ts';
+import { isContactFormVariant, requestPackageLead } from '../plans/package-lead-service.ts';
+import { chooseOrderTypeFor, trackSelectorsOf } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
-import { finishPageState } from './finish-page.ts';
+import { finishPageState } from './finish-page-service.ts';
 
 const NOT_FOUND = { code: 404, body: { status: 404, message: he.adNotFound } };
 const MAX_ORDER_IDS = 50;
@@ -47,29 +44,15 @@ async function ownOrderIds(db: Queryable, customerId: number, raw: unknown): Pro
     .filter((s) => /^\d{1,12}$/.test(s))
     .slice(0, MAX_ORDER_IDS);
   if (wanted.length === 0) return [];
-  const rows = await db.query<{ id: number | string }>(
-    `SELECT id FROM ads WHERE customer_id = $1 AND status <> 'deleted' AND id = ANY(string_to_array($2, ',')::bigint[])`,
-    [customerId, wanted.join(',')],
-  );
-  const own = new Set(rows.map((r) => Number(r.id)));
+  const own = await ownAdIds(db, customerId, wanted.map(Number));
   return [...new Set(wanted.map(Number))].filter((id) => own.has(id));
-}
-
-/** A paid payment of this ad for this track (the payments helper marks it paid from the signed notification). */
-async function hasPaidTrack(db: Queryable, ad: Ad, adType: AdType): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM payments WHERE ad_id = $1 AND customer_id = $2 AND purpose = 'track' AND ad_type = $3
-       AND status = 'paid' LIMIT 1`,
-    [ad.orderId, ad.customerId, adType],
-  );
-  return rows.length > 0;
 }
 
 /**
  * An ad of one of the customer's packages (the plan step's fromPackage mode): the package's row is locked, one of
  * its ads is used when it has one left and its window is open, and the ad goes live with the package's track and
  * days; with none left or past its window the ad is finished as out_of_slots (spec §4), waiting for a new
- * package (plans/package-ads.ts publishes it from the next one bought). Another customer's package, one of
+ * package (plans/package-ads-service.ts publishes it from the next one bought). Another customer's package, one of
  * another category, or a business-for-sale package for another ad (and the reverse) is unknown. One transaction: two ads racing
  * for the last ad of a package get one each of 'active' and 'out_of_slots', never two from one ad.
  */
@@ -82,13 +65,18 @@ async function publishFromPackage(db: Db, now: Date, ad: Ad, packageId: number):
       return 'unknown';
     const left = owned.adsTotal - owned.adsUsed;
     const expired = owned.usableUntil.getTime() <= now.getTime();
-    const result = await goLive(tx, now, {
-      orderId: ad.orderId,
-      adType: row.adType,
-      days: row.days,
-      reason: 'package',
-      packageSlots: { left, expired },
-    });
+    const result = await goLive(
+      tx,
+      now,
+      {
+        orderId: ad.orderId,
+        adType: row.adType,
+        days: row.days,
+        reason: 'package',
+        packageSlots: { left, expired },
+      },
+      reviewGate,
+    );
     if (result.outcome === 'published' && left > 0 && !expired) await usePackageAd(tx, packageId);
     return result;
   });
@@ -101,7 +89,7 @@ export function publishFinishRoutes(
   const { db, clock, payments } = deps;
 
   app.get<{ Params: { id: string } }>('/api/publish/:id/order-types', async (req, reply) => {
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const ad = await findOwnSavedAd(db, customer.id, req.params.id);
     if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);
@@ -150,7 +138,7 @@ export function publishFinishRoutes(
           ],
           customerId,
         );
-      const next = done.cat === 3 && truthy(body.continuePublishNewAd);
+      const next = done.cat === CAT.secondHand && truthy(body.continuePublishNewAd);
       const redirect = next
         ? continuePublishPath(done, await ownOrderIds(db, customerId, body.OrderIDs))
         : finishPath(done);
@@ -188,13 +176,18 @@ export function publishFinishRoutes(
       reason = 'paid';
     }
     const result = await db.transaction((tx) =>
-      goLive(tx, clock.now(), {
-        orderId: ad.orderId,
-        adType: track.adType,
-        days: track.days,
-        giftedDays: track.giftedDays,
-        reason,
-      }),
+      goLive(
+        tx,
+        clock.now(),
+        {
+          orderId: ad.orderId,
+          adType: track.adType,
+          days: track.days,
+          giftedDays: track.giftedDays,
+          reason,
+        },
+        reviewGate,
+      ),
     );
     // Finished this way: the ad's open payment sessions are cancelled at the provider before answering (one the
     // customer paid meanwhile is refunded; payments/service.ts).
@@ -206,7 +199,7 @@ export function publishFinishRoutes(
   };
 
   app.post<{ Body: FinishPublishRequest }>('/api/publish/finish-publish', async (req, reply) => {
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const body = req.body && typeof req.body === 'object' ? req.body : ({} as FinishPublishRequest);
     const { code, body: answer } = await finishPublish(customer.id, body);
@@ -218,7 +211,7 @@ export function publishFinishRoutes(
   app.get<{ Querystring: { OrderID?: string; action?: string } }>(
     '/api/publish/get-finish-page',
     async (req, reply) => {
-      const customer = await requireCustomer(req, reply);
+      const customer = await app.requireCustomer(req, reply);
       if (!customer) return reply;
       const ad = await findOwnSavedAd(db, customer.id, req.query.OrderID);
       if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);

@@ -10,6 +10,7 @@ export const he = {
   tooManyAttempts: (minutes: number) =>
     `בוצעו ניסיונות כניסה כושלים רבים. כדי להמשיך יש להקליד את הקוד שבתמונה, או לנסות שוב בעוד ${minutes} דקות`,
   captchaWrong: 'הקוד שבתמונה שגוי, נסו שוב',
+  captchaExpired: 'הקוד שבתמונה פג תוקף',
   passwordPolicy: 'הסיסמה צריכה לכלול לפחות 6 תווים, אותיות באנגלית ולפחות ספרה אחת',
   passwordsDiffer: 'הסיסמאות אינן זהות',
   emailTaken: 'כתובת הדואר האלקטרוני כבר רשומה באתר. אפשר להתחבר או לשחזר את הסיסמה',
@@ -19,6 +20,8 @@ export const he = {
   forgotNeedCaptcha: 'נשלחו בקשות רבות לשחזור סיסמה. יש להקליד את הקוד שבתמונה',
   codeWrong: (left: number) => `הקוד שהוזן שגוי. נותרו ${left} ניסיונות`,
   codeExhausted: 'הוזן קוד שגוי 5 פעמים. יש לבקש קוד חדש',
+  codeTooManyForAccount: 'הוזנו יותר מדי קודים שגויים לחשבון הזה. אפשר לבקש קוד חדש מחר',
+  codeTooManyFromAddress: 'הוזנו יותר מדי קודים שגויים מהרשת הזו. נסו שוב בעוד שעה',
   codeOk: 'הקוד אומת. אפשר לבחור סיסמה חדשה',
   resetExpired: 'תוקף הבקשה לשחזור הסיסמה פג. יש לבקש קוד חדש',
   passwordChanged: 'הסיסמה עודכנה בהצלחה',
@@ -31,6 +34,8 @@ export const he = {
   serviceUnavailable: 'השרת עמוס כרגע. נסו שוב בעוד כמה שניות',
   notFound: 'הדף או המשאב המבוקש לא נמצא',
   badRequest: 'הבקשה אינה תקינה',
+  /** 413: a body over its route's limit (platform/http/unread-body.ts). */
+  requestTooLarge: 'הבקשה גדולה מדי ולא התקבלה. יש לקצר את התוכן ולנסות שוב',
   unsupportedCharacters: 'הבקשה כוללת תווים שאינם נתמכים (כמו תו אפס). יש למחוק אותם ולנסות שוב',
   sandboxKeyNeeded: 'סביבת הבדיקות פתוחה רק עם מפתח סביבת הבדיקות שמודפס ביומן ההפעלה של השרת',
   loginNeeded: 'יש להתחבר כדי להמשיך',
@@ -87,6 +92,10 @@ export const he = {
   analyticsEventName: 'שם האירוע אינו מוכר',
   analyticsBatch: 'רשימת האירועים אינה תקינה: יותר מדי אירועים או מאפיינים, או ערך ארוך מדי',
   analyticsTooMany: 'נשלחו אירועים רבים מדי. נסו שוב מאוחר יותר',
+  /** The count calls' refusal of a query they cannot read (counts/routes.ts). */
+  countsBadQuery: 'פרטי החיפוש אינם תקינים',
+  /** The policy check's refusal of a request it cannot read (policy/routes.ts). */
+  policyBadRequest: 'פרטי הבדיקה אינם תקינים',
   businessPackageNeeded: 'פרסום מודעה בעסקים למכירה מחייב חבילת פרסום לעסקים',
   vehicleTraderPartner: 'סוחרי רכב מפרסמים בקטגוריה זו באתר הרכב של שותפינו. מעבירים אתכם לשם',
   vehicleTraderPromotion: 'סוחרי רכב מפרסמים בקטגוריה זו דרך עמוד הקידום לעסקי רכב. מעבירים אתכם לשם',

@@ -1,4 +1,19 @@
 /** The Hebrew texts of moderation: the reasons a moderator refuses an ad with, the owner's e-mails, the errors. */
+import { shekels } from './money.ts';
+
+/** The refund of a refused ad that never went live, as its refusal's e-mail tells it: made, or on its way. */
+export interface RefusalRefund {
+  agorot: number;
+  refunded: boolean;
+}
+
+/** The refusal e-mail's paragraph about the refund, and what follows the edit (a review, then the plan step). */
+const refundParagraph = (r: RefusalRefund, link: string): string =>
+  `${
+    r.refunded
+      ? `המודעה לא עלתה לאתר, ולכן החזרנו את התשלום עליה, ${shekels(r.agorot)}, לאמצעי התשלום שבו שילמת.`
+      : `המודעה לא עלתה לאתר, ולכן נחזיר את התשלום עליה, ${shekels(r.agorot)}, לאמצעי התשלום שבו שילמת. ההחזר כבר בטיפול.`
+  } ייתכן שיעברו כמה ימי עסקים עד שההחזר יופיע בחשבון.\n\nאפשר לערוך את המודעה ולשלוח אותה שוב לבדיקה: ${link}\nאחרי שנאשר אותה אפשר יהיה לבחור לה מסלול ולפרסם אותה.`;
 
 /** The reasons a moderator chooses from when refusing an ad (the key is stored with the decision). */
 export const REJECT_TEMPLATES = {
@@ -38,6 +53,10 @@ export const heModeration = {
   approvedDraftText: (id: number, link: string) =>
     `שלום,\n\nבדקנו את המודעה שלך (מס' ${id}) ואישרנו אותה. נשאר רק לבחור מסלול כדי לפרסם אותה: ${link}\n\nבהצלחה!`,
   rejectedSubject: (id: number) => `המודעה שלך (מס' ${id}) לא אושרה לפרסום`,
-  rejectedText: (id: number, reason: string, link: string) =>
-    `שלום,\n\nבדקנו את המודעה שלך (מס' ${id}) ולא נוכל לפרסם אותה כפי שהיא.\nהסיבה: ${reason}\n\nאפשר לערוך אותה ולשלוח אותה שוב לבדיקה: ${link}`,
+  rejectedText: (id: number, reason: string, link: string, refund?: RefusalRefund) =>
+    `שלום,\n\nבדקנו את המודעה שלך (מס' ${id}) ולא נוכל לפרסם אותה כפי שהיא.\nהסיבה: ${reason}\n\n${
+      refund ? refundParagraph(refund, link) : `אפשר לערוך אותה ולשלוח אותה שוב לבדיקה: ${link}`
+    }`,
+  /** The audit entry of a refused ad's automatic refund (the console shows it as the refund's reason). */
+  refundAuditReason: 'החזר אוטומטי: המודעה נדחתה לפני שעלתה לאתר',
 } as const;

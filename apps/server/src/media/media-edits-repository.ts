@@ -11,7 +11,15 @@
 import type { VideoMime } from '@app/contract/media';
 import type { Ad } from '../ads/ads-repository.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
-import type { AdVideoRow } from '../video/repository.ts';
+
+/** An ad's video as stored (ad_videos, and an edit's copy in ad_video_edits): the file is the video host's. */
+export interface AdVideoRow {
+  adId: number;
+  videoKey: string;
+  mime: VideoMime;
+  bytes: number;
+  createdAt: Date;
+}
 
 /** The ad's own photos (ad_images) or its edit's copy of them (ad_image_edits). */
 export type PhotoSet = 'live' | 'edit';

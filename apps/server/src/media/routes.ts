@@ -6,6 +6,7 @@ import {
   type ImageContentResponse,
   type ImageUploadResponse,
   MAX_AD_IMAGES,
+  mediaUrl,
   photoCap,
   type ReserveOrderResponse,
 } from '@app/contract/media';
@@ -13,12 +14,11 @@ import type { Selectors } from '@app/contract/publish';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { type Ad, findOwnAd, findOwnAdWithSlotSource } from '../ads/ads-repository.ts';
+import { findOwnAdWithSlotSource } from '../ads/ads-repository.ts';
 import { draftKey } from '../ads/drafts-repository.ts';
 import { reserveAd } from '../ads/reservations-repository.ts';
 import { readSelectors } from '../catalogue/selectors.ts';
 import type { CatalogService } from '../catalogue/service.ts';
-import { requireCustomer } from '../catalogue/steps-routes.ts';
 import { he } from '../i18n/messages.ts';
 import type { Db } from '../platform/db/db.ts';
 import { guardInput } from '../platform/http/input-guard.ts';
@@ -33,8 +33,8 @@ import {
 } from './images-repository.ts';
 import { changesWait, photoSetFor } from './media-edits-repository.ts';
 import { REUSED_MAX_DISTANCE } from './phash.ts';
-import { MEDIA_KEY, type MediaStore, mediaUrl } from './store.ts';
-import { removeFreed, type VideoFiles } from './sweep.ts';
+import { MEDIA_KEY, type MediaStore } from './store-provider.ts';
+import { removeFreed, type VideoFiles } from './sweep-jobs.ts';
 
 const JPEG = 'image/jpeg';
 
@@ -84,23 +84,6 @@ function answer(rows: AdImageRow[], slot: number): ImageUploadResponse {
   return { status: 'ok', picNumber: slot, image: images.find((i) => i.picNumber === slot) ?? null, images };
 }
 
-/** The caller's own ad of the path's OrderID; anything else (another account's, none, deleted) is 404. */
-export async function ownAd(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<Ad | null> {
-  const customer = await requireCustomer(req, reply);
-  if (!customer) return null;
-  const id = orderIdOf(req);
-  const ad = id ? await findOwnAd(db, customer.id, id) : null;
-  if (!ad) {
-    notFound(reply);
-    return null;
-  }
-  return ad;
-}
-
-export async function ownAdId(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<number | null> {
-  return (await ownAd(db, req, reply))?.orderId ?? null;
-}
-
 /**
  * Ad photos: upload/replace/delete a slot, the order (our addition), the list, the spec's base64
  * content call, and the plain image route. Multipart is parsed only in this scope.
@@ -113,6 +96,9 @@ export async function publishImageRoutes(
   deps: { db: Db; store: MediaStore; catalogs: CatalogService; videos: VideoFiles },
 ): Promise<void> {
   const { db, store, catalogs, videos } = deps;
+  /** The caller's own ad of the path's OrderID, a reserved one too (its photos come before the first save). */
+  const ownAd = (req: FastifyRequest<{ Params: { OrderID: string } }>, reply: FastifyReply) =>
+    app.requireOwnAd(req, reply, req.params.OrderID, { reserved: true });
 
   // Our addition: photos upload while the wizard is being filled in, so they need an ad before the first save.
   // One reserved ad per wizard tab (its idempotency key: a reload of the tab finds the same ad and its photos;
@@ -121,7 +107,7 @@ export async function publishImageRoutes(
   // the browser starts a new reservation. A customer holds at most RESERVATIONS_PER_CUSTOMER: beyond that the
   // idle-longest one is given up, its files removed here (ads/reservations-repository.ts).
   app.post('/api/publish/reserve-order', async (req, reply) => {
-    const customer = await requireCustomer(req, reply);
+    const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const selectors = readSelectors(body);
@@ -180,7 +166,7 @@ export async function publishImageRoutes(
      * form's OrderID field; the rules and the answers are the same.
      */
     const upload = async (req: FastifyRequest, reply: FastifyReply, orderId: number | null) => {
-      const customer = await requireCustomer(req, reply);
+      const customer = await app.requireCustomer(req, reply);
       if (!customer) return reply;
       const body = (req.body ?? {}) as Record<string, unknown>;
       const requested = intField(body.picNumber, 1, MAX_AD_IMAGES);
@@ -293,8 +279,8 @@ export async function publishImageRoutes(
   });
 
   // The owner's photos of the ad: those of its unfinished edit when it is published and being edited.
-  app.get('/api/publish/:OrderID/images', async (req, reply) => {
-    const ad = await ownAd(db, req, reply);
+  app.get<{ Params: { OrderID: string } }>('/api/publish/:OrderID/images', async (req, reply) => {
+    const ad = await ownAd(req, reply);
     if (!ad) return reply;
     const set = await photoSetFor(db, ad);
     return {
@@ -304,8 +290,8 @@ export async function publishImageRoutes(
     } satisfies AdImagesResponse;
   });
 
-  app.post('/api/publish/:OrderID/images/order', async (req, reply) => {
-    const ad = await ownAd(db, req, reply);
+  app.post<{ Params: { OrderID: string } }>('/api/publish/:OrderID/images/order', async (req, reply) => {
+    const ad = await ownAd(req, reply);
     if (!ad) return reply;
     const adId = ad.orderId;
     const writeSet = changesWait(ad) ? 'edit' : 'live';

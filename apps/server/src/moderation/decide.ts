@@ -6,21 +6,38 @@
  * live ad held for its edit's words goes live again until its end date (or expires, if that has passed); an ad held
  * for its words before its plan goes back to its plan (or live, where its catalogue has no plan step), with those
  * words let through for it. Reject: the ad waits as rejected, its owner is told why by e-mail, on /my-ads and on its
- * finish page, and an edit sends it back to the queue (resubmit.ts). Every decision is in the audit log.
+ * finish page, and an edit sends it back to the queue (resubmit.ts). An ad refused before it was ever on the board
+ * whose plan was paid gets its money back in full (payments/refunds-service.ts) and goes back to before its plan: the edit
+ * waits as an ad held at its save, whose approval leads to its plan step. A live ad refused for its edit keeps what
+ * it used. A live ad buyers reported (stage report): approving the case keeps it live (no mail), rejecting it takes
+ * it off the board as any rejection. Every decision, and every refund, is in the audit log.
  */
 import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
-import { scheduleAdExpiry } from '../ads/ad-expiry.ts';
-import { type AdRow, type AdStatus, toAd } from '../ads/ads-repository.ts';
-import { goLive } from '../ads/go-live.ts';
-import { heModeration, type RejectTemplate, rejectReasonText } from '../i18n/moderation.ts';
+import { scheduleAdExpiry } from '../ads/ad-expiry-jobs.ts';
+import { planPath } from '../ads/ad-paths.ts';
+import type { Ad, AdStatus } from '../ads/ads-repository.ts';
+import { goLive } from '../ads/go-live-service.ts';
+import { heModeration, type RefusalRefund, type RejectTemplate, rejectReasonText } from '../i18n/moderation.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { appendAudit } from '../operator/staff-repository.ts';
-import { planPath } from '../plans/plans.ts';
+import type { PaymentRefunds } from '../payments/refunds-service.ts';
+import type { Payment } from '../payments/repository.ts';
+import { stopAutoBumpOfAd } from '../plans/auto-bump-jobs.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
 import { wordsNow } from './preview.ts';
-import { closeReview, findReview, lockOpenReview, type Review } from './reviews-repository.ts';
+import { reviewGate } from './review-gate.ts';
+import {
+  approveHeldAd,
+  closeReview,
+  findReview,
+  lockDecidedAd,
+  lockOpenReview,
+  type Review,
+  rejectWithItsPlan,
+  setDecidedStatus,
+} from './reviews-repository.ts';
 
 export type DecisionInput = { action: 'approve' } | { action: 'reject'; template: RejectTemplate; text: string };
 
@@ -33,22 +50,22 @@ export interface DecideDeps {
   clock: Clock;
   mailer: Mailer;
   origins: Pick<PublicOrigins, 'siteUrl'>;
+  /** The automatic refunds (payments/refunds-service.ts): a refused ad's payments are decided and sent through them. */
+  refunds: Pick<PaymentRefunds, 'decideForRefusedAd' | 'refund'>;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
 const DAY_MS = 86_400_000;
 
-async function approve(tx: Queryable, review: Review, row: AdRow, now: Date): Promise<AdStatus> {
-  const ad = toAd(row);
+async function approve(tx: Queryable, review: Review, ad: Ad, now: Date): Promise<AdStatus> {
+  // Buyers' reports of a live ad, found groundless: it stays as it is.
+  if (review.stage === 'report') return ad.status;
   if (review.stage === 'plan') {
     // Its days start now: the track's length as goLive gave it.
     const length =
       ad.endsAt && ad.publishedAt ? Math.max(0, ad.endsAt.getTime() - ad.publishedAt.getTime()) : 30 * DAY_MS;
     const endsAt = new Date(now.getTime() + length);
-    await tx.query(
-      `UPDATE ads SET status = 'active', published_at = $2, bumped_at = $2, ends_at = $3, updated_at = $2 WHERE id = $1`,
-      [ad.orderId, now, endsAt],
-    );
+    await approveHeldAd(tx, ad.orderId, now, endsAt);
     await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
     return 'active';
   }
@@ -57,28 +74,24 @@ async function approve(tx: Queryable, review: Review, row: AdRow, now: Date): Pr
   for (const reason of review.reasons) if (reason.kind === 'words') for (const w of reason.words) words.add(w);
   if (review.stage === 'edit') {
     const live = ad.endsAt !== null && ad.endsAt.getTime() > now.getTime();
-    await tx.query('UPDATE ads SET status = $2, approved_words = $3, updated_at = $4 WHERE id = $1', [
-      ad.orderId,
-      live ? 'active' : 'expired',
-      [...words],
-      now,
-    ]);
+    await setDecidedStatus(tx, ad.orderId, live ? 'active' : 'expired', now, [...words]);
     if (live && ad.endsAt) await scheduleAdExpiry(tx, ad.orderId, ad.endsAt, now);
     return live ? 'active' : 'expired';
   }
-  await tx.query(`UPDATE ads SET status = 'draft', approved_words = $2, updated_at = $3 WHERE id = $1`, [
-    ad.orderId,
-    [...words],
-    now,
-  ]);
+  await setDecidedStatus(tx, ad.orderId, 'draft', now, [...words]);
   // A catalogue without a plan step publishes on its save (free): so does its approval.
   if (planPath(ad) === null) {
-    const { ad: live } = await goLive(tx, now, {
-      orderId: ad.orderId,
-      ...NO_PLAN_TRACK,
-      reason: 'free',
-      reviewed: true,
-    });
+    const { ad: live } = await goLive(
+      tx,
+      now,
+      {
+        orderId: ad.orderId,
+        ...NO_PLAN_TRACK,
+        reason: 'free',
+        reviewed: true,
+      },
+      reviewGate,
+    );
     return live?.status ?? 'draft';
   }
   return 'draft';
@@ -92,6 +105,7 @@ function mailFor(
   after: AdStatus,
   input: DecisionInput,
   plan: string | null,
+  refund: RefusalRefund | undefined,
 ): MailMessage {
   if (input.action === 'reject') {
     const reason = rejectReasonText(input.template, input.text);
@@ -99,7 +113,7 @@ function mailFor(
     return {
       to,
       subject: heModeration.rejectedSubject(orderId),
-      text: heModeration.rejectedText(orderId, reason, link),
+      text: heModeration.rejectedText(orderId, reason, link, refund),
     };
   }
   if (after === 'draft' && plan)
@@ -132,21 +146,39 @@ export async function decide(
         ? ({ ok: false, code: 409, message: heModeration.alreadyDecided } as const)
         : ({ ok: false, code: 404, message: '' } as const);
     }
-    const [row] = await tx.query<AdRow & { email: string }>(
-      'SELECT a.*, c.email FROM ads a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1 FOR UPDATE OF a',
-      [review.adId],
-    );
-    if (!row || row.status !== review.heldAs) return { ok: false, code: 409, message: heModeration.adChanged } as const;
-    const before = row.status;
+    const locked = await lockDecidedAd(tx, review.adId);
+    if (!locked || locked.ad.status !== review.heldAs)
+      return { ok: false, code: 409, message: heModeration.adChanged } as const;
+    const before = locked.ad.status;
     let after: AdStatus;
+    let refunds: Payment[] = [];
     if (input.action === 'approve') {
-      after = await approve(tx, review, row, now);
+      after = await approve(tx, review, locked.ad, now);
       await closeReview(tx, review.id, { decision: 'approved', staffId: staff.id }, now);
     } else {
       after = 'rejected';
-      await tx.query(`UPDATE ads SET status = 'rejected', updated_at = $2 WHERE id = $1`, [review.adId, now]);
+      // Held when it went live, it was never on the board: what it paid bought nothing there (payments/refunds-service.ts decides).
+      if (review.stage === 'plan')
+        refunds = await deps.refunds.decideForRefusedAd(tx, { adId: review.adId, reviewId: review.id }, now);
+      if (refunds.some((p) => p.purpose === 'track')) {
+        // Its plan is given back with the money: the ad is as before its plan, and its auto-bump stops.
+        await rejectWithItsPlan(tx, review.adId, now);
+        await stopAutoBumpOfAd(tx, review.adId, now);
+      } else await setDecidedStatus(tx, review.adId, 'rejected', now);
       const d = { decision: 'rejected', staffId: staff.id, template: input.template, text: input.text } as const;
       await closeReview(tx, review.id, d, now);
+    }
+    // Each refund is the refusing moderator's, audited as staff refunds are.
+    for (const p of refunds) {
+      const detail = {
+        payment: p.publicId,
+        amountAgorot: p.amountAgorot,
+        reason: heModeration.refundAuditReason,
+        adId: review.adId,
+        reviewId: review.id,
+      };
+      const entry = { staffId: staff.id, action: 'payment.refunded', targetType: 'payment', targetId: p.publicId };
+      await appendAudit(tx, { ...entry, detail, ip }, now);
     }
     const detail = {
       reviewId: review.id,
@@ -160,13 +192,32 @@ export async function decide(
       { staffId: staff.id, action, targetType: 'ad', targetId: String(review.adId), detail, ip },
       now,
     );
-    const ad = toAd(row);
-    return { ok: true, orderId: ad.orderId, before, after, email: row.email, plan: planPath(ad) } as const;
+    const { ad, email } = locked;
+    const stage = review.stage;
+    return { ok: true, orderId: ad.orderId, before, after, email, plan: planPath(ad), refunds, stage } as const;
   });
   if (!result.ok) return result;
+  // The refunds decided are asked of the provider now; one it does not confirm stays pending for the refund job
+  // (and finance's list of payments that need a hand), never decided twice.
+  let refund: RefusalRefund | undefined;
+  for (const p of result.refunds) {
+    const state = await deps.refunds.refund(p.publicId).catch((err: unknown) => {
+      deps.log?.error({ err, payment: p.publicId }, 'refused ad refund not sent yet: the refund job retries');
+      return 'pending' as const;
+    });
+    refund = {
+      agorot: (refund?.agorot ?? 0) + p.amountAgorot,
+      refunded: (refund?.refunded ?? true) && state === 'refunded',
+    };
+  }
+  // Reports found groundless change nothing for the owner: no mail.
+  if (result.stage === 'report' && input.action === 'approve')
+    return { ok: true, orderId: result.orderId, before: result.before, after: result.after };
   // The decision stands whatever the mail does: a failed send is logged, not undone.
   try {
-    await deps.mailer.send(mailFor(deps.origins, result.email, result.orderId, result.after, input, result.plan));
+    await deps.mailer.send(
+      mailFor(deps.origins, result.email, result.orderId, result.after, input, result.plan, refund),
+    );
   } catch (err) {
     deps.log?.error({ err, orderId: result.orderId }, 'moderation mail failed');
   }

@@ -3,6 +3,7 @@
  * (blocked, pending, rejected) is written by the same transaction as its case.
  */
 import type { HeldAs, HoldReason, HoldStage, ReviewDecision } from '@app/contract/operator';
+import { type Ad, type AdRow, type AdStatus, toAd } from '../ads/ads-repository.ts';
 import type { FieldValues, Selectors } from '../ads/drafts-repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
@@ -50,7 +51,8 @@ export const toReview = (r: Row): Review => ({
 
 /**
  * Opens the ad's case (in the caller's transaction, beside the status it writes). An ad already waiting keeps its
- * place in the queue; its reasons become the new ones.
+ * place in the queue; its reasons become the new ones, with the buyers' reports it had (a live ad reported, then
+ * held for its edit, waits as its edit with its reports beside).
  */
 export async function holdForReview(
   tx: Queryable,
@@ -60,7 +62,9 @@ export async function holdForReview(
   await tx.query(
     `INSERT INTO ad_reviews (ad_id, held_as, stage, reasons, queued_at) VALUES ($1, $2, $3, $4::jsonb, $5)
      ON CONFLICT (ad_id) WHERE decided_at IS NULL
-     DO UPDATE SET reasons = EXCLUDED.reasons, held_as = EXCLUDED.held_as`,
+     DO UPDATE SET held_as = EXCLUDED.held_as, stage = EXCLUDED.stage, reasons = EXCLUDED.reasons || COALESCE(
+       (SELECT jsonb_agg(r) FROM jsonb_array_elements(ad_reviews.reasons) r WHERE r ->> 'kind' = 'reported'),
+       '[]'::jsonb)`,
     [input.adId, input.heldAs, input.stage, JSON.stringify(input.reasons), now],
   );
 }
@@ -155,5 +159,75 @@ export async function queuePage(
       thumbKey: r.thumb_key,
     })),
     total: count?.n ?? 0,
+  };
+}
+
+/** A case's ad and its owner's e-mail, the ad's row locked for the decision. */
+export async function lockDecidedAd(tx: Queryable, adId: number): Promise<{ ad: Ad; email: string } | null> {
+  const [row] = await tx.query<AdRow & { email: string }>(
+    'SELECT a.*, c.email FROM ads a JOIN customers c ON c.id = a.customer_id WHERE a.id = $1 FOR UPDATE OF a',
+    [adId],
+  );
+  return row ? { ad: toAd(row), email: row.email } : null;
+}
+
+/** An ad held going live, approved: live now, its days from now until `endsAt`. */
+export async function approveHeldAd(tx: Queryable, adId: number, now: Date, endsAt: Date): Promise<void> {
+  await tx.query(
+    `UPDATE ads SET status = 'active', published_at = $2, bumped_at = $2, ends_at = $3, updated_at = $2 WHERE id = $1`,
+    [adId, now, endsAt],
+  );
+}
+
+/** A decided ad's status, and the blocked words let through for it from now on (unchanged when not given). */
+export async function setDecidedStatus(
+  tx: Queryable,
+  adId: number,
+  status: AdStatus,
+  now: Date,
+  approvedWords?: readonly string[],
+): Promise<void> {
+  await tx.query(
+    'UPDATE ads SET status = $2, approved_words = COALESCE($3::text[], approved_words), updated_at = $4 WHERE id = $1',
+    [adId, status, approvedWords ? [...approvedWords] : null, now],
+  );
+}
+
+/** A refused ad whose plan is given back with its money: rejected, as before its plan. */
+export async function rejectWithItsPlan(tx: Queryable, adId: number, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE ads SET status = 'rejected', ad_type = NULL, published_at = NULL, bumped_at = NULL, ends_at = NULL,
+       updated_at = $2 WHERE id = $1`,
+    [adId, now],
+  );
+}
+
+/** The advertiser's history for a case: their ads by status, the decisions on them, the latest ads but one. */
+export async function advertiserHistory(
+  db: Queryable,
+  customerId: number,
+  exceptAdId: number,
+): Promise<{ byStatus: Record<string, number>; approved: number; rejected: number; recent: Ad[] }> {
+  const byStatus = await db.query<{ status: string; n: number }>(
+    `SELECT status, count(*)::int AS n FROM ads WHERE customer_id = $1 AND status NOT IN ('reserved', 'deleted')
+     GROUP BY status`,
+    [customerId],
+  );
+  const [decided] = await db.query<{ rejected: number; approved: number }>(
+    `SELECT count(*) FILTER (WHERE r.decision = 'rejected')::int AS rejected,
+            count(*) FILTER (WHERE r.decision = 'approved')::int AS approved
+     FROM ad_reviews r JOIN ads a ON a.id = r.ad_id WHERE a.customer_id = $1`,
+    [customerId],
+  );
+  const recent = await db.query<AdRow>(
+    `SELECT * FROM ads WHERE customer_id = $1 AND id <> $2 AND status NOT IN ('reserved', 'deleted')
+     ORDER BY id DESC LIMIT 5`,
+    [customerId, exceptAdId],
+  );
+  return {
+    byStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])),
+    approved: decided?.approved ?? 0,
+    rejected: decided?.rejected ?? 0,
+    recent: recent.map(toAd),
   };
 }

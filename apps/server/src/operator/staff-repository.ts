@@ -3,7 +3,7 @@
  * nothing here reads or writes the customers' tables.
  */
 import crypto from 'node:crypto';
-import { STAFF_ROLES, type StaffRole } from '@app/contract/operator';
+import { type AuditEntry as ConsoleAuditEntry, STAFF_ROLES, type StaffRole } from '@app/contract/operator';
 import { hashToken } from '../accounts/sessions-repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
 
@@ -21,6 +21,8 @@ export interface Staff {
   /** The last TOTP time step accepted: a code is never taken twice. */
   lastTotpStep: number | null;
   disabledAt: Date | null;
+  /** Too many wrong codes: the account cannot sign in until then (a time past means not locked). */
+  signInLockedUntil: Date | null;
 }
 
 interface StaffRow {
@@ -33,9 +35,11 @@ interface StaffRow {
   totp_enabled: boolean;
   last_totp_step: string | null;
   disabled_at: Date | null;
+  sign_in_locked_until: Date | null;
 }
 
-const COLUMNS = 'id, email, name, role, password_hash, totp_secret, totp_enabled, last_totp_step, disabled_at';
+const COLUMNS =
+  'id, email, name, role, password_hash, totp_secret, totp_enabled, last_totp_step, disabled_at, sign_in_locked_until';
 
 const toStaff = (r: StaffRow): Staff => ({
   id: Number(r.id),
@@ -47,6 +51,7 @@ const toStaff = (r: StaffRow): Staff => ({
   totpEnabled: r.totp_enabled,
   lastTotpStep: r.last_totp_step === null ? null : Number(r.last_totp_step),
   disabledAt: r.disabled_at,
+  signInLockedUntil: r.sign_in_locked_until === null ? null : new Date(r.sign_in_locked_until),
 });
 
 export async function listStaff(db: Queryable): Promise<Staff[]> {
@@ -133,6 +138,19 @@ export async function useRecoveryCode(db: Queryable, id: number, code: string, n
   return rows.length === 1;
 }
 
+/**
+ * Locks the account's sign-in until `until`: true when this call locked it, false when it was locked already (so
+ * the lock is told and written to the audit log once, whoever else sees it at the same time).
+ */
+export async function lockSignIn(db: Queryable, id: number, now: Date, until: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE staff SET sign_in_locked_until = $3
+     WHERE id = $1 AND (sign_in_locked_until IS NULL OR sign_in_locked_until <= $2) RETURNING id`,
+    [id, now, until],
+  );
+  return rows.length === 1;
+}
+
 /** A one-time setup link's token for the account (its hash stored), valid until `expiresAt`. */
 export async function setSetupToken(db: Queryable, id: number, expiresAt: Date): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
@@ -197,6 +215,19 @@ export async function touchStaffSession(
   return row ? toStaff(row) : null;
 }
 
+/**
+ * Counts one code tried in a password step's session, before it is checked, atomically (parallel tries each get
+ * their own count): the count, or null when the step is over.
+ */
+export async function countCodeTry(db: Queryable, token: string): Promise<number | null> {
+  const [row] = await db.query<{ code_tries: number }>(
+    `UPDATE staff_sessions SET code_tries = code_tries + 1
+     WHERE id_hash = $1 AND stage = 'second' RETURNING code_tries`,
+    [hashToken(token)],
+  );
+  return row ? Number(row.code_tries) : null;
+}
+
 export async function deleteStaffSession(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM staff_sessions WHERE id_hash = $1', [hashToken(token)]);
 }
@@ -227,17 +258,8 @@ export async function appendAudit(db: Queryable, entry: AuditEntry, at: Date): P
   );
 }
 
-export interface AuditRow {
-  id: number;
-  staffId: number | null;
-  staffEmail: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-  at: Date;
-}
+/** An audit entry as stored: the console's `AuditEntry` with its time as a date. */
+export type AuditRow = Omit<ConsoleAuditEntry, 'at'> & { at: Date };
 
 interface AuditDbRow {
   id: string;

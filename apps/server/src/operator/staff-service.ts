@@ -1,24 +1,29 @@
 /**
  * Staff login: a password, then a code from an authenticator app (TOTP, RFC 6238) or a one-time recovery code. A
  * staff member without a confirmed authenticator enrols first (the secret as a QR code's otpauth URI and as text,
- * confirmed by a code; ten recovery codes shown once). Login limits and the captcha are the customers' own; a
- * session ends after a short idle time. Every step is written to the audit log.
+ * confirmed by a code; ten recovery codes shown once). The password's limits and captcha are the customers' own;
+ * the codes have limits of their own, which a right password never resets (`checkCode`). A session ends after a
+ * short idle time. Every step is written to the audit log.
  */
 import { Secret, TOTP } from 'otpauth';
 import type { CaptchaService, IssuedCaptcha } from '../accounts/captcha-service.ts';
 import { dummyHash, hashPassword, passwordMeetsPolicy, verifyPassword } from '../accounts/passwords.ts';
 import { he } from '../i18n/messages.ts';
 import { heOperator } from '../i18n/operator.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
+import { israelTimeOf } from '../platform/israel-day.ts';
 import type { RateLimiter } from '../platform/rate-limiter.ts';
 import {
   appendAudit,
+  countCodeTry,
   createStaffSession,
   deleteStaffSession,
   findStaffByEmail,
   findStaffById,
   insertStaff,
+  lockSignIn,
   replaceRecoveryCodes,
   type Staff,
   type StaffRole,
@@ -31,6 +36,10 @@ import {
   touchStaffSession,
   useRecoveryCode,
 } from './staff-repository.ts';
+
+/** The staff session's cookie: scoped to the console's calls, never sent with a customer's. */
+export const STAFF_COOKIE = 'op_session';
+export const COOKIE_PATH = '/api/operator';
 
 /** A staff session ends after this long without a call (the console pings while it is open and used). */
 export const STAFF_IDLE_MS = 15 * 60 * 1000;
@@ -47,13 +56,35 @@ const PAIR_FAILURE_LIMIT = 5;
 const ACCOUNT_FAILURE_LIMIT = 20;
 const IP_FAILURE_LIMIT = 50;
 
+/**
+ * Wrong codes at the second step (the app's, a recovery code, enrolment's confirmation). Three of the 10^6 app codes
+ * are valid at any moment, so the guesses an account gets are what protects it once its password is known:
+ * - one password step takes 5 wrong codes, then it ends and the password is asked again;
+ * - an account takes 10 in an hour over all its logins and addresses, then its sign-in is locked for an hour, it is
+ *   told by e-mail and the audit log and the staff list show it: at most 10 guesses an hour, about one chance in
+ *   1,400 a day of passing;
+ * - an address takes 20 in an hour over all accounts, then its codes are refused for the rest of the hour (no
+ *   account is locked: an office shares an address).
+ * The counts live in the database (`rate_counters`, `staff_sessions.code_tries`, `staff.sign_in_locked_until`) and
+ * survive a restart; a right password resets none of them, a right code gives back only its own count.
+ */
+export const CODE_STEP_LIMIT = 5;
+export const CODE_ACCOUNT_LIMIT = 10;
+export const CODE_ADDRESS_LIMIT = 20;
+export const CODE_WINDOW_MS = 60 * 60 * 1000;
+export const SIGN_IN_LOCK_MS = 60 * 60 * 1000;
+
 export type LoginStep =
   | { ok: true; next: 'code' | 'enrol'; token: string }
-  | { ok: false; status: 400 | 401 | 429; message: string; field: string; captcha?: IssuedCaptcha };
+  /** `field` names the field the message is about; without one it is about the whole sign-in (a locked account). */
+  | { ok: false; status: 400 | 401 | 429; message: string; field?: string; captcha?: IssuedCaptcha };
 
 export type SecondStep =
   | { ok: true; token: string; staff: Staff; recoveryCodes?: string[] }
-  | { ok: false; status: 400 | 401; message: string };
+  /** `ended`: the password step is over (too many wrong codes, or the sign-in is locked): the password comes next. */
+  | { ok: false; status: 400 | 401 | 429; message: string; ended?: boolean };
+
+type CodeRefusal = SecondStep & { ok: false };
 
 const totpOf = (staff: Staff, secret: string) =>
   new TOTP({ issuer: ISSUER, label: staff.email, algorithm: 'SHA1', digits: 6, period: 30, secret });
@@ -77,6 +108,8 @@ export class StaffService {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly captchas: CaptchaService,
+    /** Tells a staff member their sign-in was locked. */
+    private readonly mailer: Mailer,
   ) {}
 
   /** The password step: the second step's token (a code, or enrolment first), or why not. */
@@ -111,9 +144,93 @@ export class StaffService {
       await appendAudit(this.db, { staffId: staff?.id ?? null, action: 'login.failed', ip }, this.clock.now());
       return { ok: false, status: 401, message: heOperator.wrongCredentials, field: 'password' };
     }
+    // The password's own counters; never the codes' (a right password must not buy new guesses at the code).
     await Promise.all([this.limiter.reset(keys[0] as string), this.limiter.reset(keys[1] as string)]);
     await this.limiter.giveBack([keys[2] as string]);
+    // Told only to whoever knows the password: a wrong one answers as always.
+    const lockedUntil = this.lockedUntil(staff);
+    if (lockedUntil) {
+      await appendAudit(this.db, { staffId: staff.id, action: 'login.while-locked', ip }, this.clock.now());
+      return { ok: false, status: 429, message: heOperator.signInLocked(israelTimeOf(lockedUntil)) };
+    }
     return { ok: true, next: staff.totpEnabled ? 'code' : 'enrol', token: await this.secondStep(staff) };
+  }
+
+  /** When the account's sign-in lock ends, or null when it is not locked. */
+  private lockedUntil(staff: Staff): Date | null {
+    const until = staff.signInLockedUntil;
+    return until && until.getTime() > this.clock.now().getTime() ? until : null;
+  }
+
+  /**
+   * Every code of the second step passes here (`check` says whether it is right): it is counted before it is
+   * checked, in one atomic statement per counter (so parallel tries never check more than the limits let through),
+   * against the password step, the account and the address; past a limit it is refused unchecked. The try that
+   * reaches the account's limit locks its sign-in. A right code gives back its own count, and only that. `staff` is
+   * the step's session's row, read in this request.
+   */
+  private async checkCode(
+    secondToken: string,
+    staff: Staff,
+    ip: string,
+    check: () => Promise<boolean>,
+  ): Promise<{ ok: true } | CodeRefusal> {
+    const lockedUntil = this.lockedUntil(staff);
+    if (lockedUntil) return this.locked(secondToken, lockedUntil);
+    const tries = await countCodeTry(this.db, secondToken);
+    if (tries === null) return { ok: false, status: 401, message: heOperator.secondStepEnded, ended: true };
+    // Refused by its step before it reaches the account's count: a burst in one step cannot lock the account.
+    if (tries > CODE_STEP_LIMIT) return this.endStep(secondToken, heOperator.tooManyCodes(CODE_STEP_LIMIT));
+    const account = `staff-code:acct:${staff.id}`;
+    const address = `staff-code:ip:${ip}`;
+    const counts = await this.limiter.hitMany([account, address], CODE_WINDOW_MS);
+    const ofAccount = counts.get(account)?.count ?? 0;
+    const ofAddress = counts.get(address)?.count ?? 0;
+    if (ofAccount > CODE_ACCOUNT_LIMIT || ofAddress > CODE_ADDRESS_LIMIT) {
+      await this.limiter.giveBack([account, address]); // refused unchecked: no guess
+      if (ofAccount > CODE_ACCOUNT_LIMIT) return this.lock(secondToken, staff, ip, CODE_ACCOUNT_LIMIT);
+      return this.endStep(secondToken, heOperator.tooManyCodesFromAddress);
+    }
+    if (await check()) {
+      await this.limiter.giveBack([account, address]); // a right code is no failure
+      return { ok: true };
+    }
+    await appendAudit(this.db, { staffId: staff.id, action: 'login.wrong-code', ip }, this.clock.now());
+    if (ofAccount >= CODE_ACCOUNT_LIMIT) return this.lock(secondToken, staff, ip, ofAccount);
+    if (tries >= CODE_STEP_LIMIT) return this.endStep(secondToken, heOperator.tooManyCodes(CODE_STEP_LIMIT));
+    return { ok: false, status: 401, message: heOperator.wrongCode };
+  }
+
+  /** Ends the password step on a limit: the next code needs the password again. */
+  private async endStep(secondToken: string, message: string): Promise<CodeRefusal> {
+    await deleteStaffSession(this.db, secondToken);
+    return { ok: false, status: 429, message, ended: true };
+  }
+
+  /**
+   * Locks the account's sign-in for SIGN_IN_LOCK_MS and ends this password step. Once: the try that locks it writes
+   * the audit entry and mails the staff member; a parallel one finds it locked.
+   */
+  private async lock(secondToken: string, staff: Staff, ip: string, wrongCodes: number): Promise<CodeRefusal> {
+    const now = this.clock.now();
+    const until = new Date(now.getTime() + SIGN_IN_LOCK_MS);
+    if (!(await lockSignIn(this.db, staff.id, now, until))) {
+      const locked = await findStaffById(this.db, staff.id);
+      return this.locked(secondToken, (locked && this.lockedUntil(locked)) ?? until);
+    }
+    const entry = { staffId: staff.id, action: 'login.locked', targetType: 'staff', targetId: String(staff.id), ip };
+    await appendAudit(this.db, { ...entry, detail: { until: until.toISOString(), wrongCodes } }, now);
+    await this.mailer.send({
+      to: staff.email,
+      subject: heOperator.lockMailSubject,
+      text: heOperator.lockMailBody(staff.name, wrongCodes, israelTimeOf(until)),
+    });
+    return this.locked(secondToken, until);
+  }
+
+  /** A code tried while the sign-in is locked: refused unchecked, and the password step ends. */
+  private locked(secondToken: string, until: Date): Promise<CodeRefusal> {
+    return this.endStep(secondToken, heOperator.signInLocked(israelTimeOf(until)));
   }
 
   private secondStep(staff: Staff): Promise<string> {
@@ -148,14 +265,12 @@ export class StaffService {
   /** Enrolment's second half: a code from the app confirms it; the session starts and the recovery codes show once. */
   async confirmEnrolment(secondToken: string, staff: Staff, code: unknown, ip: string): Promise<SecondStep> {
     if (staff.totpEnabled) return { ok: false, status: 400, message: heOperator.alreadyEnrolled };
-    const fresh = await findStaffById(this.db, staff.id);
-    if (!fresh || !(await this.takeCode(fresh, code, true))) {
-      return { ok: false, status: 401, message: heOperator.wrongCode };
-    }
+    const checked = await this.checkCode(secondToken, staff, ip, () => this.takeCode(staff, code, true));
+    if (!checked.ok) return checked;
     const recoveryCodes = newRecoveryCodes();
     await replaceRecoveryCodes(this.db, staff.id, recoveryCodes);
     await appendAudit(this.db, { staffId: staff.id, action: 'totp.enrolled', ip }, this.clock.now());
-    return { ...(await this.finish(secondToken, fresh, ip)), recoveryCodes };
+    return { ...(await this.finish(secondToken, staff, ip)), recoveryCodes };
   }
 
   /** The code step: a code from the app, or a recovery code (each works once). */
@@ -166,15 +281,14 @@ export class StaffService {
     ip: string,
   ): Promise<SecondStep> {
     if (!staff.totpEnabled) return { ok: false, status: 400, message: heOperator.enrolFirst };
-    let ok = false;
-    if (typeof body.recoveryCode === 'string' && body.recoveryCode.trim()) {
-      ok = await useRecoveryCode(this.db, staff.id, normaliseRecovery(body.recoveryCode), this.clock.now());
-      if (ok) await appendAudit(this.db, { staffId: staff.id, action: 'login.recovery-code', ip }, this.clock.now());
-    } else ok = await this.takeCode(staff, body.code, false);
-    if (!ok) {
-      await appendAudit(this.db, { staffId: staff.id, action: 'login.wrong-code', ip }, this.clock.now());
-      return { ok: false, status: 401, message: heOperator.wrongCode };
-    }
+    const recovery = typeof body.recoveryCode === 'string' && body.recoveryCode.trim() ? body.recoveryCode : null;
+    const checked = await this.checkCode(secondToken, staff, ip, async () => {
+      if (recovery === null) return this.takeCode(staff, body.code, false);
+      const used = await useRecoveryCode(this.db, staff.id, normaliseRecovery(recovery), this.clock.now());
+      if (used) await appendAudit(this.db, { staffId: staff.id, action: 'login.recovery-code', ip }, this.clock.now());
+      return used;
+    });
+    if (!checked.ok) return checked;
     return this.finish(secondToken, staff, ip);
   }
 

@@ -9,21 +9,22 @@
  *         ──► provider.createSession (idempotent by our public id) ──► hosted URL to frame
  *   notify ─► signature + ±5 min timestamp ─► event seen? ─► provider.getResult ─► agree? ─► paid + onPaid(tx)
  *   recovery job (PAYMENT_RECOVERY_AFTER_S after the session) ─► provider.getResult ─► the same apply
- *   paid but delivered nothing ─► refunded automatically, exactly once (refunds.ts)
+ *   paid but delivered nothing ─► refunded automatically, exactly once (refunds-service.ts)
  *   the ad finished another way ─► cancelOpenSessions: its other sessions cancelled at the provider
  */
 import crypto from 'node:crypto';
-import type { PaymentChannel } from '@app/contract/orders';
+import type { AdType, PaymentChannel } from '@app/contract/orders';
 import type { Config } from '../platform/config.ts';
 import type { Queryable } from '../platform/db/db.ts';
 import type { PaymentProvider, ProviderEvent, ProviderResult, SavedCard } from './provider.ts';
-import { type PaymentMachinery, PaymentRefunds } from './refunds.ts';
+import { type PaymentMachinery, PaymentRefunds } from './refunds-service.ts';
 import {
   findOpenPayment,
   findOpenSessionsOfAd,
   findPaymentByKey,
   findPaymentByPublicId,
   insertPayment,
+  lockAdOfPayment,
   markPaymentFailed,
   markPaymentPaid,
   type Payment,
@@ -34,8 +35,7 @@ import {
   setPaymentSession,
   supersedeOpenPayments,
 } from './repository.ts';
-import { StaffRefunds } from './staff-refunds.ts';
-import type { Charge } from './tracks.ts';
+import { StaffRefunds } from './staff-refunds-service.ts';
 
 /** A paid payment that delivered nothing: why (payments.fulfilment_reason) and any detail (migration 0018). */
 export interface NotFulfilled {
@@ -45,8 +45,9 @@ export interface NotFulfilled {
 }
 
 /**
- * What a paid payment does, inside the transaction that marks it paid (payment.status 'paid', paidAt set):
- * payments/paid.ts (goLive for a track, the upgrade of an ad, the auto-bump week). Answers NotFulfilled when it
+ * What a paid payment does, inside the transaction that marks it paid (payment.status 'paid', paidAt set): the
+ * handler the app hands in, plans' paidHandler (goLive for a track, the upgrade of an ad, the auto-bump week); payments
+ * knows nothing of what is bought. Answers NotFulfilled when it
  * delivered nothing (the ad was finished already, refused, no longer live): the payment is still recorded paid (the
  * customer was charged) with fulfilment 'refund_due'. Nothing (undefined) means delivered.
  */
@@ -68,6 +69,19 @@ const RECOVERY_GIVE_UP_MS = 24 * 60 * 60_000;
 
 export type ApplyOutcome = 'paid' | 'failed' | 'pending' | 'mismatch' | 'final' | 'duplicate' | 'unknown';
 
+/** What a payment charges: the buyer's choice as the seller's data prices it (plans/charges.ts), never the browser. */
+export interface Charge {
+  adType: AdType | 'AutoBump';
+  /** The days it buys (a track's days plus its gifted days). */
+  days: number;
+  /** 0 for a free track (nothing to pay). */
+  amountAgorot: number;
+  /** The payment's description on the provider's page. */
+  title: string;
+  /** A package of ads: its catalogue hash (the payment's package_hash). */
+  packageHash?: string;
+}
+
 export interface StartPayment {
   customerId: number;
   adId: number | null;
@@ -75,7 +89,10 @@ export interface StartPayment {
   charge: Charge;
   channel: PaymentChannel;
   idempotencyKey: string;
-  /** The site's public origin (public-origins.ts) for the return URLs; notifications go to PAYMENT_NOTIFY_ORIGIN. */
+  /**
+   * The site's public origin as the paying browser reaches it (public-origins.ts) for the return URLs;
+   * notifications go to PAYMENT_NOTIFY_ORIGIN.
+   */
   appOrigin: string;
   /** Which failure return: the publish flow's, or the upgrade flow's (the failure is shown in place). */
   failure: 'failure' | 'failureUpgrade';
@@ -110,9 +127,9 @@ export function safePath(value: unknown): string | undefined {
 
 export class PaymentService {
   private readonly onPaid: OnPaid;
-  /** Automatic refunds of payments that delivered nothing (refunds.ts). */
+  /** Automatic refunds of payments that delivered nothing (refunds-service.ts). */
   readonly refunds: PaymentRefunds;
-  /** Refunds finance staff make in the console (staff-refunds.ts). */
+  /** Refunds finance staff make in the console (staff-refunds-service.ts). */
   readonly staffRefunds: StaffRefunds;
 
   constructor(
@@ -141,7 +158,7 @@ export class PaymentService {
     const { charge } = input;
     const { payment, reused } = await db.transaction(async (tx) => {
       // One start at a time per ad: two quick presses find the first one's row.
-      if (input.adId !== null) await tx.query('SELECT id FROM ads WHERE id = $1 FOR UPDATE', [input.adId]);
+      if (input.adId !== null) await lockAdOfPayment(tx, input.adId);
       const byKey = await findPaymentByKey(tx, input.customerId, input.idempotencyKey);
       if (byKey) return { payment: byKey, reused: false };
       // What is bought, by whom, for how much and how: an open payment of the same is reused.
@@ -154,7 +171,12 @@ export class PaymentService {
         amountAgorot: charge.amountAgorot,
         channel: input.channel,
       };
-      const open = await findOpenPayment(tx, { ...same, since: new Date(now.getTime() - OPEN_SESSION_REUSE_MS) });
+      // Only one whose frame comes back to this start's site origin (a local run is reached at several).
+      const open = await findOpenPayment(tx, {
+        ...same,
+        since: new Date(now.getTime() - OPEN_SESSION_REUSE_MS),
+        returnOrigin: input.appOrigin,
+      });
       if (open) return { payment: open, reused: true };
       const created = await insertPayment(
         tx,
@@ -164,6 +186,7 @@ export class PaymentService {
           idempotencyKey: input.idempotencyKey,
           provider: this.deps.provider.name,
           packageHash: charge.packageHash ?? null,
+          returnOrigin: input.appOrigin,
         },
         now,
       );

@@ -1,4 +1,4 @@
-import type { PhoneErrorType } from '@app/contract/phones';
+import { PHONE_ERROR, type PhoneErrorType } from '@app/contract/phones';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -39,23 +39,23 @@ export function smsLimits(a: {
             key: `sms:cooldown:${a.customerId}:${a.phone}`,
             windowMs: RESEND_COOLDOWN_MS,
             limit: 1,
-            errorType: 5 as const,
+            errorType: PHONE_ERROR.smsAlreadySent,
           },
         ]),
-    { key: `sms:ip:${a.ip}`, windowMs: HOUR, limit: a.ipHourly, errorType: 9 },
-    { key: `sms:cust:${a.customerId}`, windowMs: DAY, limit: 5, errorType: 1 },
-    { key: `sms:num:${a.phone}`, windowMs: DAY, limit: 5, errorType: 2 },
-    { key: `sms:prefix:${a.prefix}`, windowMs: HOUR, limit: a.prefixHourly, errorType: 12 },
-    { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: 12 },
+    { key: `sms:ip:${a.ip}`, windowMs: HOUR, limit: a.ipHourly, errorType: PHONE_ERROR.sendsPerIp },
+    { key: `sms:cust:${a.customerId}`, windowMs: DAY, limit: 5, errorType: PHONE_ERROR.smsPerCustomer },
+    { key: `sms:num:${a.phone}`, windowMs: DAY, limit: 5, errorType: PHONE_ERROR.attemptsPerNumber },
+    { key: `sms:prefix:${a.prefix}`, windowMs: HOUR, limit: a.prefixHourly, errorType: PHONE_ERROR.maxAttempts },
+    { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: PHONE_ERROR.maxAttempts },
   ];
 }
 
 /** The counters of one code guess (wrong guesses stay counted; a right one is given back). */
 export function confirmLimits(a: { customerId: number; phone: string; ip: string }): Limit[] {
   return [
-    { key: `confirm:ip:${a.ip}`, windowMs: HOUR, limit: 30, errorType: 10 },
-    { key: `confirm:num:${a.phone}`, windowMs: HOUR, limit: 10, errorType: 17 },
-    { key: `confirm:cust:${a.customerId}`, windowMs: HOUR, limit: 15, errorType: 3 },
+    { key: `confirm:ip:${a.ip}`, windowMs: HOUR, limit: 30, errorType: PHONE_ERROR.confirmsPerIp },
+    { key: `confirm:num:${a.phone}`, windowMs: HOUR, limit: 10, errorType: PHONE_ERROR.confirmsPerNumber },
+    { key: `confirm:cust:${a.customerId}`, windowMs: HOUR, limit: 15, errorType: PHONE_ERROR.attemptsPerCustomer },
   ];
 }
 
@@ -68,9 +68,9 @@ export function ivrLimits(a: {
   ipHourly: number;
 }): Limit[] {
   return [
-    { key: `ivr:ip:${a.ip}`, windowMs: HOUR, limit: a.ipHourly, errorType: 14 },
-    { key: `ivr:num:${a.phone}`, windowMs: HOUR, limit: 3, errorType: 15 },
-    { key: `ivr:cust:${a.customerId}`, windowMs: HOUR, limit: 5, errorType: 16 },
-    { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: 12 },
+    { key: `ivr:ip:${a.ip}`, windowMs: HOUR, limit: a.ipHourly, errorType: PHONE_ERROR.ivrPerIp },
+    { key: `ivr:num:${a.phone}`, windowMs: HOUR, limit: 3, errorType: PHONE_ERROR.ivrPerNumber },
+    { key: `ivr:cust:${a.customerId}`, windowMs: HOUR, limit: 5, errorType: PHONE_ERROR.ivrPerCustomer },
+    { key: 'sms:global', windowMs: DAY, limit: a.dailyBudget, errorType: PHONE_ERROR.maxAttempts },
   ];
 }

@@ -229,3 +229,53 @@ export async function forwardOfVirtual(db: Queryable, calledNumber: string): Pro
   ]);
   return row ? internationalPhone(row.phone) : null;
 }
+
+// ---- The ad's virtual number choice (ads.virtual_canceled_at; virtual-number-service.ts decides) ----
+
+/** The customer's ad's values and virtual number cancel time, its row locked; null when not theirs. */
+export async function lockVirtualChoice(
+  tx: Queryable,
+  orderId: number,
+  customerId: number,
+): Promise<{ values: Record<string, unknown>; canceledAt: Date | null } | null> {
+  const [ad] = await tx.query<{ field_values: Record<string, unknown>; virtual_canceled_at: Date | string | null }>(
+    'SELECT field_values, virtual_canceled_at FROM ads WHERE id = $1 AND customer_id = $2 FOR UPDATE',
+    [orderId, customerId],
+  );
+  if (!ad) return null;
+  return { values: ad.field_values, canceledAt: ad.virtual_canceled_at ? new Date(ad.virtual_canceled_at) : null };
+}
+
+export async function setVirtualCanceledAt(tx: Queryable, orderId: number, since: Date): Promise<void> {
+  await tx.query('UPDATE ads SET virtual_canceled_at = $2 WHERE id = $1', [orderId, since]);
+}
+
+/** No cancel pending any more: the cancel time cleared, and the cancel field `canceledField` set to '0' if present. */
+export async function clearVirtualCancel(tx: Queryable, orderId: number, canceledField: string): Promise<void> {
+  await tx.query(
+    `UPDATE ads SET virtual_canceled_at = NULL,
+       field_values = CASE WHEN field_values ? $2::text THEN jsonb_set(field_values, ARRAY[$2::text], '"0"') ELSE field_values END
+     WHERE id = $1`,
+    [orderId, canceledField],
+  );
+}
+
+/**
+ * The virtual number on again ('1' in `onField`, '0' in `canceledField`, in the live values and a pending edit's),
+ * if the ad is still cancelled by the cancel of `canceledAt` and not deleted. updated_at is left alone.
+ */
+export async function reenableVirtual(
+  tx: Queryable,
+  orderId: number,
+  canceledAt: Date,
+  fields: { onField: string; canceledField: string },
+): Promise<void> {
+  await tx.query(
+    `UPDATE ads SET virtual_canceled_at = NULL,
+       field_values = field_values || jsonb_build_object($3::text, '1', $4::text, '0'),
+       pending_values = CASE WHEN pending_values IS NULL THEN NULL
+         ELSE pending_values || jsonb_build_object($3::text, '1', $4::text, '0') END
+     WHERE id = $1 AND virtual_canceled_at = $2 AND status <> 'deleted'`,
+    [orderId, canceledAt, fields.onField, fields.canceledField],
+  );
+}

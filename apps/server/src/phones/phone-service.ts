@@ -4,6 +4,7 @@ import {
   isLandline,
   isValidCode,
   normalisePhone,
+  PHONE_ERROR,
   PHONE_TEXTS,
   type PhoneErrorType,
   type PhoneOption,
@@ -130,14 +131,14 @@ export class PhoneService {
     ip: string,
     body: { Phone1?: unknown; forceSend?: unknown; forceConfirm?: unknown; mainPhone?: unknown },
   ): Promise<PhoneOutcome> {
-    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(PHONE_ERROR.confirmationInactive);
     const isMain = flag(body.mainPhone, true);
     const checked = this.check(body.Phone1, isMain);
     if ('errors' in checked) return { ok: false, errors: checked.errors };
     const { phone } = checked;
     // A landline cannot receive an SMS (and SMS to landlines is a toll-fraud route): it is confirmed by a call.
     if (isLandline(phone)) return { ok: false, errors: [he.phoneLandlineSms] };
-    if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
+    if (await repo.isPhoneBlocked(this.db, phone)) return typed(PHONE_ERROR.blocked);
     if (!flag(body.forceConfirm, false) && (await repo.isPhoneConfirmed(this.db, customerId, phone))) {
       return done(phone, 1);
     }
@@ -157,7 +158,7 @@ export class PhoneService {
     return this.sendCode({ customerId, phone, isMain, keys }, 'sms', async (code, id) => {
       const status = await this.provider.sendSms(phone, he.phoneSmsText(code), id);
       // Accepted but not delivered: it cost, the code stays valid for when the SMS arrives.
-      return status === 'queued' ? typed(7) : undefined;
+      return status === 'queued' ? typed(PHONE_ERROR.smsNotSent) : undefined;
     });
   }
 
@@ -186,7 +187,7 @@ export class PhoneService {
       if (!(err instanceof PhoneSendError)) throw err;
       await repo.voidVerification(this.db, id, now);
       await this.limiter.giveBack(to.keys);
-      return typed(6);
+      return typed(PHONE_ERROR.smsFailed);
     }
     return done(phone, 0);
   }
@@ -197,7 +198,7 @@ export class PhoneService {
     ip: string,
     body: { Phone1?: unknown; Code?: unknown; mainPhone?: unknown },
   ): Promise<PhoneOutcome> {
-    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(PHONE_ERROR.confirmationInactive);
     const phone = normalisePhone(typeof body.Phone1 === 'string' ? body.Phone1 : '');
     if (!phone) return { ok: false, errors: [PHONE_TEXTS.invalid] };
     if (!isValidCode(body.Code)) return { ok: false, errors: [PHONE_TEXTS.codeInvalid] };
@@ -205,15 +206,19 @@ export class PhoneService {
     const open = await repo.latestVerification(this.db, customerId, phone);
     if (!open || open.consumedAt) {
       // No code of this customer is waiting for this number: confirmed already, or never asked for here.
-      return typed((await repo.isPhoneConfirmed(this.db, customerId, phone)) ? 4 : 19);
+      return typed(
+        (await repo.isPhoneConfirmed(this.db, customerId, phone))
+          ? PHONE_ERROR.alreadyConfirmed
+          : PHONE_ERROR.identificationFailed,
+      );
     }
-    if (open.expiresAt.getTime() <= now.getTime()) return typed(18);
+    if (open.expiresAt.getTime() <= now.getTime()) return typed(PHONE_ERROR.codeExpired);
     const { keys, refused } = await this.reserve(confirmLimits({ customerId, phone, ip }));
     if (refused) return typed(refused);
     const attempts = await repo.countAttempt(this.db, open.id, CODE_ATTEMPTS);
     if (attempts === null) {
       await this.limiter.giveBack(keys); // not checked, so no guess
-      return typed(12);
+      return typed(PHONE_ERROR.maxAttempts);
     }
     const expected = Buffer.from(open.codeHash);
     const presented = Buffer.from(this.hash(customerId, phone, body.Code));
@@ -226,7 +231,12 @@ export class PhoneService {
       if (row) await repo.saveConfirmedPhone(tx, customerId, phone, flag(body.mainPhone, row.isMain), now);
       return row;
     });
-    if (!used) return typed((await repo.isPhoneConfirmed(this.db, customerId, phone)) ? 4 : 18);
+    if (!used)
+      return typed(
+        (await repo.isPhoneConfirmed(this.db, customerId, phone))
+          ? PHONE_ERROR.alreadyConfirmed
+          : PHONE_ERROR.codeExpired,
+      );
     await this.limiter.giveBack(keys); // a right code is no failure
     return done(phone, 1);
   }
@@ -237,14 +247,14 @@ export class PhoneService {
     ip: string,
     body: { Phone1?: unknown; mainPhone?: unknown },
   ): Promise<PhoneOutcome> {
-    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
-    if (this.config.IVR_VERIFICATION === 'off') return typed(13);
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(PHONE_ERROR.confirmationInactive);
+    if (this.config.IVR_VERIFICATION === 'off') return typed(PHONE_ERROR.ivrInactive);
     const isMain = flag(body.mainPhone, true);
     const checked = this.check(body.Phone1, isMain);
     if ('errors' in checked) return { ok: false, errors: checked.errors };
     const { phone } = checked;
-    if (await repo.isPhoneBlocked(this.db, phone)) return typed(11);
-    if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return typed(4);
+    if (await repo.isPhoneBlocked(this.db, phone)) return typed(PHONE_ERROR.blocked);
+    if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return typed(PHONE_ERROR.alreadyConfirmed);
     const { keys, refused } = await this.reserveCall(customerId, phone, ip);
     if (refused) return typed(refused);
     return this.sendCode({ customerId, phone, isMain, keys }, 'ivr', async (code, id) => {
@@ -269,13 +279,13 @@ export class PhoneService {
 
   /** POST valid-phone-check: the browser's poll after a call; result 1 once the number is confirmed. */
   async checkCall(customerId: number, body: { Phone1?: unknown }): Promise<PhoneOutcome> {
-    if (this.config.PHONE_VERIFICATION === 'off') return typed(8);
+    if (this.config.PHONE_VERIFICATION === 'off') return typed(PHONE_ERROR.confirmationInactive);
     const phone = normalisePhone(typeof body.Phone1 === 'string' ? body.Phone1 : '');
     if (!phone) return { ok: false, errors: [PHONE_TEXTS.invalid] };
     if (await repo.isPhoneConfirmed(this.db, customerId, phone)) return done(phone, 1, 1);
     const open = await repo.latestVerification(this.db, customerId, phone);
-    if (open?.channel !== 'ivr' || open.consumedAt) return typed(19);
-    if (open.expiresAt.getTime() <= this.clock.now().getTime()) return typed(18);
+    if (open?.channel !== 'ivr' || open.consumedAt) return typed(PHONE_ERROR.identificationFailed);
+    if (open.expiresAt.getTime() <= this.clock.now().getTime()) return typed(PHONE_ERROR.codeExpired);
     return done(phone, 0, 0);
   }
 

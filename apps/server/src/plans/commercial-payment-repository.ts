@@ -44,6 +44,18 @@ export async function upsertPhonePaymentRequest(
   return Number(r?.id);
 }
 
+/** Whether the customer asked to pay for the ad by phone and the business line has not called back yet. */
+export async function hasPhonePaymentRequest(
+  db: Queryable,
+  ad: { orderId: number; customerId: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM phone_payment_requests WHERE ad_id = $1 AND customer_id = $2 AND status = 'requested' LIMIT 1`,
+    [ad.orderId, ad.customerId],
+  );
+  return rows.length > 0;
+}
+
 /** A campaign chosen for an ad, with the car's registration plate when the campaign asks for it. */
 export interface CampaignLead {
   campaignId: string;

@@ -5,14 +5,15 @@
  */
 import type { EasyStartTrial } from '@app/contract/planExtras';
 import type { FastifyInstance } from 'fastify';
+import { findOwnSavedAd } from '../ads/own-ad.ts';
 import { heEasyStart } from '../i18n/easy-start.ts';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { cancelTrial, type Trial } from './easy-start.ts';
+import { cancelTrial, type Trial } from './easy-start-service.ts';
 
 /** A trial as the advertiser sees it (GET /api/my-ads, the cancel call's answer). */
-export const trialView = (trial: Trial): EasyStartTrial => ({
+const trialView = (trial: Trial): EasyStartTrial => ({
   status: trial.status,
   chargeAt: trial.chargeAt.toISOString(),
   amountAgorot: trial.amountAgorot,
@@ -25,16 +26,10 @@ export function easyStartRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
   app.post<{ Params: { id: string } }>('/api/my-ads/:id/easy-start/cancel', async (req, reply) => {
     const customer = await req.customer();
     if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
-    const adId = /^\d{1,12}$/.test(req.params.id) ? Number(req.params.id) : Number.NaN;
     // Another account's ad (or none): not found, whatever its trial.
-    const [own] = Number.isSafeInteger(adId)
-      ? await deps.db.query(
-          `SELECT 1 FROM ads WHERE id = $1 AND customer_id = $2 AND status NOT IN ('reserved', 'deleted')`,
-          [adId, customer.id],
-        )
-      : [];
+    const own = await findOwnSavedAd(deps.db, customer.id, req.params.id);
     if (!own) return reply.code(404).send({ status: 404, message: he.adNotFound });
-    const trial = await cancelTrial(deps.db, { adId, customerId: customer.id }, deps.clock.now());
+    const trial = await cancelTrial(deps.db, { adId: own.orderId, customerId: customer.id }, deps.clock.now());
     if (!trial) return reply.code(409).send({ status: 409, message: heEasyStart.notRunning });
     return { status: 200, easyStart: trialView(trial) };
   });

@@ -17,16 +17,17 @@ import type {
 } from '@app/contract/planExtras';
 import { isCampaignPlate } from '@app/contract/planExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
 import { adNumber } from '../ads/own-ad.ts';
-import { insertRealEstateLeads } from '../finish/brokers-repository.ts';
-import { offersBrokers, relatedBrokers } from '../finish/related-brokers.ts';
+import { campaignsForAd } from '../catalogue/campaigns.ts';
+import { adSectionOf } from '../catalogue/selectors.ts';
 import { he } from '../i18n/messages.ts';
 import { planExtrasHe } from '../i18n/plan-extras.ts';
+import { recordLead } from '../leads/record-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { agreementHtml } from './agreement.ts';
-import { campaignsForAd } from './campaigns.ts';
+import { insertRealEstateLeads } from './brokers-repository.ts';
+import { offersBrokers, relatedBrokers } from './brokers-service.ts';
 import { checkInvoiceDetails, checkPhonePaymentDetails } from './commercial-details.ts';
 import {
   insertCampaignLeads,
@@ -34,8 +35,7 @@ import {
   upsertPhonePaymentRequest,
 } from './commercial-payment-repository.ts';
 import { type CustomerPackageRow, packagesOfCustomer } from './customer-packages-repository.ts';
-import { requestPackageLead } from './package-lead.ts';
-import { adSectionOf } from './plans.ts';
+import { requestPackageLead } from './package-lead-service.ts';
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: FastifyRequest): Body =>
@@ -80,20 +80,7 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
   const { db, clock } = deps;
 
   /** The session's own ad (not a reserved photo holder), else the answer is sent (422 guest, 404) and null. */
-  async function ownAd(req: FastifyRequest, reply: FastifyReply, id: unknown): Promise<Ad | null> {
-    const customer = await req.customer();
-    if (!customer) {
-      await reply.code(422).send({ status: 422, message: he.loginNeeded });
-      return null;
-    }
-    const orderId = adNumber(idText(id));
-    const ad = orderId ? await findOwnAd(db, customer.id, orderId) : null;
-    if (!ad || ad.status === 'reserved') {
-      await reply.code(404).send({ status: 404, message: he.adNotFound });
-      return null;
-    }
-    return ad;
-  }
+  const ownAd = (req: FastifyRequest, reply: FastifyReply, id: unknown) => app.requireOwnAd(req, reply, idText(id));
 
   const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ status: 400, message });
 
@@ -116,6 +103,7 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     const offered = new Set((await relatedBrokers(db, ad)).brokers.map((b) => b.CustID));
     if (chosen.some((id) => !offered.has(id))) return badRequest(reply, planExtrasHe.unknownBrokers);
     await insertRealEstateLeads(db, ad.orderId, chosen, clock.now());
+    await recordLead(db, clock.now(), { kind: 'broker', ad, brokerIds: chosen });
     return { status: 200, sent: chosen.length } satisfies RealEstateLeadResponse;
   });
 
@@ -220,6 +208,7 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     if (asksPlate && !isCampaignPlate(plate)) return badRequest(reply, planExtrasHe.invalidPlate);
     const leads = campaigns.map((c) => ({ campaignId: c.id, plate: c.plate ? plate : null }));
     const saved = await insertCampaignLeads(db, ad.orderId, leads, clock.now());
+    await recordLead(db, clock.now(), { kind: 'campaign', ad, campaigns: leads });
     return { status: 200, saved } satisfies CampaignSaveResponse;
   });
 }

@@ -1,16 +1,14 @@
 /**
  * The plan step on the server: which tracks an ad is offered (save-ad's chooseOrderType and
- * GET {OrderID}/order-types), and the finish page paths the browser is sent to (after-save-area.md §2).
+ * GET {OrderID}/order-types); the pages the browser is sent to are ads/ad-paths.ts.
  */
 
-import { catalogFor } from '@app/catalog/categories/registry';
 import { adPackageFits, adPackagesOnSale, findAdPackage, ownedPackageItem } from '@app/catalog/packages';
 import { autoBumpPriceAgorot, isBusinessForSaleSelection, type TrackSelectors, tracksFor } from '@app/catalog/tracks';
 import type { ChooseOrderType, OrderTypeItem } from '@app/contract/orders';
-import { SELECTOR_KEYS } from '@app/contract/publish';
 import type { Ad } from '../ads/ads-repository.ts';
-import { FINISHED_STATUSES } from '../ads/go-live.ts';
-import { catalogQuery } from '../catalogue/selectors.ts';
+import { FINISHED_STATUSES } from '../ads/go-live-service.ts';
+import { adSectionOf } from '../catalogue/selectors.ts';
 import type { CustomerPackageRow } from './customer-packages-repository.ts';
 
 /**
@@ -21,19 +19,6 @@ import type { CustomerPackageRow } from './customer-packages-repository.ts';
 export const trackSelectorsOf = (
   ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'> & { values?: Ad['values'] | undefined },
 ): TrackSelectors => ({ cat: ad.cat, subcat: ad.subcat, SalesCatID: adSectionOf(ad) ?? ad.selectors.SalesCatID });
-
-/**
- * An ad's second-hand section (SalesCatID) as every plan, upgrade and payment reads it: the selection's, else (0 or
- * none: the general flow) the one chosen in its product step; undefined when it has neither.
- */
-export function adSectionOf(ad: {
-  selectors: Record<string, string>;
-  values?: Readonly<Record<string, unknown>> | undefined;
-}): string | undefined {
-  const whole = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : undefined);
-  const selected = whole(ad.selectors.SalesCatID);
-  return selected !== undefined && selected !== '0' ? selected : (whole(ad.values?.salesCatID) ?? selected);
-}
 
 /** The customer's packages for the ad's category, as the plan step sees them at `now`. */
 export interface PackagesAtNow {
@@ -98,61 +83,4 @@ export function chooseOrderTypeFor(ad: Ad, owned?: PackagesAtNow): ChooseOrderTy
     ...(FINISHED_STATUSES.has(ad.status) ? { finished: true } : {}),
     autoBumpPriceAgorot: autoBumpPriceAgorot(ad.cat),
   };
-}
-
-/** The ad's selection as the wizard's query had it (every selector but step, which is not one), in order. */
-function selectionQuery(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of SELECTOR_KEYS) {
-    const value = key === 'cat' ? String(ad.cat) : key === 'subcat' ? ad.subcat : ad.selectors[key];
-    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
-  }
-  return query;
-}
-
-/** /finishArea with the current query except step, plus OrderID (spec §2 Routes). */
-export function finishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>): string {
-  const query = selectionQuery(ad);
-  query.set('OrderID', String(ad.orderId));
-  return `/finishArea?${query}`;
-}
-
-/**
- * The wizard on the plan step of a saved draft (a reload there shows the plan again: the server confirms the ad as
- * adData.OrderID2), with `extra` query parameters; null where the ad's catalogue has no plan step. The browser's
- * steps start with the category step (index 0) unless the catalogue's own first step is the sub-category picker.
- */
-export function planPath(
-  ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>,
-  extra: Record<string, string> = {},
-): string | null {
-  const query = selectionQuery(ad);
-  const selection = catalogQuery(Object.fromEntries(query));
-  const steps = (selection && catalogFor(selection)?.steps) || [];
-  const plan = steps.findIndex((step, index) => index > 0 && step.stepGroup === 'choosePlan');
-  if (plan < 0) return null;
-  query.set('step', String(steps[0]?.stepGroup === 'chooseSubcat' ? plan : plan + 1));
-  query.set('OrderID', String(ad.orderId));
-  for (const [key, value] of Object.entries(extra)) query.set(key, value);
-  return `/publish?${query}`;
-}
-
-/** The finish page of blocked words (as the save chain builds it from save-ad's hasWordBlocked). */
-export function blockedFinishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat'>): string {
-  const query = new URLSearchParams({ OrderID: String(ad.orderId), cat: String(ad.cat) });
-  if (ad.subcat !== null) query.set('subcat', String(ad.subcat));
-  return `/finishArea?${query}`;
-}
-
-/**
- * Cat 3 'next ad' (spec §2 "Choose-order-type screen"): the publish flow again at step 1 with the OrderIDs list
- * (comma separated, this ad added last when missing).
- */
-export function continuePublishPath(ad: Pick<Ad, 'orderId' | 'cat' | 'subcat'>, earlier: number[]): string {
-  const ids = earlier.includes(ad.orderId) ? earlier : [...earlier, ad.orderId];
-  const query = new URLSearchParams({ cat: String(ad.cat) });
-  if (ad.subcat !== null) query.set('subcat', String(ad.subcat));
-  query.set('step', '1');
-  query.set('OrderIDs', ids.join(','));
-  return `/publish?${query.toString().replace(/%2C/g, ',')}`;
 }

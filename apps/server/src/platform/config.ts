@@ -11,6 +11,15 @@ const bool = z
 
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 /** An origin as browsers reach it: scheme://host[:port], no path; unset when empty. */
+/** A key or secret from the environment (at least `min` characters), else a random one of `bytes` at each start. */
+const secret = (min: number, bytes: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(min)
+      .default(() => crypto.randomBytes(bytes).toString('base64url')),
+  );
 const publicOrigin = optionalString.pipe(
   z
     .string()
@@ -59,11 +68,14 @@ const schema = z.object({
   PUBLIC_ORIGIN: publicOrigin,
   /**
    * A local run of the production build (`npm start`): the public origins default to the listening address as in
-   * development, instead of stopping the start. Never set it on a deployed site.
+   * development, instead of stopping the start, and follow the address a browser came in by (public-origins.ts).
+   * Never set it on a deployed site.
    */
   LOCAL_ORIGINS: bool.default(false),
   /** Seed demo accounts (a private advertiser and a trader). */
   SEED_DEMO: bool.default(true),
+  /** With SEED_DEMO: a modest set of live demo ads, so the public board is not empty (seed/demo-ads.ts). */
+  SEED_DEMO_ADS: bool.default(true),
   /**
    * Mail provider: the local sandbox (outbox) is the default; `smtp` sends through SMTP_URL and removes every
    * sandbox surface (see sandboxesEnabled).
@@ -75,6 +87,10 @@ const schema = z.object({
   MAIL_FROM: z.string().default('no-reply@example.co.il'),
   /** Where contact-us messages are mailed: the support team's inbox (the sandbox outbox by default). */
   SUPPORT_EMAIL: z.string().email().default('support@example.co.il'),
+  /** Where package enquiries are mailed: the sales team (packages/catalog/data/lead-owners.json names the teams). */
+  LEADS_SALES_EMAIL: z.string().email().default('sales@example.co.il'),
+  /** Where missing sub-model and missing address reports are mailed: the catalogue team. */
+  LEADS_CATALOGUE_EMAIL: z.string().email().default('catalogue@example.co.il'),
   /**
    * The operator console's first admin: while no staff account exists, start-up creates this one without a password
    * and prints a one-time setup link (24 hours) that sets the password and the authenticator app.
@@ -84,13 +100,7 @@ const schema = z.object({
    * The key that opens every sandbox surface (the outbox page and API, and the sandboxes that come later).
    * Random at each start unless set; the start-up log prints the outbox link that carries it.
    */
-  SANDBOX_KEY: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .min(16)
-      .default(() => crypto.randomBytes(24).toString('base64url')),
-  ),
+  SANDBOX_KEY: secret(16, 24),
   /**
    * Extra origins the app may frame and call (CSP frame-src and connect-src), comma separated: the payment
    * sandbox host when it comes. The video host is framed without it (frame-src is its origin and these).
@@ -130,13 +140,7 @@ const schema = z.object({
    */
   VIDEO_PUBLIC_ORIGIN: publicOrigin,
   /** The HMAC key of video tokens; random at each start unless set (set it when several processes serve). */
-  VIDEO_TOKEN_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .min(32)
-      .default(() => crypto.randomBytes(32).toString('base64url')),
-  ),
+  VIDEO_TOKEN_SECRET: secret(32, 32),
   /**
    * The video host's unfinished uploads (tus; each declares up to 200 MB and is written to DATA_DIR/videos). They
    * are counted in the database (video_uploads), so every process agrees: open uploads per ad and per customer,
@@ -191,21 +195,9 @@ const schema = z.object({
    */
   PAYMENT_PUBLIC_ORIGIN: publicOrigin,
   /** The HMAC-SHA256 key of the provider's notifications; random at each start unless set. */
-  PAYMENT_WEBHOOK_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .min(32)
-      .default(() => crypto.randomBytes(32).toString('base64url')),
-  ),
+  PAYMENT_WEBHOOK_SECRET: secret(32, 32),
   /** The key of the provider's server-to-server API (create a session, read its result); random unless set. */
-  PAYMENT_API_KEY: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .min(16)
-      .default(() => crypto.randomBytes(24).toString('base64url')),
-  ),
+  PAYMENT_API_KEY: secret(16, 24),
   /** Seconds after which a session still 'created' is asked for its result (a lost notification). */
   PAYMENT_RECOVERY_AFTER_S: z.coerce.number().int().min(1).default(120),
   /**
@@ -257,7 +249,7 @@ const schema = z.object({
   TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
    * The vehicle registry of the licence-plate search: the catalogue's invented sample, or the Ministry of
-   * Transport's open dataset on data.gov.il (vehicles/datagov-registry.ts).
+   * Transport's open dataset on data.gov.il (vehicles/datagov-registry-provider.ts).
    */
   VEHICLE_REGISTRY: z.enum(['sample', 'datagov']).default('sample'),
   /** data.gov.il's origin (its CKAN API), or a staging copy or test double. */
@@ -282,13 +274,7 @@ const schema = z.object({
   /** Phone confirmation by voice call (off: send_IVR_confirmation answers error type 13). */
   IVR_VERIFICATION: z.enum(['on', 'off']).default('on'),
   /** The HMAC key of stored verification codes; random at each start unless set (set it when several serve). */
-  PHONE_CODE_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .min(32)
-      .default(() => crypto.randomBytes(32).toString('base64url')),
-  ),
+  PHONE_CODE_SECRET: secret(32, 32),
   /** SMS the whole site may send in a day (a pumping wave stops here; error type 12). */
   SMS_DAILY_BUDGET: z.coerce.number().int().min(0).default(2000),
   /** SMS to one prefix (050, 02, …) in an hour: a wave aimed at one range stops earlier (error type 12). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { israelDayOf, israelDayRange, israelHourOf } from './israel-day.ts';
+import { israelDayOf, israelDayRange, israelHourOf, israelTimeOf } from './israel-day.ts';
 
 describe("Israel's day", () => {
   it('starts at 22:00 UTC in winter and 21:00 UTC in summer, and is 23 or 25 hours on the change days', () => {
@@ -22,5 +22,10 @@ describe("Israel's day", () => {
     expect(israelHourOf(new Date('2026-01-14T22:30:00Z'))).toBe(0);
     expect(israelHourOf(new Date('2026-07-15T20:59:00Z'))).toBe(23);
     expect(israelHourOf(new Date('2026-07-15T09:00:00Z'))).toBe(12);
+  });
+
+  it("tells a time by Israel's clock, summer time included", () => {
+    expect(israelTimeOf(new Date('2026-01-14T22:05:00Z'))).toBe('00:05');
+    expect(israelTimeOf(new Date('2026-07-15T11:30:59Z'))).toBe('14:30');
   });
 });

@@ -1,5 +1,7 @@
 /** Israel's calendar day (Asia/Jerusalem, with its summer time) as the instants it starts and ends. */
 
+import { israelDate as formatIsraelDate } from '@app/contract/israelTime';
+
 const OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', timeZoneName: 'longOffset' });
 const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' });
 
@@ -36,3 +38,16 @@ const HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Jerusalem', hour
 
 /** The hour (0-23) of Israel's clock at an instant. */
 export const israelHourOf = (at: Date): number => Number(HOUR.format(at));
+
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jerusalem',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Israel's clock at an instant, 'HH:MM' (a time the product tells someone, as in "locked until 14:30"). */
+export const israelTimeOf = (at: Date): string => TIME.format(at);
+
+/** DD/MM/YYYY in Israel time (the contract's calendar date, with slashes). */
+export const israelDate = (d: Date): string => formatIsraelDate(d, '/');

@@ -1,11 +1,19 @@
 import type { Clock } from './clock.ts';
 import type { Queryable } from './db/db.ts';
+import { decrementCounters, deleteCounter, hitCounters, pruneCounters } from './rate-counters-repository.ts';
 
 export interface WindowState {
   count: number;
   /** When the current window ends (the counter resets). */
   resetsAt: Date;
 }
+
+/**
+ * The longest window a counter may have. A counter whose window started longer ago than this has ended whatever its
+ * window (its next hit starts it again at 1), so the daily housekeeping deletes it (`prune`) and the table holds
+ * only the last days' visitors, not every address that ever called.
+ */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Fixed-window counters kept in the database, so they survive a restart and are shared by servers. */
 export class RateLimiter {
@@ -32,34 +40,27 @@ export class RateLimiter {
    * caller's transaction (`db`) the rows stay locked until it ends.
    */
   async hitMany(keys: readonly string[], windowMs: number, db: Queryable = this.db): Promise<Map<string, WindowState>> {
+    if (windowMs > LONGEST_WINDOW_MS) throw new Error(`a rate window of ${windowMs} ms is longer than a day`);
     const now = this.clock.now();
     const staleBefore = new Date(now.getTime() - windowMs);
-    const rows = await db.query<{ key: string; count: number; window_start: Date }>(
-      `INSERT INTO rate_counters (key, window_start, count)
-       SELECT k, $2::timestamptz, 1 FROM unnest($1::text[]) AS k ORDER BY k
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_counters.window_start <= $3 THEN 1 ELSE rate_counters.count + 1 END,
-         window_start = CASE WHEN rate_counters.window_start <= $3 THEN $2 ELSE rate_counters.window_start END
-       RETURNING key, count, window_start`,
-      [keys, now, staleBefore],
-    );
+    const rows = await hitCounters(db, keys, now, staleBefore);
     return new Map(
-      rows.map((r) => [r.key, { count: r.count, resetsAt: new Date(new Date(r.window_start).getTime() + windowMs) }]),
+      rows.map((r) => [r.key, { count: r.count, resetsAt: new Date(r.windowStart.getTime() + windowMs) }]),
     );
   }
 
   /** Gives back attempts counted by hit() that turned out not to count (refused unchecked, or a success). */
   async giveBack(keys: readonly string[]): Promise<void> {
     // Lock the rows in key order first (see hitMany), then update them.
-    await this.db.query(
-      `UPDATE rate_counters AS r SET count = greatest(r.count - 1, 0)
-       FROM (SELECT key FROM rate_counters WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE) AS locked
-       WHERE r.key = locked.key`,
-      [keys],
-    );
+    await decrementCounters(this.db, keys);
   }
 
   async reset(key: string): Promise<void> {
-    await this.db.query('DELETE FROM rate_counters WHERE key = $1', [key]);
+    await deleteCounter(this.db, key);
+  }
+
+  /** Deletes the counters whose window has ended whatever its length (older than LONGEST_WINDOW_MS). */
+  prune(db: Queryable, now: Date): Promise<number> {
+    return pruneCounters(db, new Date(now.getTime() - LONGEST_WINDOW_MS));
   }
 }

@@ -8,7 +8,7 @@
 import type { TradeMap } from '@app/contract/auth';
 import { findCustomerByEmail, insertCustomer } from '../accounts/customers-repository.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { upsertBrokerOffice } from '../finish/brokers-repository.ts';
+import { upsertBrokerOffice } from '../plans/brokers-repository.ts';
 import type { Db } from '../platform/db/db.ts';
 
 export interface BrokerAccount {

@@ -2,7 +2,7 @@ import type { TradeMap } from '@app/contract/auth';
 import type { AdType } from '@app/contract/orders';
 import { findCustomerByEmail, insertCustomer } from '../accounts/customers-repository.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { saveConfirmedPhone } from '../phones/phone-repository.ts';
+import { isPhoneConfirmed, saveConfirmedPhone } from '../phones/phone-repository.ts';
 import { insertCustomerPackage, packagesOfCustomer } from '../plans/customer-packages-repository.ts';
 import type { Db } from '../platform/db/db.ts';
 
@@ -55,11 +55,9 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       }));
     if (!customer) continue; // registered at the same moment by another process
     // Also for an account seeded before phones existed; a number the developer deactivated stays so.
-    const known = await db.query('SELECT 1 FROM customer_phones WHERE customer_id = $1 AND phone = $2', [
-      customer.id,
-      a.phone,
-    ]);
-    if (known.length === 0) await saveConfirmedPhone(db, customer.id, a.phone, true, new Date());
+    if (!(await isPhoneConfirmed(db, customer.id, a.phone))) {
+      await saveConfirmedPhone(db, customer.id, a.phone, true, new Date());
+    }
     // The car dealer holds a package of 10 Bold car ads, so the plan step's fromPackage mode is there to try
     // (once: a package used up or past its 91 days stays so, as a real one would).
     if (a.package) {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsv, readCsvRecords } from '../platform/csv.ts';
 import type { Db } from '../platform/db/db.ts';
-import { parseCsv, readCsvRecords } from './csv.ts';
+import { countLocalities, insertAddresses, type LocalityValues } from './reference-data-repository.ts';
 
 const seedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data');
 const BATCH = 10_000;
@@ -15,10 +16,9 @@ const num = (v: string | undefined) => (v && v.trim() !== '' && Number.isFinite(
  * Localities that appear only in the street list take their name from the street_code 9000 row.
  */
 export async function seedReferenceData(db: Db): Promise<{ localities: number; streets: number } | null> {
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM localities');
-  if (n > 0) return null;
+  if ((await countLocalities(db)) > 0) return null;
 
-  const localities = new Map<number, (string | number | null)[]>();
+  const localities = new Map<number, LocalityValues>();
   for (const r of readCsvRecords(path.join(seedDir, 'localities.csv'))) {
     const id = int(r.id);
     if (id === null) continue;
@@ -46,23 +46,6 @@ export async function seedReferenceData(db: Db): Promise<{ localities: number; s
     }
   }
 
-  await db.transaction(async (tx) => {
-    const locs = [...localities.values()];
-    const column = (i: number) => locs.map((l) => l[i]);
-    await tx.query(
-      `INSERT INTO localities (id, name, name_en, district_id, district_name, population, latitude, longitude)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[],
-                            $7::float8[], $8::float8[])`,
-      [0, 1, 2, 3, 4, 5, 6, 7].map(column),
-    );
-    for (let i = 0; i < streets.length; i += BATCH) {
-      const part = streets.slice(i, i + BATCH);
-      await tx.query(
-        `INSERT INTO streets (city_code, street_code, name)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::text[]) ON CONFLICT DO NOTHING`,
-        [part.map((s) => s[0]), part.map((s) => s[1]), part.map((s) => s[2])],
-      );
-    }
-  });
+  await insertAddresses(db, [...localities.values()], streets, BATCH);
   return { localities: localities.size, streets: streets.length };
 }

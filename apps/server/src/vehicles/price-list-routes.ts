@@ -2,7 +2,7 @@ import type { PriceQuery } from '@app/catalog/vehicles/priceList';
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
-import type { PriceList } from './price-list.ts';
+import type { PriceList } from './price-list-provider.ts';
 
 type Query = Partial<
   Record<'subModelId' | 'ascentYearOnRoad' | 'ascentMonthOnRoad' | 'kilometers' | 'ownersNumber', string | string[]>
@@ -17,7 +17,7 @@ const whole = (value: unknown): number => {
 };
 
 /** The spec's query as our model's: a month unset or -1 is January (publish-wizard.md §7: "1 when unset or -1"). */
-export function priceQueryOf(query: Query): PriceQuery {
+function priceQueryOf(query: Query): PriceQuery {
   const month =
     query.ascentMonthOnRoad === undefined || query.ascentMonthOnRoad === '' ? -1 : whole(query.ascentMonthOnRoad);
   return {

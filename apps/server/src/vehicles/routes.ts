@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
-import { RegistryUnavailable, VehicleNotInCatalogue, type VehicleRegistry } from './registry.ts';
+import { RegistryUnavailable, VehicleNotInCatalogue, type VehicleRegistry } from './registry-provider.ts';
 
 /**
  * Our own {gateway} services: the vehicle registry's licence-plate search, answered by the configured registry

@@ -1,13 +1,6 @@
 import type { VideoMime } from '@app/contract/media';
+import type { AdVideoRow } from '../media/media-edits-repository.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
-
-export interface AdVideoRow {
-  adId: number;
-  videoKey: string;
-  mime: VideoMime;
-  bytes: number;
-  createdAt: Date;
-}
 
 interface Row {
   ad_id: number | string;
@@ -55,4 +48,48 @@ export async function replaceAdVideo(
 export async function deleteAdVideo(db: Queryable, adId: number): Promise<AdVideoRow | null> {
   const [row] = await db.query<Row>('DELETE FROM ad_videos WHERE ad_id = $1 RETURNING *', [adId]);
   return row ? toVideo(row) : null;
+}
+
+// ---- Unfinished uploads (video_uploads, migration 0025; uploads-service.ts decides their limits) ----
+
+/** Locks the customer's row: one customer's uploads are opened one at a time. */
+export async function lockUploader(tx: Queryable, customerId: number): Promise<void> {
+  await tx.query('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]);
+}
+
+/** The customer's unfinished uploads created after `since`: for the ad, in all, and the bytes they declare. */
+export async function countOpenUploads(
+  db: Queryable,
+  q: { customerId: number; adId: number; since: Date },
+): Promise<{ ofAd: number; all: number; bytes: number }> {
+  const [open] = await db.query<{ ad: number | string; all: number | string; bytes: number | string }>(
+    `SELECT count(*) FILTER (WHERE ad_id = $2) AS ad, count(*) AS all, COALESCE(sum(bytes), 0) AS bytes
+     FROM video_uploads WHERE customer_id = $1 AND created_at > $3`,
+    [q.customerId, q.adId, q.since],
+  );
+  return { ofAd: Number(open?.ad ?? 0), all: Number(open?.all ?? 0), bytes: Number(open?.bytes ?? 0) };
+}
+
+export async function insertUpload(
+  db: Queryable,
+  upload: { id: string; adId: number; customerId: number; bytes: number },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO video_uploads (upload_id, ad_id, customer_id, bytes, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [upload.id, upload.adId, upload.customerId, upload.bytes, now],
+  );
+}
+
+export async function deleteUpload(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM video_uploads WHERE upload_id = $1', [id]);
+}
+
+/** Up to `limit` uploads created before `before`, oldest first. */
+export async function uploadsCreatedBefore(db: Queryable, before: Date, limit: number): Promise<string[]> {
+  const rows = await db.query<{ upload_id: string }>(
+    'SELECT upload_id FROM video_uploads WHERE created_at < $1 ORDER BY created_at LIMIT $2',
+    [before, limit],
+  );
+  return rows.map((r) => r.upload_id);
 }

@@ -1,13 +1,12 @@
 import { type AdVideo, type AdVideoResponse, VIDEO_TOKEN_TTL_MS, type VideoTokenResponse } from '@app/contract/media';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { he } from '../i18n/messages.ts';
-import { changesWait, findEditVideo, setEditVideo } from '../media/media-edits-repository.ts';
-import { ownAd, ownAdId } from '../media/routes.ts';
+import { type AdVideoRow, changesWait, findEditVideo, setEditVideo } from '../media/media-edits-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
-import type { VideoHost } from './host.ts';
-import { type AdVideoRow, deleteAdVideo, findAdVideo } from './repository.ts';
+import type { VideoHost } from './host-provider.ts';
+import { deleteAdVideo, findAdVideo } from './repository.ts';
 import { signVideoToken } from './token.ts';
 
 const toWire = (row: AdVideoRow | null): AdVideo | null =>
@@ -23,21 +22,27 @@ export function publishVideoRoutes(
   deps: { db: Db; clock: Clock; secret: string; video: VideoHost; origins: PublicOrigins },
 ): void {
   const { db, clock, secret, video, origins } = deps;
+  /** The caller's own ad of the path's OrderID, a reserved one too (its video comes before the first save). */
+  const ownAd = (req: FastifyRequest<{ Params: { OrderID: string } }>, reply: FastifyReply) =>
+    app.requireOwnAd(req, reply, req.params.OrderID, { reserved: true });
 
-  app.post('/api/publish/:OrderID/video/token', async (req, reply) => {
-    const adId = await ownAdId(db, req, reply);
-    if (adId === null) return reply;
+  app.post<{ Params: { OrderID: string } }>('/api/publish/:OrderID/video/token', async (req, reply) => {
+    const ad = await ownAd(req, reply);
+    if (!ad) return reply;
+    const adId = ad.orderId;
     const customer = await req.customer();
     if (!customer) return reply.code(422).send({ status: 422, message: he.loginNeeded });
     const expiresAt = clock.now().getTime() + VIDEO_TOKEN_TTL_MS;
+    // As this browser reaches them (public-origins.ts): the site, the only parent the upload page will frame into
+    // and post to, and the video host.
+    const reached = origins.of(req.raw);
     const token = signVideoToken(secret, {
       orderId: adId,
       customerId: customer.id,
-      // The site's public origin: the only parent the upload page will frame into and post to.
-      parentOrigin: origins.site(),
+      parentOrigin: reached.site,
       expiresAt,
     });
-    const videoOrigin = origins.video();
+    const videoOrigin = reached.video;
     return {
       status: 'ok',
       token,
@@ -48,8 +53,8 @@ export function publishVideoRoutes(
   });
 
   // The owner's video of the ad: that of its unfinished edit when it is published and being edited.
-  app.get('/api/publish/:OrderID/video', async (req, reply) => {
-    const ad = await ownAd(db, req, reply);
+  app.get<{ Params: { OrderID: string } }>('/api/publish/:OrderID/video', async (req, reply) => {
+    const ad = await ownAd(req, reply);
     if (!ad) return reply;
     const edited = changesWait(ad) ? await findEditVideo(db, ad.orderId) : undefined;
     if (edited !== undefined)
@@ -59,8 +64,8 @@ export function publishVideoRoutes(
 
   // Spec §7: POST /api/adds/delete-video/{id} with OrderID in the body; id is the OrderID. A published ad's video
   // goes when its edit is finished (order-edited); until then only the edit has none.
-  app.post('/api/adds/delete-video/:OrderID', async (req, reply) => {
-    const ad = await ownAd(db, req, reply);
+  app.post<{ Params: { OrderID: string } }>('/api/adds/delete-video/:OrderID', async (req, reply) => {
+    const ad = await ownAd(req, reply);
     if (!ad) return reply;
     const adId = ad.orderId;
     const bodyId = (req.body as { OrderID?: unknown } | undefined)?.OrderID;

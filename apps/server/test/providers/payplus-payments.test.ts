@@ -214,6 +214,33 @@ describe('a card payment through PayPlus', () => {
     expect(double.requests.filter((r) => r.path === 'Transactions/RefundByTransactionUID')).toHaveLength(1);
   });
 
+  it('refunds a paid ad a moderator refused before it went live, once, through PayPlus, whoever presses twice', async () => {
+    const admin = await staffAgent(t, 'admin');
+    const { rules, words } = (await admin.get('/api/operator/moderation/rules')).json();
+    await admin.post('/api/operator/moderation/rules', {
+      rules: { ...rules, categories: [{ cat: 1, subcat: null }] },
+      words,
+    });
+    try {
+      const orderId = await newDraft();
+      await pay(await startCard(orderId));
+      expect(await adStatus(orderId)).toBe('pending');
+      const moderator = await staffAgent(t, 'moderator');
+      const queue = (await moderator.get('/api/operator/moderation/queue')).json();
+      const review = queue.items.find((i: { review: { adId: number } }) => i.review.adId === orderId)?.review;
+      const url = `/api/operator/moderation/reviews/${review?.id}/reject`;
+      const answers = await Promise.all([1, 2].map(() => moderator.post(url, { template: 'misleading', text: '' })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(await adStatus(orderId)).toBe('rejected');
+      const [payment] = await paymentsOf(orderId);
+      expect(payment).toMatchObject({ status: 'paid', refund_status: 'refunded' });
+      const charge = double.transactionsOf(payment?.public_id ?? '').find((x) => x.type === 'charge');
+      expect(double.refundsOf(charge?.uid ?? '').map((r) => r.amount)).toEqual([VIP.amountAgorot / 100]);
+    } finally {
+      await admin.post('/api/operator/moderation/rules', { rules, words });
+    }
+  });
+
   it('refunds part of a paid ad from the finance console through PayPlus, once per form, never beyond the charge', async () => {
     const orderId = await newDraft();
     await pay(await startCard(orderId));
@@ -315,6 +342,57 @@ describe('a saved card', () => {
       amount: 49,
       terminal_uid: PAYPLUS_TEST_KEYS.terminalUid,
     });
+  });
+});
+
+describe('a refund whose answer was lost', () => {
+  it('is found again whatever case PayPlus spells its type in, so it is never made twice, and the types seen are logged', async () => {
+    for (const spelling of ['Refund', 'REFUND']) {
+      const seen: unknown[] = [];
+      const provider = new PayPlusPaymentProvider(
+        {
+          PAYPLUS_API_KEY: PAYPLUS_TEST_KEYS.apiKey,
+          PAYPLUS_SECRET_KEY: PAYPLUS_TEST_KEYS.secretKey,
+          PAYPLUS_PAYMENT_PAGE_UID: PAYPLUS_TEST_KEYS.pageUid,
+          PAYPLUS_API_BASE: double.apiBase,
+          timeoutMs: 5_000,
+        },
+        undefined,
+        { info: (obj) => void seen.push(obj) },
+      );
+      const ref = `pay_case${spelling}${newKey().replace(/\W/g, '')}`;
+      const session = await provider.createSession({
+        merchantRef: ref,
+        amountAgorot: 4_900,
+        description: 'מודעת VIP',
+        successUrl: 'https://www.example.co.il/api/payments/success',
+        failureUrl: 'https://www.example.co.il/api/payments/failure',
+        notifyUrl: 'https://www.example.co.il/api/payments/notify',
+        idempotencyKey: ref,
+        channel: 'creditCard',
+      });
+      await pay(session.hostedUrl);
+      double.refundTypeAs = spelling;
+      const ask = { sessionId: session.sessionId, amountAgorot: 1_000, idempotencyKey: `${ref}-refund` };
+      // PayPlus makes the refund, and its answer is lost on the way.
+      double.loseAnswerOf = 'Transactions/RefundByTransactionUID';
+      await expect(provider.refund(ask)).rejects.toThrow();
+      const charge = double.transactionsOf(ref).find((x) => x.type === 'charge');
+      expect(double.refundsOf(charge?.uid ?? '')).toHaveLength(1);
+      // Asked again (the refund job, a second press): the refund made under our key is the answer.
+      const again = await provider.refund(ask);
+      expect(again, spelling).toEqual({ refundId: double.refundsOf(charge?.uid ?? '')[0]?.uid, amountAgorot: 1_000 });
+      expect(double.refundsOf(charge?.uid ?? ''), spelling).toHaveLength(1);
+      expect(seen.at(-1)).toEqual({
+        provider: 'payplus',
+        operation: 'refund-lookup',
+        relatedTypes: [spelling],
+        found: true,
+      });
+      // The log names no reference, amount or card.
+      expect(JSON.stringify(seen)).not.toMatch(new RegExp(`${ref}|0000|"amount`));
+    }
+    double.refundTypeAs = 'refund';
   });
 });
 

@@ -4,9 +4,11 @@
  * request for it (from the sweep's fixtures), which resources it touches, and whether it takes another's id.
  * attack-sweep.test.ts fails on a route that is not here, and on an entry whose route no longer exists.
  */
+
 import { upgradePackagesFor } from '@app/catalog/packages';
 import { findTrack } from '@app/catalog/tracks';
 import { CSRF_HEADER } from '@app/contract/auth';
+import { AUTO_BUMP_HASH } from '@app/contract/orders';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { freeFinishBody } from './finish-body.ts';
 import { multipart } from './media.ts';
@@ -180,6 +182,8 @@ export const ROUTES: Record<string, Entry> = {
     call: (f) => get(`/api/payments/failureUpgrade?pid=${f.paymentPublicId}`),
   },
   'GET /api/adds/:id': { kind: 'safe', why: "the owner's ad", call: (f) => get(`/api/adds/${f.orderId}`) },
+  'GET /item/:id': { kind: 'safe', why: "the ad's public page, read only", call: (f) => get(`/item/${f.orderId}`) },
+  'GET /item/:id/video': { kind: 'safe', why: "a live ad's video", call: (f) => get(`/item/${f.orderId}/video`) },
   'GET /api/my-ads': { kind: 'safe', why: "the customer's ads" },
   'GET /api/contact-us/fetch': { kind: 'safe', why: 'the contact form subjects' },
   // The operator console's reads: the sweep's customers are no staff, so each answers 401 (operator-login.test.ts
@@ -241,6 +245,9 @@ export const ROUTES: Record<string, Entry> = {
     call: () => get('/gateway/nixale-proxy/freeSearch?q=x'),
   },
   'GET /media/:name': { kind: 'safe', why: 'the bytes of a stored photo', call: (f) => get(`/media/${f.mediaName}`) },
+  // The API's OpenAPI document and its reference page (platform/http/openapi.ts): the same for everyone.
+  'GET /api/openapi.json': { kind: 'safe', why: 'the OpenAPI document of the declared calls' },
+  'GET /api/docs': { kind: 'safe', why: 'the reference page' },
   'GET /sandbox/*': {
     kind: 'safe',
     onlyIn: 'real mail provider (no sandboxes)',
@@ -333,7 +340,7 @@ export const ROUTES: Record<string, Entry> = {
   // The operator console's writes (staff only: the sweep's customers get 401, and the CSRF guard comes first).
   'POST /api/operator/login': {
     kind: 'write',
-    touches: 'staff_sessions, staff_audit, rate_counters',
+    touches: 'staff_sessions, staff_audit, rate_counters (a locked sign-in is told, once the password is right)',
     call: () => post('/api/operator/login', { email: 'nobody@example.co.il', password: 'Secret123' }),
   },
   'POST /api/operator/setup': {
@@ -343,7 +350,7 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /api/operator/login/code': {
     kind: 'write',
-    touches: 'staff_sessions, staff_audit',
+    touches: 'staff, staff_sessions, staff_audit, rate_counters, outbox (the wrong-code limits, a lock and its mail)',
     call: () => post('/api/operator/login/code', { code: '123456' }),
   },
   'POST /api/operator/enrolment/start': {
@@ -353,7 +360,7 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /api/operator/enrolment/confirm': {
     kind: 'write',
-    touches: 'staff, staff_recovery_codes, staff_sessions',
+    touches: 'staff, staff_recovery_codes, staff_sessions, staff_audit, rate_counters (the wrong-code limits)',
     call: () => post('/api/operator/enrolment/confirm', { code: '123456' }),
   },
   'POST /api/operator/logout': {
@@ -452,7 +459,7 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /api/auth/confirmCode': {
     kind: 'write',
-    touches: 'password_resets',
+    touches: 'password_resets, rate_counters (wrong codes per account and address)',
     call: () => post('/api/auth/confirmCode', { EmailForgetPass: 'nobody@example.co.il', confirmCodePass: '123456' }),
   },
   'POST /api/auth/createNewPass': {
@@ -599,7 +606,7 @@ export const ROUTES: Record<string, Entry> = {
     call: (f) =>
       post(`/gateway/packages/subscribe/auto-bump-ad/start-payment/${f.orderId}`, {
         ...pay(f, 'bump'),
-        packageHash: 'weekly-package',
+        packageHash: AUTO_BUMP_HASH,
         channel: 'creditCard',
       }),
   },
@@ -725,6 +732,16 @@ export const ROUTES: Record<string, Entry> = {
       post('/api/analytics/events', {
         events: [{ name: 'image_added', props: { slot: 1, source: 'gallery' }, at: f.now - 1000 }],
       }),
+  },
+  'POST /api/ads/:id/phone': {
+    kind: 'write',
+    touches: 'ad_contact_counts, rate_counters',
+    call: (f) => post(`/api/ads/${f.orderId}/phone`, {}),
+  },
+  'POST /api/ads/:id/report': {
+    kind: 'write',
+    touches: 'ad_reviews, ad_reports, rate_counters',
+    call: (f) => post(`/api/ads/${f.orderId}/report`, { reason: 'fraud' }),
   },
   'POST /api/contact-us/save': {
     kind: 'write',

@@ -2,7 +2,7 @@ import { optionsRequest, optionsRequestUrl } from '@app/form-engine/dataUrl';
 import type { FieldDef, Option, StepDef, Values } from '@app/form-engine/model';
 import type { Resolution } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
-import { israelToday } from '../../src/ads/ad-validation.ts';
+import { israelToday } from '../../src/publish/ad-validation.ts';
 import type { Agent } from './test-app.ts';
 
 /**

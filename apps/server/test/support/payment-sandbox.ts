@@ -1,4 +1,6 @@
 /** The payment sandbox's hosted pages as a test drives them (its own listener, through inject). */
+
+import type { PaymentSandboxSwitch } from '@app/contract/paymentSandbox';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PaymentSandbox } from '../../src/payments/sandbox/host.ts';
 import type { TestApp } from './test-app.ts';
@@ -48,5 +50,21 @@ export function submitCard(t: TestApp, hostedUrl: string, fields: CardFields = {
     url: new URL(hostedUrl).pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: cardForm(fields),
+  });
+}
+
+/** Turns a failure switch of the sandbox's admin view on or off (its key and the CSRF header, as the page sends them). */
+export async function setSandboxSwitch(
+  t: TestApp,
+  name: PaymentSandboxSwitch,
+  enabled: boolean,
+): Promise<LightMyRequestResponse> {
+  const first = await t.app.inject({ method: 'GET', url: '/api/auth/customer' });
+  const csrf = first.cookies.find((c) => c.name === 'csrf')?.value ?? '';
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/payments/switches',
+    headers: { 'x-sandbox-key': t.sandboxKey, cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
+    payload: { [name]: enabled },
   });
 }

@@ -1,4 +1,4 @@
-import type { OutboxPhoneMessage } from '@app/contract/phones';
+import type { OutboxPhoneMessage, SandboxSmsFailure } from '@app/contract/phones';
 import { expect } from 'vitest';
 import { Agent, register, type TestApp } from './test-app.ts';
 
@@ -55,7 +55,7 @@ export async function lastCode(t: TestApp, to: string): Promise<string> {
 export const wrongCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0');
 
 /** The sandbox failure switch (through its own API, with the key; the POST needs the CSRF header as well). */
-export async function setSmsFailure(t: TestApp, smsFailure: 'none' | 'fail' | 'late'): Promise<void> {
+export async function setSmsFailure(t: TestApp, smsFailure: SandboxSmsFailure): Promise<void> {
   const dev = new Agent(t.app, '10.99.0.1');
   await dev.get('/api/auth/customer');
   const res = await t.app.inject({

@@ -69,13 +69,14 @@ const PLAN = 'personal_publish_payment_choose';
 
 /**
  * The contact step is real in every catalogue (publish, where the catalogue publishes, and edit): checked, with
- * the contact fields; the only placeholder left is the plan step (its screen comes with the save's answer).
+ * the contact fields; after step 0 the only step without fields is the plan step (its screen comes with the save's
+ * answer).
  */
 function expectContactSteps(catalog: CategoryCatalog) {
   const logins = [...catalog.steps, ...catalog.editSteps].filter((s) => s.isLoginArea);
   expect(logins.map((s) => s.area)).toEqual(catalog.cat === 100 ? [EDIT_LOGIN_AREA] : [LOGIN_AREA, EDIT_LOGIN_AREA]);
   for (const step of logins) {
-    expect([step.area, step.check, step.placeholder]).toEqual([step.area, true, undefined]);
+    expect([step.area, step.check]).toEqual([step.area, true]);
     expect(step.fields.map((f) => f.id)).toEqual(CONTACT_FIELD_IDS);
     expect(step.fields.filter((f) => f.isRequired).map((f) => f.id)).toEqual(['contactName', 'validPhone1']);
     expect(step.fields.filter((f) => f.type === 'tel').map((f) => [f.id, f.phonePriority])).toEqual([
@@ -83,8 +84,10 @@ function expectContactSteps(catalog: CategoryCatalog) {
       ['validPhone2', 2],
     ]);
   }
-  const placeholders = [...catalog.steps, ...catalog.editSteps].filter((s) => s.placeholder).map((s) => s.area);
-  expect(placeholders).toEqual(catalog.steps.some((s) => s.area === PLAN) ? [PLAN] : []);
+  const empty = [...catalog.steps.slice(1), ...catalog.editSteps].filter((s) => s.fields.length === 0);
+  expect(empty.map((s) => [s.area, s.stepGroup, s.check])).toEqual(
+    catalog.steps.some((s) => s.area === PLAN) ? [[PLAN, 'choosePlan', false]] : [],
+  );
 }
 /** Per cat (publish-wizard.md §2): first step, the closing steps, the edit step the spec names. */
 const OTHER_CATEGORY_SHAPES: Record<number, { firstStep: 0 | 1; closing: string[]; edit: string }> = {
@@ -131,10 +134,6 @@ describe('every catalogue', () => {
       ]);
       expect(steps.find((s) => s.isLoginArea)?.area).toBe('personal_publish_login');
       expectEditShape(catalog, 'personal_edit_sales_properties');
-      for (const step of [...steps, ...catalog.editSteps].filter((s) => s.placeholder)) {
-        expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
-        expect(step.fields).toEqual([]);
-      }
       expectContactSteps(catalog);
       expect(catalog.firstStep).toBe(1);
     },
@@ -149,12 +148,8 @@ describe('every catalogue', () => {
       expect(steps.slice(steps.length - (shape?.closing.length ?? 0)).map((s) => s.area)).toEqual(shape?.closing);
       expect(steps.some((s) => s.stepGroup === 'choosePlan')).toBe(shape?.closing.includes(PLAN));
       expectEditShape(catalog, shape?.edit ?? '');
-      for (const step of [...steps, ...catalog.editSteps].filter((s) => s.placeholder)) {
-        expect(step.placeholder?.reason).toMatch(/[\u0590-\u05FF]/);
-        expect(step.fields).toEqual([]);
-      }
       // Every detail step is checked; an A/B-test step (the free category search) is optional; photos are not.
-      for (const step of steps.slice(1).filter((s) => !s.placeholder && s.stepGroup !== 'uploadImages'))
+      for (const step of steps.slice(1).filter((s) => s.stepGroup !== 'choosePlan' && s.stepGroup !== 'uploadImages'))
         expect(step.check).toBe(!step.showOnABTest);
       expectContactSteps(catalog);
       expect(catalog.firstStep).toBe(shape?.firstStep);
@@ -248,7 +243,7 @@ describe('catalogFor, the other categories (the most specific catalogue wins; a 
     expect(catalogFor(query)).toBeUndefined();
   });
 
-  it('every media step has the spec photo cap and video where the spec has it, and no media placeholder is left', () => {
+  it('every media step has the spec photo cap and video where the spec has it', () => {
     const VIDEO_CATS = new Set([1, 2, 5, 14]);
     for (const catalog of ALL) {
       for (const step of [...catalog.steps, ...catalog.editSteps]) {
@@ -257,7 +252,6 @@ describe('catalogFor, the other categories (the most specific catalogue wins; a 
           expect(photos).toBeUndefined();
           continue;
         }
-        expect(step.placeholder, `${catalog.id} ${step.area}`).toBeUndefined();
         // Spec §5: up to 10, "3 in some edit flows" (household workers, customer info), 1 teacher photo.
         const expected = step.edit && (catalog.cat === 14 || catalog.cat === 100) ? 3 : catalog.cat === 6 ? 1 : 10;
         expect(photoCap(photos?.cropper?.total_images ?? 0), `${catalog.id} ${step.area}`).toBe(expected);

@@ -2,7 +2,7 @@
  * The real-estate steps (publish-wizard.md §2, real estate): choose category; property address; home
  * properties in columns (what the property has, property features, what matters to know); payment, date and
  * other deal properties; then media, login and plan (shared with the other categories; the plan
- * step a placeholder). Edit: the real-estate details, then edit login.
+ * step's screen comes with the save's answer). Edit: the real-estate details, then edit login.
  */
 import type { FieldDef, Option, StepDef } from '@app/form-engine/model';
 import { PICKERS } from '../pickers.ts';

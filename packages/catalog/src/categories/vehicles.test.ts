@@ -190,7 +190,7 @@ describe('cars: sale properties, traders, edit', () => {
     for (const id of CARS_CATALOG.editLocked) expect(sent).not.toHaveProperty(id);
   });
 
-  it('the whole publish flow is complete with these values and the contact step (the plan placeholder needs nothing)', () => {
+  it('the whole publish flow is complete with these values and the contact step (the plan step needs nothing)', () => {
     expect(cars({ ...values, ...CONTACT_TEST_VALUES }).errors).toEqual([]);
     expect(cars(values).errors.map((e) => [e.field, e.code])).toEqual([
       ['contactName', 'required'],

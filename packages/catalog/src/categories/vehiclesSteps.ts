@@ -89,24 +89,19 @@ export const saleStep = (fields: FieldDef[], title = 'מחיר ותיאור'): S
   fields,
 });
 
-const placeholderStep = (step: Omit<StepDef, 'check' | 'fields' | 'placeholder'>, reason: string): StepDef => ({
-  ...step,
+/**
+ * The plan step: no catalogue fields and nothing to check; its screen (the tracks or packages, and the payment)
+ * comes with the save's answer.
+ */
+export const planStep = (): StepDef => ({
+  area: 'personal_publish_payment_choose',
+  title: 'בחירת מסלול',
+  stepGroup: 'choosePlan',
   check: false,
-  placeholder: { reason },
+  showNavButtons: true,
+  showBackButton: true,
   fields: [],
 });
-
-export const planStep = (): StepDef =>
-  placeholderStep(
-    {
-      area: 'personal_publish_payment_choose',
-      title: 'בחירת מסלול',
-      stepGroup: 'choosePlan',
-      showNavButtons: true,
-      showBackButton: true,
-    },
-    'בחירת מסלול הפרסום והתשלום יתווספו בקרוב.',
-  );
 
 /** The steps after the ad details: media, login, plan. */
 /** Vehicles and real estate: up to 10 photos and a video (spec §2), contact, plan. */

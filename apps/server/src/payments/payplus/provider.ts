@@ -80,6 +80,18 @@ const DECLINES: Record<string, PaymentFailureReason> = {
 const toShekels = (agorot: number): number => Math.round(agorot) / 100;
 const toAgorot = (shekels: unknown): number => (typeof shekels === 'number' ? Math.round(shekels * 100) : Number.NaN);
 
+/** Where the adapter says what PayPlus answered that it had to interpret (never a key, a card or a person's data). */
+export interface PayPlusLog {
+  info(obj: unknown, msg?: string): void;
+}
+const quiet: PayPlusLog = { info: () => {} };
+
+/**
+ * Whether a related transaction is a refund. PayPlus's pages do not say how `type` is spelt ('refund', 'Refund',
+ * 'REFUND'…), so its case is ignored: a refund not recognised would be asked for a second time.
+ */
+const isRefund = (type: unknown): boolean => typeof type === 'string' && type.trim().toLowerCase() === 'refund';
+
 export class PayPlusPaymentProvider implements PaymentProvider, SavedCardCharges {
   readonly name = 'payplus';
   readonly savedCards: SavedCardCharges = this;
@@ -87,6 +99,7 @@ export class PayPlusPaymentProvider implements PaymentProvider, SavedCardCharges
   constructor(
     private readonly settings: PayPlusSettings,
     private readonly service = new OutsideService('payplus', { timeoutMs: settings.timeoutMs }),
+    private readonly log: PayPlusLog = quiet,
   ) {}
 
   private async post<T>(operation: string, path: string, body: unknown, idempotent: boolean): Promise<Envelope<T>> {
@@ -224,8 +237,17 @@ export class PayPlusPaymentProvider implements PaymentProvider, SavedCardCharges
       { transaction_uid: tx.transaction_uid, related_transaction: true },
       true,
     );
-    const made = full.data?.related_transactions?.find(
-      (r) => r.type === 'refund' && r.more_info === input.idempotencyKey,
+    const related = full.data?.related_transactions ?? [];
+    const made = related.find((r) => isRefund(r.type) && r.more_info === input.idempotencyKey);
+    // What PayPlus called its related transactions (their types only: no reference, amount or card).
+    this.log.info(
+      {
+        provider: 'payplus',
+        operation: 'refund-lookup',
+        relatedTypes: [...new Set(related.map((r) => String(r.type).slice(0, 40)))],
+        found: Boolean(made?.transaction_uid),
+      },
+      'PayPlus refund lookup',
     );
     if (made?.transaction_uid) return { refundId: made.transaction_uid, amountAgorot: toAgorot(made.amount) };
     const answer = await this.post<{ transaction?: { uid?: string; amount?: number; status_code?: string } }>(

@@ -27,6 +27,7 @@ import { isUnstorableText } from '../../platform/http/input-guard.ts';
 import { sandboxKeyMatches } from '../../platform/http/sandbox-guard.ts';
 import { framedPageCsp, secondOrigin, serveAssets } from '../../platform/http/second-origin.ts';
 import type { JobScheduler } from '../../platform/jobs/scheduler.ts';
+import type { ArrivedRequest } from '../../platform/public-origins.ts';
 import { NOTIFY_HEADERS, type ProviderResult, signNotification } from '../provider.ts';
 import { chargeCard } from './card-charges.ts';
 import { type CardForm, checkCardForm, TEST_CARDS, type TestCardBehaviour } from './card-form.ts';
@@ -45,7 +46,7 @@ import {
   recordAttempt,
   type SandboxSession,
   updateOpenSession,
-} from './store.ts';
+} from './sandbox-repository.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASSETS: Record<string, { file: string; type: string }> = {
@@ -168,8 +169,11 @@ export async function buildPaymentSandbox(deps: {
   clock: Clock;
   jobs: JobScheduler;
   transport?: NotifyTransport;
-  /** The host's public origin (public-origins.ts): its hosted pages' links, never a request's Host. */
-  origin: () => string;
+  /**
+   * The host's public origin (public-origins.ts): its hosted pages' links, never a Host a request merely claims;
+   * given a request, as the browser that sent it reaches the host (a local run's address).
+   */
+  origin: (request?: ArrivedRequest) => string;
 }): Promise<PaymentSandbox> {
   const { config, db, clock, jobs, origin } = deps;
   const transport = deps.transport ?? fetchTransport;
@@ -399,7 +403,8 @@ export async function buildPaymentSandbox(deps: {
     if (session.status === 'challenge') return reply.redirect(`/pay/${session.id}/challenge`, 303);
     if (session.status !== 'pending') return finishedPage(reply, session);
     if (session.channel === 'bit') {
-      const approveUrl = `${origin()}/approve/${session.id}?t=${session.approvalToken}`;
+      // The phone that scans it reaches the host as this page's browser does (a local run's network address).
+      const approveUrl = `${origin(req.raw)}/approve/${session.id}?t=${session.approvalToken}`;
       const svg = await QRCode.toString(approveUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
       const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
       return html(reply, session, mobilePage(session, dataUrl));
@@ -537,7 +542,7 @@ export async function buildPaymentSandbox(deps: {
   return {
     app,
     port,
-    origin,
+    origin: () => origin(),
     apiBase: () => {
       // This process's own listener: the loopback address unless it listens on one address only.
       const address = app.server.address();

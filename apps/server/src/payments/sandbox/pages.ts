@@ -7,7 +7,7 @@
 import { hePay } from '../../i18n/payments.ts';
 import { escapeHtml, hebrewPage } from '../../platform/http/second-origin.ts';
 import { type CardField, type CardForm, TEST_CARD_LIST } from './card-form.ts';
-import type { SandboxSession } from './store.ts';
+import type { SandboxSession } from './sandbox-repository.ts';
 
 export const esc = escapeHtml;
 

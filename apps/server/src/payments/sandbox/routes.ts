@@ -5,32 +5,43 @@
  * open session now (as if its lifetime, SESSION_LIFETIME_MS, had passed: its next look shows the expired page), and
  * lists the refunds the provider made.
  */
+
+import type { PaymentSandboxSwitch as SwitchName } from '@app/contract/paymentSandbox';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  SandboxDeliveriesSchema,
+  SandboxExpiredSchema,
+  SandboxRefundsSchema,
+  SandboxSessionParamsSchema,
+  SandboxSessionsSchema,
+  SandboxSwitchesRequestSchema,
+  SandboxSwitchesSchema,
+  SandboxTestCardsSchema,
+} from '@app/contract/schemas/paymentSandbox';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../../i18n/messages.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { fulfilmentsOf } from '../repository.ts';
 import { TEST_CARD_LIST } from './card-form.ts';
 import { listSandboxRefunds } from './refunds.ts';
-import {
-  ageOpenSession,
-  listDeliveries,
-  listSandboxSessions,
-  readSwitches,
-  SWITCHES,
-  type SwitchName,
-  setSwitch,
-} from './store.ts';
+import { ageOpenSession, listDeliveries, listSandboxSessions, readSwitches, setSwitch } from './sandbox-repository.ts';
 
-export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): void {
+/** The sandbox's answers beside a route's own: 401 without the sandbox key. Hidden from the OpenAPI document. */
+const sandbox = <R extends object>(response: R) => ({ hide: true, response: { ...response, 401: RefusalSchema } });
+
+export function sandboxPaymentRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
+  const scope = app.withTypeProvider<ZodTypeProvider>();
 
-  scope.get('/api/sandbox/payments/sessions', async () => {
+  scope.get('/api/sandbox/payments/sessions', { schema: sandbox({ 200: SandboxSessionsSchema }) }, async () => {
     const sessions = await listSandboxSessions(db);
     // Our side of each session: a paid payment that delivered nothing shows refund_due and why (migration 0018).
-    const ours = await db.query<{ public_id: string; fulfilment: string | null; fulfilment_reason: string | null }>(
-      'SELECT public_id, fulfilment, fulfilment_reason FROM payments WHERE public_id = ANY($1::text[])',
-      [sessions.map((s) => s.merchantRef)],
+    const ours = await fulfilmentsOf(
+      db,
+      sessions.map((s) => s.merchantRef),
     );
-    const byRef = new Map(ours.map((p) => [p.public_id, p]));
+    const byRef = new Map(ours.map((p) => [p.publicId, p]));
     return {
       sessions: sessions.map((s) => ({
         id: s.id,
@@ -47,13 +58,13 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
         paidAt: s.paidAt ? s.paidAt.toISOString() : null,
         refundedAgorot: s.refundedAgorot,
         fulfilment: byRef.get(s.merchantRef)?.fulfilment ?? null,
-        fulfilmentReason: byRef.get(s.merchantRef)?.fulfilment_reason ?? null,
+        fulfilmentReason: byRef.get(s.merchantRef)?.fulfilmentReason ?? null,
       })),
     };
   });
 
   // The provider's refunds (sandbox/refunds.ts): what was given back, for which session, by which key.
-  scope.get('/api/sandbox/payments/refunds', async () => ({
+  scope.get('/api/sandbox/payments/refunds', { schema: sandbox({ 200: SandboxRefundsSchema }) }, async () => ({
     refunds: (await listSandboxRefunds(db)).map((r) => ({
       id: r.id,
       sessionId: r.sessionId,
@@ -63,7 +74,7 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
     })),
   }));
 
-  scope.get('/api/sandbox/payments/deliveries', async () => {
+  scope.get('/api/sandbox/payments/deliveries', { schema: sandbox({ 200: SandboxDeliveriesSchema }) }, async () => {
     const deliveries = await listDeliveries(db);
     return {
       deliveries: deliveries.map((d) => ({
@@ -82,25 +93,32 @@ export function sandboxPaymentRoutes(scope: FastifyInstance, deps: { db: Db }): 
   });
 
   // The hosted card page's test cards and what each does (test-cards.json), for the admin view's list.
-  scope.get('/api/sandbox/payments/test-cards', async () => ({ cards: TEST_CARD_LIST }));
+  scope.get('/api/sandbox/payments/test-cards', { schema: sandbox({ 200: SandboxTestCardsSchema }) }, async () => ({
+    cards: [...TEST_CARD_LIST],
+  }));
 
-  scope.get('/api/sandbox/payments/switches', async () => ({ switches: await readSwitches(db) }));
+  scope.get('/api/sandbox/payments/switches', { schema: sandbox({ 200: SandboxSwitchesSchema }) }, async () => ({
+    switches: await readSwitches(db),
+  }));
 
-  scope.post<{ Body: Partial<Record<SwitchName, unknown>> }>('/api/sandbox/payments/switches', async (req, reply) => {
-    const body = req.body ?? {};
-    const entries = Object.entries(body);
-    if (
-      entries.length === 0 ||
-      entries.some(([k, v]) => !(SWITCHES as readonly string[]).includes(k) || typeof v !== 'boolean')
-    )
-      return reply.code(400).send({ status: 400, message: he.badRequest });
-    for (const [k, v] of entries) await setSwitch(db, k as SwitchName, v as boolean);
-    return { switches: await readSwitches(db) };
-  });
+  // One switch or more, each on or off (the schema refuses an unknown switch, a value that is not true or false, or
+  // none at all: 400).
+  scope.post(
+    '/api/sandbox/payments/switches',
+    { schema: { ...sandbox({ 200: SandboxSwitchesSchema }), body: SandboxSwitchesRequestSchema } },
+    async (req) => {
+      for (const [k, v] of Object.entries(req.body)) await setSwitch(db, k as SwitchName, v as boolean);
+      return { switches: await readSwitches(db) };
+    },
+  );
 
-  scope.post<{ Params: { id: string } }>('/api/sandbox/payments/sessions/:id/expire', async (req, reply) => {
-    if (!/^ps_[A-Za-z0-9_-]{16}$/.test(req.params.id) || !(await ageOpenSession(db, req.params.id)))
-      return reply.code(404).send({ status: 404, message: he.notFound });
-    return { expired: true };
-  });
+  scope.post(
+    '/api/sandbox/payments/sessions/:id/expire',
+    { schema: { ...sandbox({ 200: SandboxExpiredSchema, 404: RefusalSchema }), params: SandboxSessionParamsSchema } },
+    async (req, reply) => {
+      if (!(await ageOpenSession(db, req.params.id)))
+        return reply.code(404).send({ status: 404, message: he.notFound });
+      return { expired: true as const };
+    },
+  );
 }

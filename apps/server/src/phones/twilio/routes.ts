@@ -11,12 +11,13 @@ import type { Db } from '../../platform/db/db.ts';
 import type { JobScheduler } from '../../platform/jobs/scheduler.ts';
 import { forwardOfVirtual } from '../phone-repository.ts';
 import type { PhoneService } from '../phone-service.ts';
+import { forgetCallback, forgetCallbacksBefore, recordCallback } from './callbacks-repository.ts';
 import { TWILIO_PATHS, TWILIO_VOICE_TEXTS, type TwilioSdk } from './provider.ts';
 
 const say = { language: 'he-IL' } as const;
 
 /** How long a callback's event is kept to refuse its replay (Twilio retries within hours, never weeks). */
-export const CALLBACKS_KEPT_MS = 30 * 24 * 60 * 60_000;
+const CALLBACKS_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 export function twilioRoutes(
   app: FastifyInstance,
@@ -30,13 +31,9 @@ export function twilioRoutes(
     jobs: Pick<JobScheduler, 'onHousekeeping'>;
   },
 ): void {
-  deps.jobs.onHousekeeping('provider_callbacks', async (tx, now) => {
-    const rows = await tx.query(
-      `DELETE FROM provider_callbacks WHERE provider = 'twilio' AND received_at < $1 RETURNING event_key`,
-      [new Date(now.getTime() - CALLBACKS_KEPT_MS)],
-    );
-    return rows.length;
-  });
+  deps.jobs.onHousekeeping('provider_callbacks', (tx, now) =>
+    forgetCallbacksBefore(tx, new Date(now.getTime() - CALLBACKS_KEPT_MS)),
+  );
 
   /** The request's parameters when its signature is Twilio's, else null (and the 403 is sent). */
   const signed = (req: FastifyRequest, reply: FastifyReply): Record<string, string> | null => {
@@ -59,16 +56,11 @@ export function twilioRoutes(
     key: string,
     act: () => Promise<T>,
   ): Promise<{ replay: true } | { replay: false; value: T }> => {
-    const rows = await deps.db.query(
-      `INSERT INTO provider_callbacks (provider, event_key, received_at) VALUES ('twilio', $1, $2)
-       ON CONFLICT DO NOTHING RETURNING event_key`,
-      [key, deps.now()],
-    );
-    if (rows.length === 0) return { replay: true };
+    if (!(await recordCallback(deps.db, key, deps.now()))) return { replay: true };
     try {
       return { replay: false, value: await act() };
     } catch (err) {
-      await deps.db.query(`DELETE FROM provider_callbacks WHERE provider = 'twilio' AND event_key = $1`, [key]);
+      await forgetCallback(deps.db, key);
       throw err;
     }
   };

@@ -11,3 +11,8 @@ export interface Db extends Queryable {
   /** Flushes to disk (CHECKPOINT) and closes. */
   close(): Promise<void>;
 }
+
+/** One round trip to the database (the health call's): throws when it cannot be reached. */
+export async function pingDb(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable } from './db.ts';
 
 /**
@@ -11,7 +12,12 @@ export interface PgliteDb extends Db {
 }
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDb> {
-  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  // pg_trgm: the board's search (migration 0044), as PostgreSQL ships it in contrib.
+  const pg = await PGlite.create({
+    extensions: { pg_trgm },
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const res = await q.query<T>(sql, params);

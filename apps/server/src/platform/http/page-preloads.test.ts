@@ -186,6 +186,26 @@ describe('wizard page preloads', () => {
       expect(res.body).not.toMatch(/href="[^"]*"[^>]*><script/);
     });
 
+    it('every address under /operator is the console’s page, whatever its last part looks like', async () => {
+      for (const url of [
+        '/operator',
+        '/operator/moderation/12',
+        '/operator/finance/pay_Ab-9_x',
+        '/operator/customers/7?q=dana',
+        '/operator/no-such-section',
+        '/operator/report.csv',
+        '/operator/finance/pay.x',
+      ]) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(headOf(res.body), url).toContain('<title>מסוף הצוות | לוח המודעות</title>');
+      }
+      // Elsewhere a path with an extension is a file, and there is none.
+      expect((await app.inject({ url: '/operatorx/report.csv' })).statusCode).toBe(404);
+      expect((await app.inject({ url: '/report.csv' })).statusCode).toBe(404);
+    });
+
     it('does not serve the build manifest', async () => {
       const res = await app.inject({ url: '/.vite/manifest.json' });
       expect(res.statusCode).toBe(404);

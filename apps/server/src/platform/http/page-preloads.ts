@@ -164,3 +164,30 @@ export function pageHtmlMaker(
     return page.replace('</head>', `  ${tags.filter(Boolean).join('\n    ')}\n  </head>`);
   };
 }
+
+/**
+ * What a page rendered by the server takes from the built web app (the ad's page, listing/): the app's style sheets
+ * and module script as index.html names them, the style sheets of `entries` (a lazily loaded feature's, so the page
+ * is styled with scripts off) and their scripts preloaded, and the static top bar. Empty without a build.
+ */
+export function serverPageChrome(
+  distDir: string,
+  entries: readonly string[],
+  /** The top bar's title on these pages (index.html's is the wizard's). */
+  title: string,
+): { head: string; topBar: string } {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return { head: '', topBar: '' };
+  const html = fs.readFileSync(indexPath, 'utf8');
+  const tags = html.match(/<(?:script type="module"[^>]*><\/script>|link rel="(?:stylesheet|modulepreload)"[^>]*>)/g);
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifest: Manifest = fs.existsSync(manifestPath) ? JSON.parse(fs.readFileSync(manifestPath, 'utf8')) : {};
+  const files = chunkFiles(manifest, entries);
+  const own = [
+    ...files.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const shell = /<!--shell-->([\s\S]*?)<!--\/shell-->/.exec(html)?.[1] ?? '';
+  const topBar = shell.replace(/(<p class="topbar__title">)[^<]*(<\/p>)/, `$1${escapeHtml(title)}$2`);
+  return { head: [...(tags ?? []), ...own].join('\n'), topBar };
+}

@@ -8,7 +8,9 @@
  */
 import fs from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { he } from '../../i18n/messages.ts';
 import type { Config } from '../config.ts';
+import { continueWhenBodyIsRead, dropUnreadBody } from './unread-body.ts';
 
 export interface SecondOrigin {
   app: FastifyInstance;
@@ -36,6 +38,14 @@ export function secondOrigin(
   };
   if (options.bodyLimit !== undefined) fastifyOptions.bodyLimit = options.bodyLimit;
   const app = Fastify(fastifyOptions);
+  // A body refused before it all arrived, as on the app (unread-body.ts): no 100 Continue before a route reads it,
+  // the rest read and dropped so the answer arrives, and the 413 in Hebrew; other errors keep Fastify's answer.
+  continueWhenBodyIsRead(app.server);
+  app.setErrorHandler(async (err: { statusCode?: number }, req, reply) => {
+    await dropUnreadBody(req, reply);
+    if (err.statusCode !== 413) throw err;
+    return reply.code(413).send({ status: 413, message: he.requestTooLarge });
+  });
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');

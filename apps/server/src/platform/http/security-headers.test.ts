@@ -6,11 +6,13 @@ import { registerSecurityHeaders } from './security-headers.ts';
 /** An app with the security headers, whose video and payment origins a test changes (as a listen does). */
 async function appWith(origins: { video: string; payment: string | undefined }) {
   const app = Fastify();
-  await registerSecurityHeaders(
-    app,
-    loadConfig({ NODE_ENV: 'test' }),
-    () => origins.video,
-    () => origins.payment,
+  await registerSecurityHeaders(app, loadConfig({ NODE_ENV: 'test' }), (req) =>
+    // As a local run's browser reaches them: here, the address a test names in its request.
+    typeof req.headers['x-reached'] === 'string'
+      ? { video: `http://${req.headers['x-reached']}:3001`, payment: `http://${req.headers['x-reached']}:3002` }
+      : origins.payment
+        ? { video: origins.video, payment: origins.payment }
+        : { video: origins.video },
   );
   app.get('/api/thing', async () => ({ ok: true }));
   app.get('/api/cached', async (_req, reply) => reply.header('cache-control', 'private, no-cache').send({ ok: true }));
@@ -69,6 +71,21 @@ describe('security headers', () => {
     expect((await app.inject({ url: '/apix' })).headers['x-dns-prefetch-control']).toBe('off');
   });
 
+  it("are a page's on a page for people under /api (the reference page): its CSP, its scripts from here only", async () => {
+    const app = await appWith({ video: 'http://localhost:3001', payment: 'http://localhost:3002' });
+    app.get('/api/docs/', { config: { page: true } }, async (_req, reply) =>
+      reply.type('text/html').send('<p>docs</p>'),
+    );
+    const res = await app.inject({ url: '/api/docs/' });
+    expect(directive(res.headers['content-security-policy'], 'script-src')).toBe("'self'");
+    expect(directive(res.headers['content-security-policy'], 'frame-ancestors')).toBe("'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // Any other /api route stays an API answer.
+    expect((await app.inject({ url: '/api/thing' })).headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
   it('send HSTS on pages and API answers alike behind a TLS proxy', async () => {
     const app = Fastify();
     await registerSecurityHeaders(app, loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }));
@@ -89,6 +106,27 @@ describe('security headers', () => {
     origins.video = 'http://localhost:41234';
     origins.payment = 'http://localhost:41235';
     expect(await frames()).toBe("'self' http://localhost:41234 http://localhost:41235");
+  });
+
+  it('frame the hosts as each page’s browser reaches them, page after page', async () => {
+    const app = await appWith({ video: 'http://localhost:3001', payment: 'http://localhost:3002' });
+    const frames = async (reached?: string) =>
+      directive(
+        (await app.inject({ url: '/publish', headers: reached ? { 'x-reached': reached } : {} })).headers[
+          'content-security-policy'
+        ],
+        'frame-src',
+      );
+    for (let i = 0; i < 2; i += 1) {
+      expect(await frames('127.0.0.1')).toBe("'self' http://127.0.0.1:3001 http://127.0.0.1:3002");
+      expect(await frames('192.168.1.20')).toBe("'self' http://192.168.1.20:3001 http://192.168.1.20:3002");
+      expect(await frames()).toBe("'self' http://localhost:3001 http://localhost:3002");
+    }
+    const finish = await app.inject({ url: '/finishPayment', headers: { 'x-reached': '127.0.0.1' } });
+    expect(directive(finish.headers['content-security-policy'], 'frame-src')).toBe(
+      "'self' http://127.0.0.1:3001 http://127.0.0.1:3002",
+    );
+    expect(directive(finish.headers['content-security-policy'], 'frame-ancestors')).toBe("'self'");
   });
 
   it('let our own origin frame the payment result page, and only that page', async () => {

@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { type Config, gatewayOrigin } from '../config.ts';
 
-/** The video host's origin (the video upload iframe; public-origins.ts, never the request's Host). */
-export type VideoOriginOf = () => string;
-type Source = string | ((req: IncomingMessage) => string);
-/** The payment host's origin (the hosted card and mobile-payment pages), when one is mounted. */
-export type PaymentOriginOf = () => string | undefined;
+/**
+ * The other origins a page frames, as the browser of that page reaches them (public-origins.ts, never a Host the
+ * request merely claims): the video host, and the payment popup's pages when payments are framed.
+ */
+export interface FramedOrigins {
+  video?: string;
+  payment?: string;
+}
+export type FramedOriginsOf = (req: FastifyRequest) => FramedOrigins;
 
 /**
  * The app's pages that its own frames show (the payment frame's result page, /finishPayment, after the hosted page
@@ -18,24 +22,22 @@ export const SAME_ORIGIN_FRAMABLE_PAGES = ['/finishPayment'];
 /**
  * The Content-Security-Policy of the app. Scripts and styles only from our own origin (the built index.html has
  * no inline script or style; React sets style props through the CSSOM, which CSP allows); the captcha is an SVG
- * <img> from our API. Nobody may frame the app. The app frames the video host and the payment host (their configured
- * public origins, public-origins.ts); other hosts it will frame and call (the payment sandbox) are added through
+ * <img> from our API. Nobody may frame the app. The app frames the video host and the payment host (their public
+ * origins as the page's browser reaches them, public-origins.ts); other hosts it will frame and call (the payment sandbox) are added through
  * CSP_EXTRA_ORIGINS (config.ts), which extends frame-src and connect-src. The upload page talks to its own
  * origin, so the video host is not in connect-src. A gateway on another host (an absolute GATEWAY_URL) is called.
  */
 export function cspDirectives(
   config: Pick<Config, 'CSP_EXTRA_ORIGINS' | 'GATEWAY_URL'>,
-  videoOrigin?: VideoOriginOf,
-  paymentOrigin?: PaymentOriginOf,
-): Record<string, Source[] | null> {
+  framed: FramedOrigins = {},
+): Record<string, string[] | null> {
   const extra = config.CSP_EXTRA_ORIGINS;
   const gateway = gatewayOrigin(config);
-  // Helmet joins the sources with spaces: an absent payment host adds nothing.
   // With a payment host, 'self' too: its frame comes back to us (return URL, then /finishPayment) inside the popup.
-  const frames: Source[] = [
-    ...(paymentOrigin ? ["'self'"] : []),
-    ...(videoOrigin ? [() => videoOrigin()] : []),
-    ...(paymentOrigin ? [() => paymentOrigin() ?? ''] : []),
+  const frames = [
+    ...(framed.payment ? ["'self'"] : []),
+    ...(framed.video ? [framed.video] : []),
+    ...(framed.payment ? [framed.payment] : []),
     ...extra,
   ];
   return {
@@ -63,6 +65,11 @@ declare module 'fastify' {
      * §15.4.5: its ETag, Cache-Control and Vary); the stored 200 keeps its own.
      */
     revalidated?: boolean;
+    /**
+     * A page for people under /api (the API's reference page, platform/http/openapi.ts): it gets a page's headers
+     * and CSP, since it loads its own scripts and styles, not an API answer's, which loads nothing.
+     */
+    page?: boolean;
   }
 }
 
@@ -99,11 +106,10 @@ export function apiHeaders(config: Pick<Config, 'TRUST_PROXY'>): HeaderSet {
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
-  videoOrigin?: VideoOriginOf,
-  paymentOrigin?: PaymentOriginOf,
+  framedOf: FramedOriginsOf = () => ({}),
 ): Promise<void> {
-  const options = (framable: boolean): HelmetOptions => {
-    const directives = cspDirectives(config, videoOrigin, paymentOrigin);
+  const options = (framed: FramedOrigins, framable: boolean): HelmetOptions => {
+    const directives = cspDirectives(config, framed);
     // The pages our own frames show: framed by our own origin only.
     if (framable) directives.frameAncestors = ["'self'"];
     return {
@@ -115,16 +121,19 @@ export async function registerSecurityHeaders(
       hsts: config.TRUST_PROXY ? { maxAge: 15552000, includeSubDomains: true } : false,
     };
   };
-  // The origins are known once the listeners listen (tests and development use ephemeral ports): the header sets
-  // are made for the origins of the first request and made again only when they change.
-  let made: { video: string; payment: string; page: HeaderSet; framable: HeaderSet } | undefined;
-  const headersFor = (): { page: HeaderSet; framable: HeaderSet } => {
-    const video = videoOrigin?.() ?? '';
-    const payment = paymentOrigin?.() ?? '';
-    if (made?.video !== video || made.payment !== payment) {
-      made = { video, payment, page: helmetHeaders(options(false)), framable: helmetHeaders(options(true)) };
+  // The origins are known once the listeners listen (tests and development use ephemeral ports), and a local run is
+  // reached at a few addresses: the header sets are made once per set of framed origins, the few kept.
+  const made = new Map<string, { page: HeaderSet; framable: HeaderSet }>();
+  const headersFor = (req: FastifyRequest): { page: HeaderSet; framable: HeaderSet } => {
+    const framed = framedOf(req);
+    const key = `${framed.video ?? ''} ${framed.payment ?? ''}`;
+    let sets = made.get(key);
+    if (sets === undefined) {
+      sets = { page: helmetHeaders(options(framed, false)), framable: helmetHeaders(options(framed, true)) };
+      if (made.size >= 16) made.clear();
+      made.set(key, sets);
     }
-    return made;
+    return sets;
   };
   const api = apiHeaders(config);
   // A revalidated route's API headers are set as its answer goes out, on any answer but a 304: a hook of that
@@ -140,12 +149,12 @@ export async function registerSecurityHeaders(
   });
   app.addHook('onRequest', (req, reply, done) => {
     const url = req.url;
-    if (url.startsWith('/api/')) {
+    if (url.startsWith('/api/') && req.routeOptions.config?.page !== true) {
       if (req.routeOptions.config?.revalidated !== true) reply.headers(api);
       // A route that sets its own caching replaces this.
       reply.header('cache-control', 'no-store');
     } else {
-      const sets = headersFor();
+      const sets = headersFor(req);
       reply.headers(framable(url) ? sets.framable : sets.page);
     }
     done();

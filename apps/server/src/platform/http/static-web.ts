@@ -27,6 +27,9 @@ function sendPage(acceptEncoding: string | string[] | undefined, reply: FastifyR
   return reply.send(html);
 }
 
+/** The operator console's addresses (apps/web/src/features/operator/sections.ts). */
+const CONSOLE_PAGES = /^\/operator(\/|$)/;
+
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
@@ -50,7 +53,11 @@ export async function registerWebApp(
   const pageHtml = pageHtmlMaker(distDir, mediaStepOf, gatewayBase);
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/gateway/');
-    if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(req.url.split('?')[0] ?? '')) {
+    const pathname = req.url.split('?')[0] ?? '';
+    // A path with an extension is a file (404 when there is none), but under /operator: every address there is the
+    // console's, which says itself that a section does not exist.
+    const isPage = !path.extname(pathname) || CONSOLE_PAGES.test(pathname);
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isApi && isPage) {
       if (pageHtml)
         return sendPage(
           req.headers['accept-encoding'],

@@ -1,8 +1,8 @@
 /**
  * The job scheduler (scheduled work lives in the database): jobs are rows of scheduled_jobs,
  * so a restart loses nothing and every server process may tick; a job is claimed by one process at a time
- * (job-store.ts). Each process runs only the kinds it has a handler for. Time is the app's injected clock: a test
- * moves it and calls runDueJobs() instead of waiting for a tick. A claimed job carries its process's name, and the
+ * (jobs-repository.ts). Each process runs only the kinds it has a handler for. Time is the app's injected clock: a
+ * test moves it and calls runDueJobs() instead of waiting for a tick. A claimed job carries its process's name, and the
  * process beats in job_workers; a job whose process stopped beating (kill -9, a lost machine) is claimed again after
  * 20 s, its five-minute lease the bound for a process that beats but never finishes.
  *
@@ -24,7 +24,7 @@ import {
   pruneJobs,
   type ScheduleJob,
   scheduleJob,
-} from './job-store.ts';
+} from './jobs-repository.ts';
 
 /**
  * Does a job's work inside the transaction that marks it done: if the work throws, or the run lost its lease,

@@ -79,6 +79,11 @@ export class PayPlusDouble {
   requests: { path: string; body: unknown }[] = [];
   /** 'down': every API call answers 503. */
   mode: 'ok' | 'down' = 'ok';
+  /**
+   * How ipn-full spells a refund's `type` among a charge's related transactions: PayPlus's pages do not say, so the
+   * tests try the spellings it might use.
+   */
+  refundTypeAs = 'refund';
   /** The next call to this path does its work and then loses its answer (the connection is cut). */
   loseAnswerOf: string | null = null;
   private server?: http.Server;
@@ -203,7 +208,7 @@ export class PayPlusDouble {
           ? {
               related_transactions: this.refundsOf(tx.uid).map((r) => ({
                 transaction_uid: r.uid,
-                type: 'refund',
+                type: this.refundTypeAs,
                 amount: r.amount,
                 more_info: r.moreInfo,
                 status_code: r.statusCode,

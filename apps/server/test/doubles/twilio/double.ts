@@ -17,6 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import twilio from 'twilio';
+import { stablePort } from '../../support/stable-port.ts';
 
 const specFile = path.join(import.meta.dirname, 'twilio_api_v2010.json');
 const prismBin = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/prism');
@@ -91,7 +92,7 @@ export class TwilioDouble {
     this.server = http.createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const upstream = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    const port = await freePort();
+    const port = await stablePort();
     this.prism = spawn(prismBin, ['proxy', specFile, upstream, '--errors', '-p', String(port), '-h', '127.0.0.1'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -312,12 +313,4 @@ function pageOf(answer: Resource): Resource {
     if (typeof value === 'string' && value.startsWith('/')) out[key] = `${TWILIO_ORIGIN}${value}`;
   }
   return out;
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

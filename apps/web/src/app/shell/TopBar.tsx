@@ -38,6 +38,13 @@ export function TopBar() {
       <div className="topbar__inner">
         <HomeLogo />
         <p className="topbar__title">{editing ? he.wizard.editTitle : he.topBar.title}</p>
+        {/* The board is the server's own page (not one of the app's): a real page load. Hidden while publishing,
+            whose way out is the exit button. On a phone it shares the title's row. */}
+        {!publishing && (
+          <a href="/board" className="topbar__link topbar__board">
+            {he.topBar.board}
+          </a>
+        )}
         <div className="topbar__actions">
           <Link to="/contactus" className="topbar__link">
             {he.topBar.contact}

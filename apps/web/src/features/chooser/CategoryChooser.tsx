@@ -54,6 +54,10 @@ export function CategoryChooser() {
           </ul>
         </section>
       </div>
+      {/* The boards are the server's own pages: a real page load. */}
+      <p className="chooser__board">
+        {he.chooser.boardLead} <a href="/board">{he.chooser.boardLink}</a>
+      </p>
       {adType && (
         <Suspense fallback={null}>
           <AdTypePopup target={adType} onClose={() => setAdType(null)} />

@@ -1,4 +1,12 @@
-import { isLandline, PHONE_PREFIXES, PHONE_TEXTS, phoneDigits, phoneError, phonePrefix } from '@app/contract/phones';
+import {
+  isLandline,
+  PHONE_ERROR,
+  PHONE_PREFIXES,
+  PHONE_TEXTS,
+  phoneDigits,
+  phoneError,
+  phonePrefix,
+} from '@app/contract/phones';
 import { type ReactNode, useRef, useState } from 'react';
 import { sendPhoneCall, sendPhoneSms } from '../../shared/api/index.ts';
 import { FieldLabel, inputBase, textValue, type WidgetProps } from '../../shared/fields/index.ts';
@@ -36,7 +44,7 @@ export function PhoneField(props: WidgetProps) {
   const [sendError, setSendError] = useState<string>();
   const [sending, setSending] = useState(false);
   const [popup, setPopup] = useState<'code' | 'call' | 'list' | null>(null);
-  // errorType 5 (an SMS is already on its way) shows its text in the code area (spec §8).
+  // An SMS already on its way (error type smsAlreadySent, 5) shows its text in the code area (spec §8).
   const [codeAreaError, setCodeAreaError] = useState<string>();
   // A landline (allowed for the second contact, or a trader's) gets no SMS: it is confirmed by a voice call.
   const byCall = isLandline(value);
@@ -64,8 +72,8 @@ export function PhoneField(props: WidgetProps) {
     setSending(false);
     if (outcome.kind === 'login') return env.onSessionEnded?.();
     if (outcome.kind === 'error') {
-      // errorType 5 (an SMS is already on its way) belongs to the code area: the popup opens with it.
-      if (outcome.errorType === 5) {
+      // An SMS already on its way (smsAlreadySent) belongs to the code area: the popup opens with it.
+      if (outcome.errorType === PHONE_ERROR.smsAlreadySent) {
         setCodeAreaError(outcome.message);
         return setPopup('code');
       }

@@ -1,15 +1,16 @@
-import { he } from '../../shared/i18n/index.ts';
+import { CAT, SUBCAT } from '@app/catalog/categories/ids';
 import { useSearchParams } from '../../shared/routing/index.ts';
 import { BusinessForSaleFinish } from './BusinessForSaleFinish.tsx';
 import { EditedFinish } from './EditedFinish.tsx';
-import NotAvailablePage from './NotAvailablePage.tsx';
+import { NoOrderFinish } from './NoOrderFinish.tsx';
 import { PackageLeadFinish } from './PackageLeadFinish.tsx';
 import { PublishedFinish } from './PublishedFinish.tsx';
 
 /**
  * /finishArea: an edit that went live (action=edited, where order-edited redirects) and the business-for-sale
  * message (cat 3, subcat 2 without an ad: a business customer without a package); with an OrderID, the end of
- * publishing (title, message, where the ad stands, the payment failure when result=failure).
+ * publishing (title, message, where the ad stands, the payment failure when result=failure); without one (the
+ * personal area's link), what the page is for and the ways on.
  */
 export default function FinishAreaPage() {
   const [params] = useSearchParams();
@@ -18,6 +19,8 @@ export default function FinishAreaPage() {
   if (params.get('action') === 'edited') return <EditedFinish orderId={validOrderId} />;
   if (params.get('action') === 'packageLead') return <PackageLeadFinish orderId={validOrderId} />;
   if (validOrderId) return <PublishedFinish key={validOrderId} orderId={validOrderId} params={params} />;
-  if (params.get('cat') === '3' && params.get('subcat') === '2') return <BusinessForSaleFinish />;
-  return <NotAvailablePage text={he.finishArea.unavailableText} />;
+  const businessForSale =
+    params.get('cat') === String(CAT.secondHand) && params.get('subcat') === String(SUBCAT.secondHandBusiness);
+  if (businessForSale) return <BusinessForSaleFinish />;
+  return <NoOrderFinish />;
 }

@@ -1,26 +1,25 @@
 import type { FinishPageState } from '@app/contract/orders';
 import { hePaymentFailure, hePlan } from '../../shared/i18n/index.ts';
 import { Link, sameOriginPath } from '../../shared/routing/index.ts';
+import { paymentFailureMessage } from './paymentFailure.ts';
 
 const t = hePlan.finish;
 
 /**
- * The finish page's payment failure (after-save-area.md §2 "Payment failure"): the spec's message with the service
- * phone, and once the server has answered, what happened and what to do for the reason the provider gave, with the
- * way back to the payment choice of the same ad and track ("pay again", the draft's plan step).
+ * The finish page's payment failure (after-save-area.md §2 "Payment failure"), once the server has answered: one
+ * message (the provider's reason, what happened and what to do; else the spec's failure message) with the service
+ * phone, and the way back to the payment choice of the same ad and track ("pay again", the draft's plan step).
  */
-export function PaymentFailureNotice({ page }: { page: FinishPageState | undefined }) {
+export function PaymentFailureNotice({ page, loadFailed }: { page: FinishPageState | undefined; loadFailed: boolean }) {
+  const message = paymentFailureMessage(page, loadFailed);
+  if (!message) return null;
   const payAgain = sameOriginPath(page?.payAgainUrl);
-  const reason = page?.paymentFailure;
   return (
     <>
-      <div className="finish__failure" role="alert" data-testid="payment-failure">
-        <p>{t.paymentFailed}</p>
-        {page && (
-          <p className="finish__guidance" data-testid="payment-failure-guidance" data-reason={reason ?? 'unknown'}>
-            {reason ? hePaymentFailure.reasons[reason] : hePaymentFailure.unknown}
-          </p>
-        )}
+      <div className="finish__failure" role="alert" data-testid="payment-failure" data-reason={message.reason}>
+        <p className="finish__failure-message" data-testid="payment-failure-message">
+          {message.text}
+        </p>
         <p>
           {t.servicePhone}{' '}
           <a href={`tel:${t.servicePhoneNumber}`} dir="ltr">

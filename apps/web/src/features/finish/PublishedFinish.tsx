@@ -1,3 +1,5 @@
+import { CAT } from '@app/catalog/categories/ids';
+import { adPagePath } from '@app/contract/adPage';
 import { finishOutcomeOf } from '@app/contract/analytics';
 import type { FinishPageState, TimelineEntry } from '@app/contract/orders';
 import { useEffect, useState } from 'react';
@@ -122,7 +124,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
     };
   }, [orderId, cat, subcat]);
 
-  const carAd = (page?.CatID ?? Number(cat)) === 1;
+  const carAd = (page?.CatID ?? Number(cat)) === CAT.vehicles;
   // The failure variant: the frame came back with result=failure, or the server knows the last payment failed.
   // It is said once: our title and alert, not the server's title and message (another phone) under them too.
   const failed = returnedFailed || page?.paymentFailed === true;
@@ -147,7 +149,7 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
         </svg>
       </span>
       <h1 className="page__title">{failed ? t.paymentFailedTitle : page?.title || t.pageTitle}</h1>
-      {failed && <PaymentFailureNotice page={page} />}
+      {failed && <PaymentFailureNotice page={page} loadFailed={loadFailed} />}
       {!page && !loadFailed && (
         <p className="page__lead" role="status">
           {t.loading}
@@ -173,8 +175,22 @@ export function PublishedFinish({ orderId, params }: { orderId: string; params: 
             <Timeline entries={page.timeline} reason={page.reason} paymentFailed={failed} />
           </div>
           {page.notice && <Alert alert={page.notice} testId="finish-notice" />}
+          {page.state !== 'expired' && (
+            <p>
+              {/* The ad's page is the server's HTML: a whole page load, not the app's router. */}
+              <a href={adPagePath(page.OrderID)} className="btn btn--secondary" data-testid="finish-ad-page">
+                {t.viewAd}
+              </a>
+            </p>
+          )}
           {page.state === 'active' && page.endsAt && formatIsraelDate(page.endsAt) && (
             <p className="finish__ends">{t.endsAt(formatIsraelDate(page.endsAt))}</p>
+          )}
+          {/* The family's board lists every live ad of the category (the server's page: a real page load). */}
+          {page.state === 'active' && (
+            <p className="finish__board" data-testid="finish-board">
+              {t.shownOn} <a href={`/board/${page.CatID}`}>{t.board}</a>
+            </p>
           )}
           {!failed && <DonationOffer cat={page.CatID} state={page.state} />}
         </>

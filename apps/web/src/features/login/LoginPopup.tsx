@@ -1,3 +1,4 @@
+import { CAT } from '@app/catalog/categories/ids';
 import { useEffect, useReducer } from 'react';
 import { he } from '../../shared/i18n/index.ts';
 import { Popup } from '../../shared/popups/index.ts';
@@ -41,7 +42,9 @@ export default function LoginPopup({ initialView, onClose }: LoginPopupProps) {
   const cancel = () => {
     const cat = params.get('cat');
     if (cat && !isLoggedIn(customer)) {
-      navigate(cat === '3' ? '/publish' : `/publish?cat=${encodeURIComponent(cat)}`, { replace: true });
+      navigate(cat === String(CAT.secondHand) ? '/publish' : `/publish?cat=${encodeURIComponent(cat)}`, {
+        replace: true,
+      });
     }
     onClose();
   };

@@ -3,7 +3,7 @@ import { draftSelectionKey, type Selectors } from '@app/contract/publish';
 import type { FieldDef, StepDef } from '@app/form-engine/model';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../shared/analytics/index.ts';
-import { listImages, orderImages, reserveOrder, uploadSlot } from '../../shared/api/index.ts';
+import { listImages, newIdempotencyKey, orderImages, reserveOrder, uploadSlot } from '../../shared/api/index.ts';
 import type { MediaEnv } from '../../shared/fields/index.ts';
 import { useCustomer } from '../../shared/session/index.ts';
 import { MediaSession } from './session.ts';
@@ -29,7 +29,7 @@ function readReservation(selectors: Selectors, customerId: number): Reservation 
   } catch {
     // A broken entry is replaced.
   }
-  return { key: crypto.randomUUID() };
+  return { key: newIdempotencyKey() };
 }
 
 function writeReservation(selectors: Selectors, customerId: number, reservation: Reservation) {
@@ -83,7 +83,7 @@ export function useMediaSession(
         if (result.status === 409) {
           // The tab's key belongs to an ad saved since: a new reservation with a new key.
           forgetReservation(now.selectors);
-          reservation = { key: crypto.randomUUID() };
+          reservation = { key: newIdempotencyKey() };
           result = await reserveOrder(now.selectors, reservation.key);
         }
         const reserved = result.ok ? result.data?.OrderID : undefined;

@@ -139,6 +139,14 @@ export default function MyAdsPage() {
                         </Link>
                       </li>
                     )}
+                    {ad.pageUrl && (
+                      <li>
+                        {/* The ad's page is the server's HTML: a whole page load, not the app's router. */}
+                        <a href={ad.pageUrl} className="btn btn--secondary" aria-describedby={titleId}>
+                          {t.viewAd}
+                        </a>
+                      </li>
+                    )}
                     <li>
                       <Link
                         to={ad.editUrl}

@@ -18,6 +18,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   autoBumpUntil: null,
   thumbnailUrl: null,
   editUrl: '/edit/50000001',
+  pageUrl: '/item/50000001',
   publishUrl: null,
   upgradeUrl: '/my-ads?upgrade=50000001',
   easyStart: null,

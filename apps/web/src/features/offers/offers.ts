@@ -3,11 +3,11 @@
  * the dog-registration information on a dog ad's properties step, the donation offer on a published pets ad's
  * finish page (once answered, not again in the tab's session), the plan step's links beside the paid tracks.
  */
+import { CAT } from '@app/catalog/categories/ids';
 import type { AdPublishState } from '@app/contract/orders';
 import type { Selectors } from '@app/contract/publish';
 
-/** The pets category and its dogs (publish-wizard.md §2: pets petType dogs 1). */
-const PETS_CAT = 5;
+/** The pets category's dogs (publish-wizard.md §2: pets petType dogs 1). */
 const DOGS_PET_TYPE = 1;
 /** The pets catalogue's properties step, where the dog's details are filled. */
 export const PET_PROPERTIES_AREA = 'personal_publish_pet_properties';
@@ -15,7 +15,7 @@ export const PET_PROPERTIES_AREA = 'personal_publish_pet_properties';
 /** A dog ad's properties step shows the registration information link. */
 export function showsDogInfo(selectors: Selectors, area: string): boolean {
   return (
-    Number(selectors.cat) === PETS_CAT && Number(selectors.petType) === DOGS_PET_TYPE && area === PET_PROPERTIES_AREA
+    Number(selectors.cat) === CAT.pets && Number(selectors.petType) === DOGS_PET_TYPE && area === PET_PROPERTIES_AREA
   );
 }
 
@@ -24,7 +24,7 @@ const PUBLISHED: readonly AdPublishState[] = ['active', 'pending'];
 
 /** The donation offer belongs to a published pets ad's finish page. */
 export function donationOffered(cat: number | null | undefined, state: AdPublishState | undefined): boolean {
-  return cat === PETS_CAT && state !== undefined && PUBLISHED.includes(state);
+  return cat === CAT.pets && state !== undefined && PUBLISHED.includes(state);
 }
 
 /** The session's memory of an answered donation offer (sessionStorage: this tab, until it closes). */

@@ -40,6 +40,10 @@ export function auditDetailText(detail: Record<string, unknown> | undefined): st
   if (typeof detail.amountAgorot === 'number') parts.push(t.detail.amount(formatPrice(detail.amountAgorot)));
   if (typeof detail.cleared === 'number') parts.push(t.detail.cleared(detail.cleared));
   if (text(detail.phoneEnd)) parts.push(t.detail.phoneEnd(text(detail.phoneEnd) ?? ''));
+  if (typeof detail.wrongCodes === 'number') parts.push(t.detail.wrongCodes(detail.wrongCodes));
+  if (text(detail.until) && formatDateTime(text(detail.until) ?? '')) {
+    parts.push(t.detail.lockedUntil(formatDateTime(text(detail.until) ?? '')));
+  }
   if (text(detail.email) && text(detail.role)) {
     parts.push(t.detail.invited(text(detail.email) ?? '', t.roles[text(detail.role) as keyof typeof t.roles] ?? ''));
   }

@@ -16,8 +16,10 @@ import {
 import { formatDateTime, formatPrice } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
+import { Link } from '../../shared/routing/index.ts';
 import { SelectField, TextField } from '../../shared/ui/index.ts';
 import { ErrorNote, israelToday, TableWrap, useSubmit } from './parts.tsx';
+import { sectionPath } from './sections.ts';
 
 const t = heOperator.finance;
 
@@ -122,7 +124,14 @@ export function Finance() {
   );
 }
 
-function PaymentTable(props: { items: PaymentItem[]; testId: string; label: string; onRefunded: () => void }) {
+/** Payments as rows, each linked to its own page (but on that page), with the refund of a paid one. */
+export function PaymentTable(props: {
+  items: PaymentItem[];
+  testId: string;
+  label: string;
+  onRefunded: () => void;
+  onItsPage?: boolean;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <TableWrap label={props.label}>
@@ -148,7 +157,7 @@ function PaymentTable(props: { items: PaymentItem[]; testId: string; label: stri
                   <bdi dir="ltr">{p.email}</bdi>
                 </td>
                 <td>
-                  {whatText(p)}
+                  {props.onItsPage ? whatText(p) : <Link to={sectionPath('finance', p.publicId)}>{whatText(p)}</Link>}
                   {p.adId !== null && <> · {t.adShort(p.adId)}</>}
                 </td>
                 <td>{formatPrice(p.amountAgorot)}</td>

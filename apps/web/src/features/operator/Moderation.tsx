@@ -2,6 +2,10 @@
  * The moderation queue (moderator, admin): the ads that wait for review, oldest first, a page at a time; the chosen
  * one's case beside the list. By keyboard: J and K move through the list, X selects for a bulk decision, A
  * approves, R opens the refusal's reason. A decided ad leaves the list and the next one opens.
+ *
+ * The address names the open case (/operator/moderation/<case>): a link opens it, one decided already or beyond the
+ * loaded pages too, and the address follows the case shown (in place, so Back leaves the queue rather than walking
+ * through its cases).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { decideMany, fetchQueue, type QueueItem, type RejectTemplateItem } from '../../shared/api/index.ts';
@@ -17,8 +21,16 @@ const t = heOperator.moderation;
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName));
 
-export function Moderation() {
+export function Moderation(props: {
+  /** The case the address names, or null. */
+  caseId: number | null;
+  /** The case shown now (null: none), for the address. */
+  onCase: (caseId: number | null) => void;
+}) {
+  const { caseId, onCase } = props;
   const [items, setItems] = useState<QueueItem[] | null>(null);
+  /** A case the address named that is not in the list (decided, or further on): shown until the list is used. */
+  const [linked, setLinked] = useState<number | null>(null);
   const [templates, setTemplates] = useState<RejectTemplateItem[]>([]);
   const [total, setTotal] = useState(0);
   const [next, setNext] = useState<string | null>(null);
@@ -50,6 +62,7 @@ export function Moderation() {
     if (!items?.length) return;
     const index = Math.max(0, Math.min(items.length - 1, to));
     setCurrent(index);
+    setLinked(null);
     setRejecting(false);
     focusItem(index);
   };
@@ -60,6 +73,7 @@ export function Moderation() {
     setAnnounce(message);
     setRejecting(false);
     setBulkRejecting(false);
+    setLinked((id) => (id !== null && reviewIds.includes(id) ? null : id));
     setSelected((s) => new Set([...s].filter((id) => !reviewIds.includes(id))));
     setTotal((n) => Math.max(0, n - reviewIds.length));
     setItems((before) => before?.filter((i) => !reviewIds.includes(i.review.id)) ?? []);
@@ -76,6 +90,28 @@ export function Moderation() {
   // The current case's place, within the list as it is now (a decided last case leaves its neighbour current).
   const at = items ? Math.max(0, Math.min(current, items.length - 1)) : 0;
   const item = items?.[at];
+  const shown = linked ?? item?.review.id ?? null;
+
+  // The address and the case shown: a new address (the first load, a link, Back) opens its case; a move in the
+  // list (J, K, a click, a decision) puts the case shown in the address.
+  const addressSeen = useRef<number | null | undefined>(undefined);
+  const shownSeen = useRef<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (!items) return;
+    if (caseId !== addressSeen.current) {
+      addressSeen.current = caseId;
+      if (caseId !== null && caseId !== shown) {
+        const index = items.findIndex((i) => i.review.id === caseId);
+        if (index >= 0) setCurrent(index);
+        setLinked(index >= 0 ? null : caseId);
+        return;
+      }
+      if (caseId !== null) shownSeen.current = shown;
+    }
+    if (shown === shownSeen.current) return;
+    shownSeen.current = shown;
+    if (shown !== caseId) onCase(shown);
+  }, [items, caseId, shown, onCase]);
   useEffect(() => {
     if (!focusAfter.current || !items) return;
     focusAfter.current = false;
@@ -85,11 +121,12 @@ export function Moderation() {
   const approveButton = useRef<() => void>(() => {});
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target) || !item) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target) || shown === null) return;
       const key = event.key.toLowerCase();
-      if (key === 'j') move(at + 1);
-      else if (key === 'k') move(at - 1);
-      else if (key === 'x') toggle(item.review.id);
+      // From a linked case, J and K go back to the list where it was.
+      if (key === 'j') move(linked === null ? at + 1 : at);
+      else if (key === 'k') move(linked === null ? at - 1 : at);
+      else if (key === 'x' && linked === null && item) toggle(item.review.id);
       else if (key === 'a' && !rejecting) approveButton.current();
       else if (key === 'r') setRejecting(true);
       else return;
@@ -107,6 +144,20 @@ export function Moderation() {
     closed(ids, t.bulkDone(ok, ids.length - ok));
   };
 
+  const panel = shown !== null && (
+    <ReviewPanel
+      key={shown}
+      reviewId={shown}
+      templates={templates}
+      rejecting={rejecting}
+      setRejecting={setRejecting}
+      onDecided={(id, message) => closed([id], message)}
+      registerApprove={(run) => {
+        approveButton.current = run;
+      }}
+    />
+  );
+
   return (
     <section className="operator__section moderation" aria-labelledby="moderation-title" data-testid="moderation">
       <h2 id="moderation-title">{t.title}</h2>
@@ -116,6 +167,7 @@ export function Moderation() {
       <ErrorNote text={error} />
       {items === null && !error && <p role="status">{t.loading}</p>}
       {items?.length === 0 && <p data-testid="queue-empty">{t.empty}</p>}
+      {items?.length === 0 && panel}
       {items && items.length > 0 && (
         <div className="moderation__layout">
           <div className="moderation__queue">
@@ -155,7 +207,9 @@ export function Moderation() {
               {items.map((i, index) => (
                 <li
                   key={i.review.id}
-                  className={index === at ? 'moderation__item moderation__item--current' : 'moderation__item'}
+                  className={
+                    index === at && linked === null ? 'moderation__item moderation__item--current' : 'moderation__item'
+                  }
                   data-review={i.review.id}
                   data-ad={i.review.adId}
                 >
@@ -169,9 +223,10 @@ export function Moderation() {
                   <button
                     type="button"
                     className="moderation__open"
-                    aria-current={index === at || undefined}
+                    aria-current={(index === at && linked === null) || undefined}
                     onClick={() => {
                       setCurrent(index);
+                      setLinked(null);
                       setRejecting(false);
                     }}
                   >
@@ -210,19 +265,7 @@ export function Moderation() {
               </dl>
             </details>
           </div>
-          {item && (
-            <ReviewPanel
-              key={item.review.id}
-              reviewId={item.review.id}
-              templates={templates}
-              rejecting={rejecting}
-              setRejecting={setRejecting}
-              onDecided={(id, message) => closed([id], message)}
-              registerApprove={(run) => {
-                approveButton.current = run;
-              }}
-            />
-          )}
+          {panel}
         </div>
       )}
     </section>

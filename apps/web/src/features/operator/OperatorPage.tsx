@@ -1,7 +1,9 @@
 /**
- * The operator console (/operator, /operator/setup): staff sign in with a password and then a code from an
- * authenticator app (or a recovery code), enrol the app on their first sign-in (its QR code, the key as text,
- * then ten recovery codes shown once), and reach the console. The server checks every step and every role.
+ * The operator console (/operator and every address under it, /operator/setup): staff sign in with a password and
+ * then a code from an authenticator app (or a recovery code), enrol the app on their first sign-in (its QR code, the
+ * key as text, then ten recovery codes shown once), and reach the console. The sign-in happens at the address that
+ * was opened, so a link to a section, a case or a payment opens it once signed in. The server checks every step and
+ * every role.
  */
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -28,7 +30,8 @@ const t = heOperator;
 type Next = 'code' | 'enrol' | undefined;
 type Stage =
   | { kind: 'loading' }
-  | { kind: 'login'; notice?: string }
+  /** `notice` replaces the introduction (the session ran out); `refusal` says why the last sign-in was stopped. */
+  | { kind: 'login'; notice?: string; refusal?: string }
   | { kind: 'setup' }
   | { kind: 'code' }
   | { kind: 'enrol' }
@@ -36,10 +39,10 @@ type Stage =
   | { kind: 'console'; staff: StaffMember };
 
 export default function OperatorPage() {
-  usePageTitle(t.title);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const setupToken = pathname === '/operator/setup' ? (params.get('token') ?? '') : null;
+  // The setup link's token, as the page was opened (the console then moves to the member's first section).
+  const [setupToken] = useState(() => (pathname === '/operator/setup' ? (params.get('token') ?? '') : null));
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
 
   useEffect(() => {
@@ -55,22 +58,31 @@ export default function OperatorPage() {
   }, [setupToken]);
 
   const afterPassword = (next: Next) => setStage({ kind: next === 'enrol' ? 'enrol' : 'code' });
-  const ended = () => setStage({ kind: 'login', notice: t.sessionEnded });
+  // Stopped by a limit (too many wrong codes, a locked sign-in: the server's 429 says which), or the step ran out.
+  const ended = (refusal?: string) =>
+    setStage({ kind: 'login', ...(refusal ? { refusal } : { notice: t.sessionEnded }) });
   const signedIn = (staff: StaffMember) => setStage({ kind: 'console', staff });
 
+  if (stage.kind === 'console') return <Console staff={stage.staff} onLoggedOut={() => setStage({ kind: 'login' })} />;
   return (
     <main className="operator" id="main">
+      <SignInTitle />
       {stage.kind === 'loading' && <p role="status">{t.loggingIn}</p>}
-      {stage.kind === 'login' && <LoginStep notice={stage.notice} onNext={afterPassword} />}
+      {stage.kind === 'login' && <LoginStep notice={stage.notice} refusal={stage.refusal} onNext={afterPassword} />}
       {stage.kind === 'setup' && <SetupStep token={setupToken ?? ''} onNext={afterPassword} />}
       {stage.kind === 'code' && <CodeStep onEnded={ended} onDone={signedIn} />}
       {stage.kind === 'enrol' && (
         <EnrolStep onEnded={ended} onDone={(staff, codes) => setStage({ kind: 'recovery', codes, staff })} />
       )}
       {stage.kind === 'recovery' && <RecoveryCodes codes={stage.codes} onDone={() => signedIn(stage.staff)} />}
-      {stage.kind === 'console' && <Console staff={stage.staff} onLoggedOut={() => setStage({ kind: 'login' })} />}
     </main>
   );
+}
+
+/** The sign-in's steps share the console's title (each section has its own once signed in). */
+function SignInTitle() {
+  usePageTitle(t.title);
+  return null;
 }
 
 /** A step's card: its heading and intro, then its form with what went wrong and its button. */
@@ -96,16 +108,24 @@ function StepCard(props: {
   );
 }
 
-function LoginStep(props: { notice?: string | undefined; onNext: (next: Next) => void }) {
+function LoginStep(props: { notice?: string | undefined; refusal?: string | undefined; onNext: (next: Next) => void }) {
   const [captcha, setCaptcha] = useState<{ captchaId: string; captchaUrl: string }>();
+  // Why the sign-in was stopped (a locked account, too many wrong codes), until the next try.
+  const [refusal, setRefusal] = useState(props.refusal);
   const f = useFormPopup({
     initial: { email: '', password: '', captchaAnswer: '' },
     formSelector: '.operator__card form',
     send: async ({ email, password, captchaAnswer }): Promise<FormSendOutcome> => {
+      setRefusal(undefined);
       const answer = captcha ? { captchaId: captcha.captchaId, captchaAnswer } : {};
       const res = await staffLogin({ email, password, ...answer });
       if (res.ok && res.data?.status === 200) {
         props.onNext(res.data.next);
+        return { kind: 'handled' };
+      }
+      // The whole sign-in refused, not a field: the account's sign-in is locked.
+      if (res.data?.message && !res.data.errors?.length) {
+        setRefusal(res.data.message);
         return { kind: 'handled' };
       }
       setCaptcha(res.data?.captcha);
@@ -117,7 +137,8 @@ function LoginStep(props: { notice?: string | undefined; onNext: (next: Next) =>
       return found.length ? { kind: 'errors', errors: Object.fromEntries(found) } : { kind: 'failed' };
     },
   });
-  const form = { busy: f.state === 'sending', error: f.state === 'failed' ? t.failed : undefined, submit: f.submit };
+  const error = refusal ?? (f.state === 'failed' ? t.failed : undefined);
+  const form = { busy: f.state === 'sending', error, submit: f.submit };
   return (
     <StepCard title={t.loginTitle} intro={props.notice ?? t.loginIntro} form={form} button={[t.login, t.loggingIn]}>
       <TextField {...f.field('email')} label={t.email} kind="email" required autoFocus />
@@ -173,7 +194,11 @@ function SetupStep(props: { token: string; onNext: (next: Next) => void }) {
   );
 }
 
-function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => void }) {
+/** Why a code step ended: the server's words when a limit stopped it (429); none when it only ran out. */
+const refusalOf = (res: { status: number; data: { message?: string } | null }) =>
+  res.status === 429 ? res.data?.message : undefined;
+
+function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: (refusal?: string) => void }) {
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const form = useSubmit(async () => {
@@ -183,7 +208,7 @@ function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => 
       return undefined;
     }
     if (res.data?.ended) {
-      props.onEnded();
+      props.onEnded(refusalOf(res));
       return undefined;
     }
     setValue('');
@@ -221,13 +246,20 @@ function CodeStep(props: { onDone: (staff: StaffMember) => void; onEnded: () => 
   );
 }
 
-function EnrolStep(props: { onDone: (staff: StaffMember, codes: string[]) => void; onEnded: () => void }) {
+function EnrolStep(props: {
+  onDone: (staff: StaffMember, codes: string[]) => void;
+  onEnded: (refusal?: string) => void;
+}) {
   const [enrolment, setEnrolment] = useState<{ otpauthUri: string; secret: string }>();
   const [value, setValue] = useState('');
   const form = useSubmit(async () => {
     const res = await confirmEnrolment(value);
     if (res.ok && res.data?.staff && res.data.recoveryCodes) {
       props.onDone(res.data.staff, res.data.recoveryCodes);
+      return undefined;
+    }
+    if (res.data?.ended) {
+      props.onEnded(refusalOf(res));
       return undefined;
     }
     setValue('');

@@ -29,6 +29,8 @@ export function reasonText(reason: HoldReason): string {
       return t.reasons.newAccount(reason.days);
     case 'photoFromAnotherAccount':
       return t.reasons.photoFromAnotherAccount(reason.photos);
+    case 'reported':
+      return t.reasons.reported(t.reportReasons[reason.reason] ?? reason.reason, reason.count, reason.texts);
     default:
       return t.reasons[reason.kind];
   }
@@ -46,19 +48,20 @@ export function ReviewPanel(props: {
 }) {
   const { reviewId } = props;
   const [detail, setDetail] = useState<ReviewDetail | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let alive = true;
     setDetail(null);
-    setFailed(false);
+    setFailed(undefined);
     setError(undefined);
     void fetchReview(reviewId).then((res) => {
       if (!alive) return;
       if (res.ok && res.data?.review) setDetail(res.data);
-      else setFailed(true);
+      // A link to a case that is not there (a wrong number) says so; anything else is a failure.
+      else setFailed(res.status === 404 ? t.caseNotFound : heOperator.failed);
     });
     return () => {
       alive = false;
@@ -77,11 +80,11 @@ export function ReviewPanel(props: {
 
   useEffect(() => {
     props.registerApprove(() => {
-      if (detail) void approve();
+      if (detail && !detail.review.decision) void approve();
     });
   });
 
-  if (failed) return <ErrorNote text={heOperator.failed} />;
+  if (failed) return <ErrorNote text={failed} />;
   if (!detail)
     return (
       <p role="status" className="moderation__loading">
@@ -108,7 +111,7 @@ export function ReviewPanel(props: {
         <h4 id="why-title">{t.why}</h4>
         <ul data-testid="review-reasons">
           {review.reasons.map((r) => (
-            <li key={r.kind}>{reasonText(r)}</li>
+            <li key={r.kind === 'reported' ? `reported-${r.reason}` : r.kind}>{reasonText(r)}</li>
           ))}
           <li>{t.stages[review.stage]}</li>
           {detail.wordsNow.length > 0 && !review.reasons.some((r) => r.kind === 'words') && (
@@ -118,7 +121,12 @@ export function ReviewPanel(props: {
       </section>
 
       <ErrorNote text={error} />
-      {props.rejecting ? (
+      {review.decision ? (
+        // A case decided already (opened by its link): what was decided, and nothing to press.
+        <p className="moderation__decided" data-testid="review-decided">
+          {t.decided(t.decisionsOf[review.decision] ?? '', formatDateTime(review.decidedAt ?? review.queuedAt))}
+        </p>
+      ) : props.rejecting ? (
         <RejectForm
           templates={props.templates}
           confirmLabel={t.rejectConfirm}

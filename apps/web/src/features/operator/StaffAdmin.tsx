@@ -1,6 +1,7 @@
 /** The admin's staff screen: every staff account, and an invitation that answers a one-time setup link. */
 import { useCallback, useEffect, useState } from 'react';
 import { fetchStaff, inviteStaff, type StaffListItem, type StaffRole } from '../../shared/api/index.ts';
+import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { type FormSendOutcome, SendButton, useFormPopup } from '../../shared/popups/index.ts';
 import { SelectField, TextField } from '../../shared/ui/index.ts';
@@ -27,6 +28,15 @@ export function StaffAdmin() {
             <li key={s.id}>
               <span className="operator__name">{s.name}</span> <bdi dir="ltr">{s.email}</bdi> · {t.roles[s.role]} ·{' '}
               {s.disabled ? t.staffDisabled : s.enrolled ? t.staffEnrolled : t.staffNotEnrolled}
+              {s.signInLockedUntil && !s.disabled && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <strong className="operator__locked">
+                    {t.staffLocked.until} <bdi dir="ltr">{formatDateTime(s.signInLockedUntil)}</bdi> {t.staffLocked.why}
+                  </strong>
+                </>
+              )}
             </li>
           ))}
         </ul>

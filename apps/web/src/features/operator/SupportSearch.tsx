@@ -1,24 +1,40 @@
-/** Support's search: find an account by e-mail, phone or ad number, see it, block it with a reason or lift the block. */
-import { type FormEvent, useId, useState } from 'react';
+/**
+ * Support's search: find an account by e-mail, phone or ad number, see it, block it with a reason or lift the block.
+ * The search is in the address (/operator/customers?q=…), so Back from an account's page finds the same results.
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { blockCustomer, type CustomerSummary, searchCustomers, unblockCustomer } from '../../shared/api/index.ts';
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
+import { Link, useNavigate, useSearchParams } from '../../shared/routing/index.ts';
 import { TextField } from '../../shared/ui/index.ts';
 import { CustomerActivity } from './CustomerActivity.tsx';
 import { ErrorNote, useSubmit } from './parts.tsx';
+import { sectionPath } from './sections.ts';
 
 const t = heOperator;
 
 export function SupportSearch() {
-  const [q, setQ] = useState('');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [q, setQ] = useState(() => params.get('q') ?? '');
   const [found, setFound] = useState<CustomerSummary[] | null>(null);
-  const form = useSubmit(async () => {
-    const res = await searchCustomers(q);
+  const search = async (query: string) => {
+    const res = await searchCustomers(query);
     if (!(res.ok && res.data?.customers)) return res.data?.message ?? t.failed;
     setFound(res.data.customers);
     return undefined;
+  };
+  const form = useSubmit(() => {
+    navigate({ search: `?q=${encodeURIComponent(q.trim())}` }, { replace: true });
+    return search(q);
   });
+  const { setError } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address's search once, when the screen opens
+  useEffect(() => {
+    if (q.trim()) void search(q).then(setError);
+  }, []);
   const replace = (c: CustomerSummary) => setFound((list) => list?.map((x) => (x.id === c.id ? c : x)) ?? null);
   return (
     <section className="operator__section" aria-labelledby="support-title">
@@ -41,10 +57,16 @@ export function SupportSearch() {
   );
 }
 
-function CustomerCard(props: { customer: CustomerSummary; onChanged: (c: CustomerSummary) => void }) {
+/** An account: its state, ads and phones, its activity on demand, the block; `page` on its own page (no link to it). */
+export function CustomerCard(props: {
+  customer: CustomerSummary;
+  onChanged: (c: CustomerSummary) => void;
+  page?: boolean;
+}) {
   const { customer: c } = props;
+  const name = `${c.firstName} ${c.lastName}`.trim() || c.email;
   const [blocking, setBlocking] = useState(false);
-  const [showActivity, setShowActivity] = useState(false);
+  const [showActivity, setShowActivity] = useState(props.page === true);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -72,7 +94,7 @@ function CustomerCard(props: { customer: CustomerSummary; onChanged: (c: Custome
   return (
     <li className="operator__customer" aria-labelledby={titleId} data-testid={`customer-${c.id}`}>
       <h3 id={titleId} className="operator__customer-name">
-        {`${c.firstName} ${c.lastName}`.trim() || c.email} <bdi dir="ltr">{c.email}</bdi>
+        {props.page ? name : <Link to={sectionPath('customers', c.id)}>{name}</Link>} <bdi dir="ltr">{c.email}</bdi>
       </h3>
       <p className={c.blockedAt ? 'operator__blocked' : undefined}>
         {c.blockedAt ? t.customerBlocked(c.blockedReason ?? '') : t.customerActive}

@@ -30,4 +30,12 @@ describe("an audit entry's details in Hebrew", () => {
     expect(auditDetailText({ internal: 'x' })).toBe('');
     expect(auditDetailText(undefined)).toBe('');
   });
+
+  it('says a locked sign-in as the wrong codes that locked it and when the lock ends', () => {
+    const until = new Date(2026, 10, 22, 13, 5).toISOString();
+    expect(auditDetailText({ until, wrongCodes: 10 })).toBe(
+      '10 קודי אימות שגויים בשעה · הכניסה נעולה עד 22/11/2026 13:05',
+    );
+    expect(auditDetailText({ until: 'not a time', wrongCodes: 10 })).toBe('10 קודי אימות שגויים בשעה');
+  });
 });

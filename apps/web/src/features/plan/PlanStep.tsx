@@ -1,4 +1,12 @@
-import type { ChooseOrderType, OrderTypeItem, PaymentChannel, PaymentFinishedMessage } from '@app/contract/orders';
+import { offersAutoBump } from '@app/catalog/autoBump';
+import { CAT } from '@app/catalog/categories/ids';
+import {
+  AUTO_BUMP_HASH,
+  type ChooseOrderType,
+  type OrderTypeItem,
+  type PaymentChannel,
+  type PaymentFinishedMessage,
+} from '@app/contract/orders';
 import type { Broker } from '@app/contract/planExtras';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { abTestOn, BROKER_LEAD_TEST, overridesOf, rememberedOverrides } from '../../shared/analytics/index.ts';
@@ -25,8 +33,6 @@ import { isAppUpgradeDisabled } from './appUpgrade.ts';
 import { BrokerLeadPopup } from './BrokerLeadPopup.tsx';
 import { CommercialFlow } from './CommercialPopups.tsx';
 import {
-  AUTO_BUMP_PACKAGE,
-  autoBumpOffered,
   finishAreaPath,
   isFreeTrack,
   isTrackBlocked,
@@ -166,7 +172,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     inFlight.current = true;
     setBusy(true);
     setError(undefined);
-    const continueNext = cat === 3 && nextAd;
+    const continueNext = cat === CAT.secondHand && nextAd;
     const outcome = await finishPublish({
       ...ids,
       order_subscribe: track.order_subscribe,
@@ -185,7 +191,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     const redirect = outcome.data.redirect;
     // Spec §4: after a free finish (not from a package, not on to the next ad) the auto-bump offer opens.
     const autoBumpPrice = data?.autoBumpPriceAgorot;
-    if (!withPackage && !continueNext && !isAppUpgradeDisabled() && autoBumpOffered(cat, subcat) && autoBumpPrice) {
+    if (!withPackage && !continueNext && !isAppUpgradeDisabled() && offersAutoBump(cat, subcat) && autoBumpPrice) {
       const after = sameOriginPath(redirect) ?? finishAreaPath(params, orderId);
       setPopup({ name: 'autoBump', after, priceAgorot: autoBumpPrice });
       return;
@@ -258,7 +264,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
     let outcome: Outcome<string>;
     let suspected = false;
     if (target.kind === 'autoBump') {
-      outcome = await startAutoBumpPayment(orderId, { packageHash: AUTO_BUMP_PACKAGE, channel, idempotencyKey });
+      outcome = await startAutoBumpPayment(orderId, { packageHash: AUTO_BUMP_HASH, channel, idempotencyKey });
     } else if (target.kind === 'package') {
       outcome = await startPackagePayment(orderId, { packageHash: target.track.hash, channel, idempotencyKey });
     } else {
@@ -395,7 +401,7 @@ export default function PlanStep({ orderId, recordId, params, initial, justSaved
           {hePlan.publishing}
         </p>
       )}
-      {cat === 3 && (
+      {cat === CAT.secondHand && (
         <label className="plan__next-ad">
           <input type="checkbox" checked={nextAd} onChange={(event) => setNextAd(event.target.checked)} />
           {hePlan.nextAd}

@@ -1,7 +1,6 @@
 import type { OrderTypeItem } from '@app/contract/orders';
 import { describe, expect, it } from 'vitest';
 import {
-  autoBumpOffered,
   cardPopupHeight,
   finishAreaPath,
   paymentChannels,
@@ -84,17 +83,6 @@ describe('payment choices and offers', () => {
     expect(paymentChannels(track(), false)).toEqual(['creditCard', 'bit']);
     expect(paymentChannels(track(), true)).toEqual(['creditCard']);
     expect(paymentChannels(track({ adType: 'EasyStart' }), false)).toEqual(['creditCard']);
-  });
-
-  it('offers auto-bump for cats 1-3 with sub-categories 0-7 only', () => {
-    expect(autoBumpOffered(1, 1)).toBe(true);
-    expect(autoBumpOffered(2, 7)).toBe(true);
-    expect(autoBumpOffered(3, 0)).toBe(true);
-    expect(autoBumpOffered(3, null)).toBe(true);
-    expect(autoBumpOffered(1, 8)).toBe(false);
-    expect(autoBumpOffered(1, 13)).toBe(false);
-    expect(autoBumpOffered(5, 1)).toBe(false);
-    expect(autoBumpOffered(6, 0)).toBe(false);
   });
 
   it('ends the trial today plus its days, dd/mm/yyyy', () => {

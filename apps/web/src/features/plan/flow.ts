@@ -62,15 +62,6 @@ export function paymentChannels(
   return easyStart || track?.adType === 'EasyStart' ? ['creditCard'] : ['creditCard', 'bit'];
 }
 
-/** Auto-bump offer (spec §4, §9): after a free finish, for cats 1, 2, 3 with sub-categories 0-7. */
-export function autoBumpOffered(cat: number, subcat: number | null | undefined): boolean {
-  const sub = subcat ?? 0;
-  return [1, 2, 3].includes(cat) && Number.isInteger(sub) && sub >= 0 && sub <= 7;
-}
-
-/** The auto-bump package's hash (spec §7: weekly-package). */
-export const AUTO_BUMP_PACKAGE = 'weekly-package';
-
 /** The free trial's end date (spec §4: today plus the trial days), dd/mm/yyyy in local time. */
 export function trialEndDate(today: Date, days: number): string {
   const end = new Date(today.getFullYear(), today.getMonth(), today.getDate() + days);

@@ -3,12 +3,13 @@
  * "Payment (commercial)", §5 "Invoice and phone-payment field errors come from the server, per field"), and the
  * agreement's HTML turned into a small tree of known elements that React renders as text (never as HTML).
  */
+import { CAT, SUBCAT } from '@app/catalog/categories/ids';
 import type { FieldErrorLists } from '@app/contract/planExtras';
 import { htmlToText } from '../../shared/format/index.ts';
 
 /** A free real-estate sale (cat 2, subcat 1) shows the broker-lead flow first while the experiment is on. */
 export function brokerLeadFirst(cat: number, subcat: number | null | undefined, experimentOn: boolean): boolean {
-  return experimentOn && cat === 2 && subcat === 1;
+  return experimentOn && cat === CAT.realEstate && subcat === SUBCAT.realEstateSale;
 }
 
 /** How the broker-lead flow ended: finish-publish gets leadFailed only for a failure (spec §4, §8). */

@@ -1,3 +1,4 @@
+import { CAT } from '@app/catalog/categories/ids';
 import { funnelEntryOf } from '@app/contract/analytics';
 import type { ChooseOrderType } from '@app/contract/orders';
 import type { Selectors } from '@app/contract/publish';
@@ -269,7 +270,7 @@ export function PublishForm(props: PublishFormProps) {
     onStepValid: (step) => {
       void draft.saveNow(step);
       // Spec §4: after a valid step in cat 3 with a trader result, the contact area is reloaded.
-      if (selectors.cat === '3' && core.context.isTrader) void refetchContactArea();
+      if (selectors.cat === String(CAT.secondHand) && core.context.isTrader) void refetchContactArea();
     },
   });
   useWatchers(form, params, data.response.publishRedirects);

@@ -62,9 +62,9 @@ export default function PublishWizard({ params, categoryStep, startStep: start }
       <li className="step step--open" data-testid={load.state === 'loading' ? undefined : 'step-details'}>
         <div className="step__body step__body--status">
           {load.state === 'notFound' ? (
-            <div className="coming-soon">
-              <h2 className="coming-soon__title">{he.wizard.noCatalogueTitle}</h2>
-              <p className="coming-soon__text">{he.wizard.noCatalogueText}</p>
+            <div className="no-catalogue" data-testid="no-catalogue">
+              <h2 className="no-catalogue__title">{he.wizard.noCatalogueTitle}</h2>
+              <p className="no-catalogue__text">{he.wizard.noCatalogueText}</p>
               <Link to="/publish" className="btn btn--secondary">
                 {he.publish.otherCategory}
               </Link>

@@ -19,7 +19,7 @@ export interface StepBodyProps {
   nav?: StepNavProps;
   /** Shown instead of the fields (the contact step's login for a visitor). */
   replaceFields?: ReactNode;
-  /** The plan step's screen, shown in place of the step's placeholder once the ad is saved. */
+  /** The plan step's screen, once the ad is saved (the step has no catalogue fields). */
   plan?: ReactNode;
   /** Shown above the fields (the price suggestion of the car's price step). */
   above?: ReactNode;
@@ -29,12 +29,13 @@ export interface StepBodyProps {
   offers?: ReactNode;
 }
 
-/** The open step's content: the placeholder reason or the fields, and its navigation. */
+/** The open step's content: the saved note and the plan step's screen, or the fields; and its navigation. */
 export function StepBody(props: StepBodyProps) {
   const { step, errors, onChange, env, notice, saved, nav, replaceFields, plan, above, aside, offers } = props;
   const { def } = step;
   const finished = saved?.plan === false;
-  const noteText = finished ? he.wizard.savedNoPlanNote : plan ? hePlan.savedNote : he.wizard.savedNote;
+  // Saved with a plan step: the ad is on the plan step (the finish step), whose screen is `plan`.
+  const noteText = finished ? he.wizard.savedNoPlanNote : hePlan.savedNote;
   const [before, after] = noteText.split('{id}');
   const note = saved && (
     <div className="saved-note" role="status" data-testid="saved-note" data-order-id={saved.orderID}>
@@ -54,12 +55,6 @@ export function StepBody(props: StepBodyProps) {
     <>
       {note}
       {plan}
-      {!plan && def.placeholder && (
-        <div className="placeholder-note" data-testid="placeholder-note">
-          <p className="placeholder-note__label">{he.wizard.placeholderNote}</p>
-          <p className="placeholder-note__reason">{def.placeholder.reason}</p>
-        </div>
-      )}
       {notice && (
         <p className="step__notice" role="status">
           <BdiText text={notice} />

@@ -5,8 +5,11 @@
  */
 import type { FunnelResponse, LiveAdsResponse, PhoneSpendResponse } from '@app/contract/analytics';
 import type { FieldError } from '@app/contract/auth';
+import type { LeadFilter, LeadItem, LeadsPage } from '@app/contract/leads';
 import type {
   AuditEntry,
+  BulkDecisionAnswer,
+  BulkDecisionRequest,
   CustomerActivity,
   CustomerSummary,
   DayTotals,
@@ -15,6 +18,7 @@ import type {
   InboxPage,
   LimitCounter,
   ModerationRules,
+  PaymentDetail,
   PaymentFilter,
   PaymentsPage,
   QueuePage,
@@ -30,6 +34,7 @@ import type {
 import { type ApiResult, getJson, postJson } from './http.ts';
 
 export type { FieldError } from '@app/contract/auth';
+export type { LeadFilter, LeadItem, LeadsPage } from '@app/contract/leads';
 export type * from '@app/contract/operator';
 
 export const staffLogin = (body: { email: string; password: string; captchaId?: string; captchaAnswer?: string }) =>
@@ -61,6 +66,8 @@ export const searchCustomers = (q: string) =>
   getJson<{ status: number; customers?: CustomerSummary[]; message?: string }>(
     `/api/operator/customers?q=${encodeURIComponent(q)}`,
   );
+export const fetchStaffCustomer = (id: number) =>
+  getJson<{ status: number; customer?: CustomerSummary; message?: string }>(`/api/operator/customers/${id}`);
 export const blockCustomer = (id: number, reason: string) =>
   postJson<{ status: number; customer?: CustomerSummary; message?: string; errors?: FieldError[] }>(
     `/api/operator/customers/${id}/block`,
@@ -86,17 +93,7 @@ export const fetchReview = (id: number) => getJson<ReviewDetail>(`${MOD}/reviews
 export const approveReview = (id: number) => postJson<DecisionAnswer>(`${MOD}/reviews/${id}/approve`, {});
 export const rejectReview = (id: number, reason: { template: string; text: string }) =>
   postJson<DecisionAnswer>(`${MOD}/reviews/${id}/reject`, reason);
-export const decideMany = (
-  body:
-    | { action: 'approve'; reviewIds: number[] }
-    | { action: 'reject'; reviewIds: number[]; template: string; text: string },
-) =>
-  postJson<{
-    status: number;
-    results?: { reviewId: number; ok: boolean; message?: string }[];
-    message?: string;
-    errors?: FieldError[];
-  }>(`${MOD}/bulk`, body);
+export const decideMany = (body: BulkDecisionRequest) => postJson<BulkDecisionAnswer>(`${MOD}/bulk`, body);
 export const fetchModerationRules = () => getJson<RulesAnswer>(`${MOD}/rules`);
 export const saveModerationRules = (body: { rules: ModerationRules; words: string[] }) =>
   postJson<RulesAnswer>(`${MOD}/rules`, body);
@@ -105,12 +102,28 @@ export const fetchPayments = (filter: PaymentFilter) => {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
   return getJson<PaymentsPage>(`/api/operator/payments${query.size ? `?${query}` : ''}`);
 };
+export const fetchPayment = (publicId: string) =>
+  getJson<PaymentDetail>(`/api/operator/payments/${encodeURIComponent(publicId)}`);
 export const refundPayment = (
   publicId: string,
   body: { amountAgorot: number; reason: string; idempotencyKey: string },
 ) => postJson<RefundAnswer>(`/api/operator/payments/${encodeURIComponent(publicId)}/refund`, body);
 export const fetchDayTotals = (day: string) =>
   getJson<DayTotals>(`/api/operator/payments/totals?day=${encodeURIComponent(day)}`);
+
+const leadsQuery = (filter: LeadFilter) =>
+  new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
+export const fetchLeads = (filter: LeadFilter) => {
+  const query = leadsQuery(filter);
+  return getJson<LeadsPage & { message?: string }>(`/api/operator/leads${query.size ? `?${query}` : ''}`);
+};
+/** The CSV export of the filtered leads: a link the browser downloads (the staff cookie goes with it). */
+export const leadsCsvHref = (filter: Omit<LeadFilter, 'after'>) => {
+  const query = leadsQuery(filter);
+  return `/api/operator/leads.csv${query.size ? `?${query}` : ''}`;
+};
+export const markLeadHandled = (id: number) =>
+  postJson<{ status: number; lead?: LeadItem; message?: string }>(`/api/operator/leads/${id}/handled`, {});
 
 export const fetchCustomerActivity = (id: number) =>
   getJson<CustomerActivity>(`/api/operator/customers/${id}/activity`);

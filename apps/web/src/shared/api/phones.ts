@@ -1,11 +1,11 @@
 /** The contact step's phone calls (after-save-area.md §7): send, confirm, voice call, poll, list, activation. */
-import type { PhoneFailure, PhoneListResponse, PhoneOption, PhoneSuccess } from '@app/contract/phones';
+import type { PhoneErrorType, PhoneFailure, PhoneListResponse, PhoneOption, PhoneSuccess } from '@app/contract/phones';
 import { getJson, postJson } from './http.ts';
 
 /** What a phone call came to: confirmed now, a code on its way, or the texts to show (and the error type). */
 export type PhoneCallOutcome =
   | { kind: 'ok'; confirmed: boolean; result: boolean; phone: string; virtualPhone: string | null }
-  | { kind: 'error'; message: string; errorType?: number }
+  | { kind: 'error'; message: string; errorType?: PhoneErrorType }
   | { kind: 'login' };
 
 /** The spec's fallback text when the server named none (§8 'Error'), in Hebrew. */

@@ -1,55 +1,18 @@
+import {
+  PAYMENT_SANDBOX_SWITCHES,
+  type PaymentSandboxSwitch,
+  type SandboxDelivery,
+  type SandboxPaymentSession,
+  type SandboxTestCard,
+  type TestCardBehaviour,
+} from '@app/contract/paymentSandbox';
 import { getJson, postJson } from './http.ts';
 
-/** One hosted session of the payment sandbox, as its admin view lists it. */
-export interface SandboxPaymentSession {
-  id: string;
-  merchantRef: string;
-  amountAgorot: number;
-  description: string;
-  channel: 'creditCard' | 'bit';
-  status: 'pending' | 'challenge' | 'paid' | 'declined' | 'cancelled';
-  challengeCode: string | null;
-  notifyMode: 'normal' | 'slow' | 'lost';
-  cardLast4: string | null;
-  createdAt: string;
-  /** How much of the charge the sandbox refunded. */
-  refundedAgorot: number;
-}
+export type { SandboxDelivery, SandboxPaymentSession, SandboxTestCard, TestCardBehaviour };
 
-export interface SandboxDelivery {
-  eventId: string;
-  sessionId: string;
-  kind: string;
-  status: 'pending' | 'delivered' | 'failed' | 'dropped';
-  attempts: number;
-  lastStatus: number | null;
-  createdAt: string;
-}
-
-export const PAYMENT_SWITCHES = [
-  'declineAll',
-  'dropNotifications',
-  'failNotifications',
-  'apiUnavailable',
-  'loseRefundAnswers',
-] as const;
-export type PaymentSwitch = (typeof PAYMENT_SWITCHES)[number];
-
-/** What a test card of the hosted card page does (the sandbox's test-cards.json). */
-export type TestCardBehaviour =
-  | 'success'
-  | 'decline'
-  | 'expiredCard'
-  | 'authenticationFails'
-  | 'processingError'
-  | 'challenge'
-  | 'slow'
-  | 'lost';
-
-export interface SandboxTestCard {
-  number: string;
-  behaviour: TestCardBehaviour;
-}
+/** The switches the sandbox's admin view turns on and off: the server's list. */
+export const PAYMENT_SWITCHES = PAYMENT_SANDBOX_SWITCHES;
+export type PaymentSwitch = PaymentSandboxSwitch;
 
 export interface SandboxPaymentsView {
   testCards: SandboxTestCard[];

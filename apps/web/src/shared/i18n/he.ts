@@ -24,11 +24,11 @@ export const he = {
     login: 'התחברות',
     outbox: 'תיבת דואר יוצא',
     notFound: 'העמוד לא נמצא',
-    notAvailable: 'העמוד עדיין לא זמין',
   },
   topBar: {
     title: 'פרסום מודעה חדשה',
     contact: 'צרו קשר',
+    board: 'לוח המודעות',
     logo: 'לוח המודעות – לעמוד הראשי',
     login: 'התחברות',
     exit: 'יציאה',
@@ -51,6 +51,8 @@ export const he = {
   chooser: {
     title: 'אני רוצה לפרסם מודעה בלוח...',
     subtitle: 'בחרו קטגוריה כדי להתחיל',
+    boardLead: 'מחפשים מודעה?',
+    boardLink: 'לכל המודעות בלוח המודעות',
     start: 'להתחיל',
     /** The heading of the tiles under the spec's three rows. */
     more: 'קטגוריות נוספות',
@@ -68,9 +70,6 @@ export const he = {
     stepDone: 'הושלם',
     stepNumber: (n: number) => `שלב ${n}`,
     change: 'שינוי',
-    comingSoonTitle: 'השלבים הבאים יתווספו בקרוב',
-    comingSoonText:
-      'טופס פרטי המודעה לקטגוריה זו עדיין בבנייה. הבחירה שלכם שמורה בכתובת העמוד, וכשהטופס יהיה זמין תוכלו להמשיך מכאן.',
     otherCategory: 'בחירת קטגוריה אחרת',
     redirecting: 'מעבירים אתכם להתחברות…',
   },
@@ -78,8 +77,9 @@ export const he = {
     stepsLabel: 'שלבי פרסום המודעה',
     loadingSteps: 'טוענים את שלבי הפרסום…',
     loadFailed: 'לא הצלחנו לטעון את טופס הפרסום. נסו לרענן את העמוד.',
-    noCatalogueTitle: 'טופס הפרסום לקטגוריה זו עדיין לא זמין',
-    noCatalogueText: 'אנחנו עובדים על טופס הפרסום לקטגוריה הזו. בינתיים אפשר לבחור קטגוריה אחרת.',
+    /** A selection no catalogue serves (an old or mistyped link). */
+    noCatalogueTitle: 'אין טופס פרסום לבחירה הזו',
+    noCatalogueText: 'ייתכן שהקישור ישן או שנפלה בו טעות. אפשר לבחור קטגוריה מחדש ולהמשיך משם בפרסום.',
     next: 'המשך',
     back: 'חזרה',
     publish: 'פרסום המודעה',
@@ -89,7 +89,6 @@ export const he = {
     change: 'שינוי',
     stepNumber: (n: number) => `שלב ${n}`,
     upcoming: 'שלב עתידי',
-    placeholderNote: 'השלב הזה עדיין בבנייה',
     checkFailed: 'לא הצלחנו לאמת את הפרטים מול השרת. בדקו את החיבור ונסו שוב.',
     saveFailed: 'שמירת המודעה נכשלה. נסו שוב בעוד רגע.',
     /** The generic publish failure popup (after-save-area.md §8): not closable. */
@@ -110,7 +109,6 @@ export const he = {
       publishingEdit: 'מפרסמים את השינויים',
     },
     savedTitle: 'המודעה נשמרה',
-    savedNote: 'המודעה נשמרה (מספר מודעה {id}) וממתינה לבחירת מסלול פרסום. בחירת המסלול תתווסף בקרוב.',
     /** Categories without a plan step (household workers, customer info). */
     savedNoPlanNote: 'המודעה פורסמה בלוח (מספר מודעה {id}).',
     draftSaved: 'הפרטים נשמרו כטיוטה',
@@ -159,7 +157,6 @@ export const he = {
     opensInNewTab: 'נפתח בלשונית חדשה',
     embedded: 'תוכן מוטמע',
     embedBlocked: 'התוכן הזה אינו זמין כאן',
-    uploadSoon: 'העלאת קבצים ותמונות תתווסף בקרוב. בינתיים אפשר להמשיך בלעדיהם.',
   },
   /** The missing-address form's own words (its title, offer, errors and note are MISSING_ADDRESS's texts). */
   missingAddress: {
@@ -281,17 +278,19 @@ export const he = {
     businessLine: 'קו העסקים',
     hours: 'ימים א׳–ה׳',
     hoursRange: '09:00-18:00',
-    unavailableText: 'עמוד סיום הפרסום לקטגוריה זו עדיין בבנייה.',
-  },
-  notAvailable: {
-    title: 'העמוד עדיין לא זמין',
-    text: 'אנחנו עובדים על העמוד הזה והוא יהיה זמין בקרוב.',
+    /** /finishArea without an ad (the personal area's link): what the page is for, and where the ads are. */
+    noOrderTitle: 'סיום הפרסום',
+    noOrderText:
+      'כאן מוצג סיכום המודעה מיד כשמסיימים לפרסם אותה. המודעות שכבר פרסמתם, וגם אלה שמחכות להשלמת הפרסום, נמצאות ב"המודעות שלי".',
     toPublish: 'לפרסום מודעה חדשה',
     toHome: 'לאזור האישי',
   },
   notFound: {
     title: 'העמוד לא נמצא',
     text: 'ייתכן שהקישור שגוי או שהעמוד הוסר.',
+    toPublish: 'לפרסום מודעה חדשה',
+    toMyAds: 'למודעות שלי',
+    toHome: 'לאזור האישי',
   },
   routeError: {
     title: 'משהו השתבש',

@@ -64,6 +64,7 @@ export const hePackages = {
     editAndResend: 'עריכה ושליחה מחדש',
     rejectedBecause: (reason: string) => `המודעה לא אושרה לפרסום: ${reason}`,
     finishPublishing: 'להשלמת הפרסום',
+    viewAd: 'לצפייה במודעה',
     upgrade: 'שדרוג המודעה',
     hideUpgrade: 'הסתרת השדרוגים',
     autoBumpOn: 'הקפצה אוטומטית פעילה',

@@ -2,9 +2,30 @@
 import { type PaymentFailureReason, SERVICE_PHONE } from '@app/contract/orders';
 import type { TestCardBehaviour } from '../api/index.ts';
 
+/** The spec's payment failure (after-save-area.md §2 "Payment failure"), verbatim: said when no reason is known. */
+const PAYMENT_FAILED = 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר';
+
 /**
- * What happened and what to do, per reason the payment provider gave for a payment that did not go through (the
- * finish page's failure variant, under the spec's failure message).
+ * An automatic refund as the finish page and /my-ads tell it: made or on its way, how much, and why (a payment that
+ * delivered nothing; or a refused ad that was never on the board, whose payments all come back).
+ */
+export const heRefund = {
+  refunded: {
+    notDelivered: (amount: string) => `התשלום הוחזר: ${amount} הוחזרו לאמצעי התשלום, כי המודעה פורסמה בלי התשלום הזה.`,
+    adRejected: (amount: string) =>
+      `התשלום הוחזר: ${amount} הוחזרו לאמצעי התשלום, כי המודעה לא אושרה לפרסום ולא עלתה לאתר.`,
+  },
+  pending: {
+    notDelivered: (amount: string) =>
+      `התשלום יוחזר: החזר של ${amount} לאמצעי התשלום בטיפול, כי המודעה פורסמה בלי התשלום הזה.`,
+    adRejected: (amount: string) =>
+      `התשלום יוחזר: החזר של ${amount} לאמצעי התשלום בטיפול, כי המודעה לא אושרה לפרסום ולא עלתה לאתר.`,
+  },
+} as const;
+
+/**
+ * The finish page's one message for a payment that did not go through: what happened and what to do, per reason the
+ * payment provider gave; without a reason, the spec's failure message.
  */
 export const hePaymentFailure = {
   reasons: {
@@ -17,8 +38,8 @@ export const hePaymentFailure = {
     session_expired: 'הזמן שהוקצב לתשלום עבר לפני שהתשלום הושלם, ולא בוצע חיוב. אפשר להתחיל את התשלום מחדש.',
     cancelled: 'התשלום בוטל, ולא בוצע חיוב. אפשר לנסות שוב.',
   } satisfies Record<PaymentFailureReason, string>,
-  /** No reason known (the frame came back before the provider said why). */
-  unknown: 'התשלום לא הושלם. אפשר לנסות שוב, בכרטיס אחר או באפליקציית תשלום בנייד.',
+  /** No reason known (the provider did not say why, or the page could not ask). */
+  generic: PAYMENT_FAILED,
   payAgain: 'לתשלום חוזר',
   /** The finish page's timeline: the payment step of a payment that did not go through. */
   paidStepFailed: 'התשלום לא הושלם',
@@ -52,7 +73,7 @@ export const hePayment = {
   pleaseWait: 'אנא המתינו...',
   failureTitle: 'התשלום לא הושלם',
   /** The spec's payment failure: 'Oops, the payment process failed, please try again later' with a service phone. */
-  failureText: 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר',
+  failureText: PAYMENT_FAILED,
   failurePhone: 'לעזרה אפשר להתקשר לשירות הלקוחות:',
   servicePhone: SERVICE_PHONE,
   returnFailed: 'לא הצלחנו להמשיך לעמוד הבא.',

@@ -155,6 +155,8 @@ export const hePlan = {
     reviewRefused: 'המודעה לא אושרה',
     stepRefused: 'לא אושר',
     endsAt: (date: string) => `המודעה תוצג עד ${date}`,
+    shownOn: 'המודעה מוצגת',
+    board: 'בלוח המודעות',
     publishAnother: 'לפרסום מודעה נוספת',
     myAds: 'למודעות שלי',
     personalArea: 'לאזור האישי',
@@ -163,8 +165,8 @@ export const hePlan = {
     carSignTitle: 'שלט "למכירה" לרכב',
     carSignText: 'הדפיסו שלט עם ברקוד שמוביל ישר למודעה, והדביקו אותו על חלון הרכב.',
     carSignLink: 'להדפסת השלט',
+    viewAd: 'לצפייה במודעה',
     paymentFailedTitle: 'התשלום לא הושלם',
-    paymentFailed: 'אופס, תהליך התשלום נכשל, אנא נסו שוב מאוחר יותר',
     servicePhone: 'לעזרה אפשר להתקשר לשירות הלקוחות:',
     /** The one service phone of the product (as hePayment and the server's messages). */
     servicePhoneNumber: SERVICE_PHONE,

@@ -1,4 +1,5 @@
 export { he } from './he.ts';
+export { heAdPage } from './heAdPage.ts';
 export { heCampaigns } from './heCampaigns.ts';
 export { heCarSign } from './heCarSign.ts';
 export { heContact } from './heContact.ts';
@@ -9,7 +10,7 @@ export { heMedia } from './heMedia.ts';
 export { heOffers, RESEARCH_GAIN } from './heOffers.ts';
 export { heOperator } from './heOperator.ts';
 export { hePackages } from './hePackages.ts';
-export { hePayment, hePaymentFailure, heSandboxPayments } from './hePayment.ts';
+export { hePayment, hePaymentFailure, heRefund, heSandboxPayments } from './hePayment.ts';
 export { hePlan } from './hePlan.ts';
 export { hePrice } from './hePrice.ts';
 export { heReminders } from './heReminders.ts';

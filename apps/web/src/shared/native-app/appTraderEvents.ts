@@ -6,6 +6,7 @@
  * - a real-estate broker (tivuch: the broker entries sale, rent, commercial) posts onTivUser and goes on publishing.
  * In a browser nothing is posted and the entry works as a link or a step as before.
  */
+import { CAT } from '@app/catalog/categories/ids';
 import type { ChooserTarget } from '@app/catalog/chooser';
 import { APP_EVENTS } from './appEvents.ts';
 
@@ -20,14 +21,14 @@ export function traderAppEvent(target: ChooserTarget): TraderAppEvent | undefine
   if (target.kind === 'external' && target.linkKey === 'vehiclePartner') {
     return {
       event: APP_EVENTS.carTraderUser,
-      data: { catId: 1, subCatId: Number(target.params?.subcat ?? 0) },
+      data: { catId: CAT.vehicles, subCatId: Number(target.params?.subcat ?? 0) },
       replacesNavigation: true,
     };
   }
-  if (target.kind === 'publish' && target.params.cat === '2' && target.params.istrader === '1') {
+  if (target.kind === 'publish' && target.params.cat === String(CAT.realEstate) && target.params.istrader === '1') {
     return {
       event: APP_EVENTS.tivUser,
-      data: { catId: 2, subCatId: Number(target.params.subcat ?? 0) },
+      data: { catId: CAT.realEstate, subCatId: Number(target.params.subcat ?? 0) },
       replacesNavigation: false,
     };
   }

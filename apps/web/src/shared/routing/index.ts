@@ -16,4 +16,4 @@ export {
   useParams,
   useSearchParams,
 } from './routing.tsx';
-export { continuePath, sameOriginPath } from './safeUrl.ts';
+export { continuePath, readGivenUrl, sameOriginPath } from './safeUrl.ts';

@@ -14,8 +14,9 @@ export default function NotFoundPage() {
       <p className="page__lead">{he.notFound.text}</p>
       <LinkList
         links={[
-          { to: '/publish', text: he.notAvailable.toPublish, primary: true },
-          { to: '/', text: he.notAvailable.toHome },
+          { to: '/publish', text: he.notFound.toPublish, primary: true },
+          { to: '/my-ads', text: he.notFound.toMyAds },
+          { to: '/', text: he.notFound.toHome },
         ]}
       />
     </section>

@@ -3,6 +3,7 @@
  * trade-in checkbox opens the lead popup (success locks it checked; cancel or close unchecks it), and a
  * "sub-model not found" link under the sub-model opens the missing sub-model report.
  */
+import { CAT } from '@app/catalog/categories/ids';
 import type { Selectors } from '@app/contract/publish';
 import type { FieldValue } from '@app/form-engine/model';
 import { checkboxStates, isChecked } from '@app/form-engine/values';
@@ -50,7 +51,7 @@ export function useCarExtras(core: WizardCore, selectors: Selectors, orderId: nu
   };
 
   const subModel = form.resolution.fields[SUB_MODEL_FIELD];
-  const showLink = Number(selectors.cat) === 1 && subModel?.visible === true && Boolean(read('year'));
+  const showLink = Number(selectors.cat) === CAT.vehicles && subModel?.visible === true && Boolean(read('year'));
   const subModelLink: ReactNode = showLink ? (
     <p className="car-extras__missing">
       <button

@@ -69,25 +69,3 @@ export function IframeField({ field, ids, env }: WidgetProps) {
     </>
   );
 }
-
-/**
- * A plain file field has no upload of its own (photos and video have theirs): an honest, disabled note (never a
- * fake upload).
- */
-export function FileNote({ field, ids, describedBy }: WidgetProps) {
-  return (
-    <>
-      <FieldLabel field={field} id={ids.label} htmlFor={ids.input} />
-      <input
-        id={ids.input}
-        type="file"
-        className="field__file"
-        disabled
-        aria-describedby={[describedBy, `${ids.input}-note`].filter(Boolean).join(' ')}
-      />
-      <p id={`${ids.input}-note`} className="field__note">
-        {he.fields.uploadSoon}
-      </p>
-    </>
-  );
-}

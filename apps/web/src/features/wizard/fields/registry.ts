@@ -18,7 +18,7 @@ import { StreetInput } from './address/StreetInput.tsx';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
 import { ComputedField } from './ComputedField.tsx';
 import { DateInput } from './DateInput.tsx';
-import { ButtonField, FileNote, IframeField, LinkField, SpanField, TitleField } from './DisplayFields.tsx';
+import { ButtonField, IframeField, LinkField, SpanField, TitleField } from './DisplayFields.tsx';
 import { FreeSearchInput } from './FreeSearchInput.tsx';
 import { isFreeSearch } from './freeSearch.ts';
 import { HiddenInput } from './HiddenInput.tsx';
@@ -43,7 +43,6 @@ export const WIDGETS: Record<FieldType, Widget> = {
   tel: TextInput,
   number: NumberInput,
   date: DateInput,
-  file: FileNote,
   hidden: HiddenInput,
   autocomplete: AutocompleteInput,
   image: MediaFieldLazy,

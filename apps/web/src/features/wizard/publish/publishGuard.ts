@@ -1,3 +1,4 @@
+import { CAT, SALES_CAT, SUBCAT } from '@app/catalog/categories/ids';
 import { customerTradesIn, vehicleTraderLink } from '@app/catalog/trader';
 import type { Customer } from '../../../shared/api/index.ts';
 
@@ -9,8 +10,12 @@ export function publishRedirect(query: URLSearchParams, customer: Customer): str
   const cat = query.get('cat');
   if (!cat) return null;
   if (customer.id === 0) return `/login?continue=${encodeURIComponent(`/publish?${query}`)}`;
-  const businessForSale = cat === '3' && query.get('subcat') === '2' && query.get('SalesCatID') === '37';
-  if (businessForSale && !customerTradesIn(customer.trade, 3, 2)) return '/finishArea?cat=3&subcat=2';
+  const businessForSale =
+    cat === String(CAT.secondHand) &&
+    query.get('subcat') === String(SUBCAT.secondHandBusiness) &&
+    query.get('SalesCatID') === String(SALES_CAT.businessForSale);
+  if (businessForSale && !customerTradesIn(customer.trade, CAT.secondHand, SUBCAT.secondHandBusiness))
+    return `/finishArea?cat=${CAT.secondHand}&subcat=${SUBCAT.secondHandBusiness}`;
   return null;
 }
 

@@ -4,6 +4,7 @@
  * Pure: the wizard's hook (useReminders.tsx) shows the popups. The order is the spec's: very-low kilometres,
  * description, price, duplicate-ad upgrade suggestion.
  */
+import { CAT, PLATE_VEHICLE_SUBCATS, SUBCAT } from '@app/catalog/categories/ids';
 import { DEFAULT_MAXLENGTH, formatNumber } from '@app/form-engine/format';
 import type { FieldValue } from '@app/form-engine/model';
 
@@ -56,7 +57,7 @@ export function kmPaddings(value: FieldValue): number[] | null {
 
 /** Spec §5: cat 1, step 2, colour group, colour, hand (1 or more) and owner chosen, km of 3 digits or fewer. */
 export function kmReminder(ctx: ReminderContext): number[] | null {
-  if (ctx.cat !== 1 || ctx.step !== 2 || !ctx.inStep('km')) return null;
+  if (ctx.cat !== CAT.vehicles || ctx.step !== 2 || !ctx.inStep('km')) return null;
   for (const id of ['colorGroup', 'color', 'ownerID']) if (!filled(ctx.read(id))) return null;
   if (!(Number(single(ctx.read('hand'))) >= 1)) return null;
   return kmPaddings(ctx.read('km'));
@@ -67,8 +68,8 @@ export const kmText = (km: number): string => formatNumber(String(km));
 
 /** The description's source fields (§5). */
 const DESCRIPTION_SOURCES: Readonly<Record<number, readonly string[]>> = {
-  1: ['manufacturer', 'model', 'colorGroup', 'hand', 'km'],
-  2: ['HomeTypeID', 'floor', 'city'],
+  [CAT.vehicles]: ['manufacturer', 'model', 'colorGroup', 'hand', 'km'],
+  [CAT.realEstate]: ['HomeTypeID', 'floor', 'city'],
 };
 
 /** Hebrew ordinal floors ("floor 1 is written as first"). */
@@ -96,13 +97,13 @@ const words = (ctx: ReminderContext, id: string): string => ctx.optionText(id) ?
 export function generatedDescription(ctx: ReminderContext): string {
   const max = ctx.descriptionMax ?? DEFAULT_MAXLENGTH;
   let text = '';
-  if (ctx.cat === 1) {
+  if (ctx.cat === CAT.vehicles) {
     const year = filled(ctx.read('year')) ? ` ${words(ctx, 'year')}` : '';
     const hand = numberDigits(ctx.read('hand'));
     const handText = hand === '0' ? 'חדש מהיבואן' : `יד ${words(ctx, 'hand').replace(/^יד\s*/, '')}`;
     text = `${words(ctx, 'manufacturer')} ${words(ctx, 'model')}${year} למכירה, בצבע ${words(ctx, 'colorGroup')}, ${handText}, ${kmText(Number(numberDigits(ctx.read('km'))))} ק"מ.`;
-  } else if (ctx.cat === 2) {
-    const deal = ctx.subcat === 2 ? 'להשכרה' : 'למכירה';
+  } else if (ctx.cat === CAT.realEstate) {
+    const deal = ctx.subcat === SUBCAT.realEstateRent ? 'להשכרה' : 'למכירה';
     text = `${words(ctx, 'HomeTypeID')} ${deal} ב${words(ctx, 'city')}, ${floorText(single(ctx.read('floor')), ctx.optionText('floor'))}.`;
   }
   return text.length > max ? text.slice(0, max).trimEnd() : text;
@@ -128,11 +129,16 @@ export function descriptionReminder(ctx: ReminderContext): string | null {
 export function priceReminder(ctx: ReminderContext): boolean {
   if (ctx.step !== 3 || !ctx.inStep('price') || filled(ctx.read('price'))) return false;
   const need = (ids: readonly string[]) => ids.filter((id) => ctx.defined(id)).every((id) => filled(ctx.read(id)));
-  if (ctx.cat === 1) return (ctx.subcat === 1 || ctx.subcat === 3) && need(['city']);
-  if (ctx.cat === 2 && (ctx.subcat === 1 || ctx.subcat === 2)) {
+  if (ctx.cat === CAT.vehicles)
+    return (ctx.subcat === SUBCAT.vehiclesPrivate || ctx.subcat === SUBCAT.vehiclesJeeps) && need(['city']);
+  if (ctx.cat === CAT.realEstate && (ctx.subcat === SUBCAT.realEstateSale || ctx.subcat === SUBCAT.realEstateRent)) {
     const area = ctx.defined('squareMeter') ? 'squareMeter' : 'sqmBuilt';
     if (!need(['entranceDate', area])) return false;
-    if (ctx.subcat === 2 && ctx.defined('paymentInYear') && !(Number(single(ctx.read('paymentInYear'))) > -1)) {
+    if (
+      ctx.subcat === SUBCAT.realEstateRent &&
+      ctx.defined('paymentInYear') &&
+      !(Number(single(ctx.read('paymentInYear'))) > -1)
+    ) {
       return false;
     }
     return true;
@@ -142,7 +148,7 @@ export function priceReminder(ctx: ReminderContext): boolean {
 
 /** The query of the price presets call: the same car (make, model, year) or property (city, type). */
 export function priceMatch(ctx: ReminderContext): Record<string, string> | null {
-  const ids = ctx.cat === 1 ? ['manufacturer', 'model', 'year'] : ['city', 'HomeTypeID'];
+  const ids = ctx.cat === CAT.vehicles ? ['manufacturer', 'model', 'year'] : ['city', 'HomeTypeID'];
   if (!ids.every((id) => filled(ctx.read(id)))) return null;
   return Object.fromEntries([
     ['cat', String(ctx.cat)],
@@ -160,9 +166,7 @@ export function parsePrice(input: string): number | null {
 
 /** Spec §5 duplicate-ad check: step index 1, cat 1 subcats 1 to 4, with the plate, make, model and year. */
 export function duplicateCheck(ctx: ReminderContext): Record<string, string> | null {
-  if (ctx.step !== 1 || ctx.cat !== 1 || !(ctx.subcat !== undefined && ctx.subcat >= 1 && ctx.subcat <= 4)) {
-    return null;
-  }
+  if (ctx.step !== 1 || ctx.cat !== CAT.vehicles || !PLATE_VEHICLE_SUBCATS.includes(ctx.subcat ?? 0)) return null;
   const ids = ['registrationPlate', 'manufacturer', 'model', 'year'];
   if (!ids.every((id) => filled(ctx.read(id)))) return null;
   return {

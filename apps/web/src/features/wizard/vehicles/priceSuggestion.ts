@@ -3,14 +3,20 @@
  * publishing in cat 1, subcat 1 or 3, on step 3 (price and description), with the car's sub-model, year and month on
  * the road, kilometres and owners (field hand) from the steps before.
  */
+import { CAT, SUBCAT } from '@app/catalog/categories/ids';
 import type { FieldValue, Mode, Values } from '@app/form-engine/model';
 import type { PriceQuery } from '../../../shared/api/index.ts';
 
 export const PRICE_SUGGESTION_STEP = 3;
-const SUBCATS: readonly string[] = ['1', '3'];
+const SUBCATS: readonly string[] = [SUBCAT.vehiclesPrivate, SUBCAT.vehiclesJeeps].map(String);
 
 export function showsPriceSuggestion(mode: Mode, cat: string | undefined, subcat: string | undefined, step: number) {
-  return mode === 'publish' && cat === '1' && SUBCATS.includes(subcat ?? '') && step === PRICE_SUGGESTION_STEP;
+  return (
+    mode === 'publish' &&
+    cat === String(CAT.vehicles) &&
+    SUBCATS.includes(subcat ?? '') &&
+    step === PRICE_SUGGESTION_STEP
+  );
 }
 
 const chosen = (value: FieldValue): string | undefined => {

@@ -1,0 +1,3 @@
+import './adPage.css';
+
+export { enhanceAdPage } from './enhance.ts';

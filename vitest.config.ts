@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
           maxWorkers: UNIT_AND_API_WORKERS,
+          // The checks that read every module of the repository (category ids, SQL places, route exports) take a
+          // second or two alone and far more beside the browser tests on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

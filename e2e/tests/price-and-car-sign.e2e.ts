@@ -167,7 +167,7 @@ describe('the car sign', () => {
 
     await sign.getByTestId('car-sign-sheet').waitFor();
     const ad = await (await sign.request.get(`${product.url}/api/adds/${orderId}`)).json();
-    expect(ad.AdUrl).toBe(`https://old.example.co.il/item/${orderId}`);
+    expect(ad.AdUrl).toBe(`${product.url}/item/${orderId}`);
     expect(await decodeQr(sign)).toBe(ad.AdUrl);
     const qr = sign.getByTestId('sign-qr');
     expect(await qr.getAttribute('width')).toBe('133');
@@ -196,7 +196,7 @@ describe('the car sign', () => {
     await page.goto(`${product.url}/print/carQR/${orderId}`);
     await page.getByTestId('car-sign-sheet').waitFor();
     expect(await page.getByTestId('sign-price').count()).toBe(0);
-    expect(await decodeQr(page)).toBe(`https://old.example.co.il/item/${orderId}`);
+    expect(await decodeQr(page)).toBe(`${product.url}/item/${orderId}`);
     await checkScreen(page, 'car-sign-390');
 
     for (const who of ['another account', 'a visitor']) {

@@ -184,6 +184,16 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/adds/:id': { kind: 'safe', why: "the owner's ad", call: (f) => get(`/api/adds/${f.orderId}`) },
   'GET /item/:id': { kind: 'safe', why: "the ad's public page, read only", call: (f) => get(`/item/${f.orderId}`) },
   'GET /item/:id/video': { kind: 'safe', why: "a live ad's video", call: (f) => get(`/item/${f.orderId}/video`) },
+  'GET /board': { kind: 'safe', why: 'the index of the boards' },
+  'GET /board/style.css': { kind: 'safe', why: "the boards' style sheet" },
+  'GET /board/:cat': { kind: 'safe', why: "a category's board", call: () => get('/board/1') },
+  'GET /board/:cat/:subcat': { kind: 'safe', why: "a sub-category's board", call: () => get('/board/1/1') },
+  'GET /api/board/:cat': { kind: 'safe', why: "a category's board as data", call: () => get('/api/board/1') },
+  'GET /api/board/:cat/:subcat': {
+    kind: 'safe',
+    why: "a sub-category's board as data",
+    call: () => get('/api/board/1/1'),
+  },
   'GET /api/my-ads': { kind: 'safe', why: "the customer's ads" },
   'GET /api/contact-us/fetch': { kind: 'safe', why: 'the contact form subjects' },
   // The operator console's reads: the sweep's customers are no staff, so each answers 401 (operator-login.test.ts
@@ -207,6 +217,8 @@ export const ROUTES: Record<string, Entry> = {
     call: () => get('/api/operator/customers/1/activity'),
   },
   'GET /api/operator/contact-us': { kind: 'safe', why: 'the contact-us inbox' },
+  'GET /api/operator/leads': { kind: 'safe', why: 'the leads of every kind' },
+  'GET /api/operator/leads.csv': { kind: 'safe', why: 'the leads as a CSV file' },
   'GET /api/operator/moderation/queue': { kind: 'safe', why: 'the moderation queue' },
   'GET /api/operator/moderation/reviews/:id': {
     kind: 'safe',
@@ -397,6 +409,11 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'contact_us_messages, staff_audit, outbox_emails',
     call: () => post('/api/operator/contact-us/1/answer', { text: 'תשובה' }),
+  },
+  'POST /api/operator/leads/:id/handled': {
+    kind: 'write',
+    touches: 'leads, staff_audit',
+    call: () => post('/api/operator/leads/1/handled', {}),
   },
   'POST /api/operator/moderation/reviews/:id/approve': {
     kind: 'write',

@@ -162,16 +162,20 @@ const editLink = (preview: PreviewFrame | undefined, area: string | null, what: 
     ? `<a class="ad-page__edit-link" href="${esc(preview.stepPath(area))}">${esc(he.previewEdit)}<span class="visually-hidden"> ${esc(what)}</span></a>`
     : '';
 
+/** A heading, and in the owner's preview its way back to the step beside it. */
+const headed = (heading: string, link: string): string =>
+  link ? `<div class="ad-page__group-head">${heading}${link}</div>` : heading;
+
 function detailsHtml(view: AdPageView, preview?: PreviewFrame): string {
   const groups = view.groups.map(
     (g) =>
-      `<section class="ad-page__group"><h3>${esc(g.title)}</h3>${editLink(preview, g.area, g.title)}<dl>${g.fields
+      `<section class="ad-page__group">${headed(`<h3>${esc(g.title)}</h3>`, editLink(preview, g.area, g.title))}<dl>${g.fields
         .map((f) => `<div class="ad-page__field"><dt>${esc(f.label)}</dt><dd>${esc(f.text)}</dd></div>`)
         .join('')}</dl></section>`,
   );
   const texts = view.texts.map(
     (t) =>
-      `<section class="ad-page__text"><h2>${esc(t.label)}</h2>${editLink(preview, t.area, t.label)}<p>${esc(t.text)}</p></section>`,
+      `<section class="ad-page__text">${headed(`<h2>${esc(t.label)}</h2>`, editLink(preview, t.area, t.label))}<p>${esc(t.text)}</p></section>`,
   );
   return `${texts.join('')}<section class="ad-page__details card" aria-labelledby="ad-details"><h2 id="ad-details">${esc(he.details)}</h2>${groups.join('')}</section>`;
 }

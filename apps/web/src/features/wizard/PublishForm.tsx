@@ -244,6 +244,9 @@ export function PublishForm(props: PublishFormProps) {
     // A visit from the ad-strength box (source=ad-strength, kept in the query from step to step).
     funnelEntryOf(params.get('source')),
   );
+  // The preview opening (its draft and photos being saved): the steps stay as they are meanwhile.
+  const [previewing, setPreviewing] = useState(false);
+  const [previewProblem, setPreviewProblem] = useState<string>();
   const reminders = useReminders({ core, selectors, orderId: orderId ?? knownOrder });
   const carExtras = useCarExtras(core, selectors, orderId ?? knownOrder);
   const movement = useStepMovement({
@@ -252,7 +255,7 @@ export function PublishForm(props: PublishFormProps) {
     current,
     lastValidStep,
     saveStep,
-    locked: saving.progress !== null,
+    locked: saving.progress !== null || previewing,
     setLastValidStep,
     showStep,
     // A ticked campaign's plate first (it stays on the step), then the reminders.
@@ -301,8 +304,6 @@ export function PublishForm(props: PublishFormProps) {
 
   // The save step's preview (the server's /item/{id}/preview, in this tab): every value saved to the draft first, the
   // photos stored on the ad reserved for them (which the save then publishes), so the preview shows what was typed.
-  const [previewing, setPreviewing] = useState(false);
-  const [previewProblem, setPreviewProblem] = useState<string>();
   const openPreview = async () => {
     if (!media || previewing) return;
     setPreviewing(true);

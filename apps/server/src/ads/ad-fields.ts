@@ -8,7 +8,7 @@
 import { fieldText } from '@app/catalog/categories/adTitle';
 import { CONTACT_FIELD_IDS } from '@app/catalog/categories/contact';
 import { catalogFor } from '@app/catalog/categories/registry';
-import { formatNumber } from '@app/form-engine/format';
+import { formatNumber, parseNumber } from '@app/form-engine/format';
 import { DISPLAY_ONLY_TYPES, type FieldDef } from '@app/form-engine/model';
 import { wireName } from '@app/form-engine/payload';
 import { isChecked } from '@app/form-engine/values';
@@ -28,6 +28,8 @@ export interface ShownField {
 export interface ShownGroup {
   /** The wizard step's title. */
   title: string;
+  /** The wizard step's area (its name in the catalogue): the owner's preview links each group back to its step. */
+  area: string;
   fields: ShownField[];
 }
 
@@ -93,7 +95,24 @@ export function shownFieldGroups(
           long: field.type === 'textarea',
         });
     }
-    if (fields.length > 0) groups.push({ title: step.closeTitle ?? step.title, fields });
+    if (fields.length > 0) groups.push({ title: step.closeTitle ?? step.title, area: step.area, fields });
   }
   return groups;
+}
+
+/**
+ * A wizard draft's values as a saved ad keeps them: a number typed with its separators ("85,000") as its digits, as
+ * the save sends it (form-engine's payload), so a draft reads as the ad it will be.
+ */
+export function storedValues(
+  selectors: Ad['selectors'],
+  values: Readonly<Record<string, string | string[]>>,
+): Ad['values'] {
+  const query = catalogQuery(selectors);
+  const fields = (query ? catalogFor(query)?.steps : undefined)?.flatMap((s) => s.fields as FieldDef[]) ?? [];
+  const numeric = new Set(fields.filter((f) => f.isNumeric || f.type === 'number').map((f) => wireName(f).key));
+  const out: Ad['values'] = {};
+  for (const [key, value] of Object.entries(values))
+    out[key] = !numeric.has(key) ? value : Array.isArray(value) ? value.map(parseNumber) : parseNumber(value);
+  return out;
 }

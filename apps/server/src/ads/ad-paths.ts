@@ -34,15 +34,43 @@ export function planPath(
   ad: Pick<Ad, 'orderId' | 'cat' | 'subcat' | 'selectors'>,
   extra: Record<string, string> = {},
 ): string | null {
-  const query = selectionQuery(ad);
-  const selection = catalogQuery(Object.fromEntries(query));
-  const steps = (selection && catalogFor(selection)?.steps) || [];
+  const { query, steps } = wizardOf(ad);
   const plan = steps.findIndex((step, index) => index > 0 && step.stepGroup === 'choosePlan');
   if (plan < 0) return null;
-  query.set('step', String(steps[0]?.stepGroup === 'chooseSubcat' ? plan : plan + 1));
+  query.set('step', String(browserStep(steps, plan)));
   query.set('OrderID', String(ad.orderId));
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   return `/publish?${query}`;
+}
+
+/** The ad's selection as the wizard's query and the catalogue's steps for it. */
+function wizardOf(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>) {
+  const query = selectionQuery(ad);
+  const selection = catalogQuery(Object.fromEntries(query));
+  const steps = (selection && catalogFor(selection)?.steps) || [];
+  return { query, steps };
+}
+
+/** The browser's index of a catalogue step: its steps start with the category step unless the catalogue's does. */
+const browserStep = (steps: readonly { stepGroup?: string }[], index: number): number =>
+  steps[0]?.stepGroup === 'chooseSubcat' ? index : index + 1;
+
+/**
+ * The publish wizard (before the first save) on the step of this area, or on the save step (the last before the plan
+ * step, or the last) when the area is none of the catalogue's: the owner's preview links back to where a value is.
+ */
+export function wizardStepPath(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>, area?: string): string {
+  const { query, steps } = wizardOf(ad);
+  const found = area === undefined ? -1 : steps.findIndex((step) => step.area === area);
+  const plan = steps.findIndex((step, index) => index > 0 && step.stepGroup === 'choosePlan');
+  const index = found >= 0 ? found : (plan >= 0 ? plan : steps.length) - 1;
+  query.set('step', String(browserStep(steps, Math.max(0, index))));
+  return `/publish?${query}`;
+}
+
+/** The area of the ad's catalogue step of this group (the photos' `uploadImages`), or null when it has none. */
+export function wizardStepArea(ad: Pick<Ad, 'cat' | 'subcat' | 'selectors'>, stepGroup: string): string | null {
+  return wizardOf(ad).steps.find((step) => step.stepGroup === stepGroup)?.area ?? null;
 }
 
 /** The finish page of blocked words (as the save chain builds it from save-ad's hasWordBlocked). */

@@ -121,7 +121,8 @@ function photo(card: BoardCardView): string {
   return `<img class="photo" src="${esc(p.thumb)}" srcset="${esc(p.thumb)} ${thumbWidth}w, ${esc(p.src)} ${p.width}w" sizes="(min-width: 720px) 300px, 128px" width="${p.width}" height="${p.height}" loading="lazy" decoding="async" alt="">`;
 }
 
-function cardHtml(card: BoardCardView, now: Date): string {
+/** One card of a board page (the owner's preview shows an ad's card with it too). */
+export function cardHtml(card: BoardCardView, now: Date): string {
   const mark =
     card.rank === 'top'
       ? `<p class="mark vip"><span aria-hidden="true">${esc(he.vip)}</span><span class="sr">${esc(he.vipText)}</span></p>`

@@ -64,7 +64,11 @@ export interface BoardPageAnswer {
 
 const PRICE = /^\d{1,12}$/;
 
-function cardOf(row: BoardRow, localityKey: string | null, priceKey: string | null): BoardCard {
+function cardOf(
+  row: Omit<BoardRow, 'key' | 'cat' | 'subcat'>,
+  localityKey: string | null,
+  priceKey: string | null,
+): BoardCard {
   const selectors = row.selectors ?? {};
   const values = row.values as FieldValues;
   const query = catalogQuery(selectors);
@@ -87,6 +91,21 @@ function cardOf(row: BoardRow, localityKey: string | null, priceKey: string | nu
     publishedAt: row.publishedAt,
     bumpedAt: row.bumpedAt,
   };
+}
+
+/**
+ * The card an ad of this board would have, made by the board's own rule (the owner's preview shows it before the ad
+ * is live); null for a category without a board.
+ */
+export function boardCardOf(ad: Omit<BoardRow, 'key'>): BoardCard | null {
+  let family: ReturnType<typeof boardFamily>;
+  try {
+    family = boardFamily(ad.cat, ad.subcat);
+  } catch (err) {
+    if (err instanceof BoardQueryError) return null;
+    throw err;
+  }
+  return cardOf(ad, family.localityKey, family.priceKey);
 }
 
 /** One page of a board by its rules, or a BoardQueryError (the route's Hebrew 400). `now` is the injected clock's. */

@@ -6,6 +6,35 @@
  */
 import crypto from 'node:crypto';
 
+/**
+ * The cards' rules, every one under `.cards` so another page can show a card with them (the owner's preview of an
+ * ad, served as /board/cards.css): a card is a row on a phone, a grid cell from 720 px.
+ */
+export const BOARD_CARDS_CSS = `.cards{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+.cards .card{background:none;border:0;border-radius:0;box-shadow:none;padding:0}
+.cards .card article{display:flex;gap:12px;background:#fff;border:1px solid #d8dbe0;border-radius:8px;padding:8px;height:100%;color:#1b1b1b}
+.cards .card.rank-top article{border:2px solid #8a5a00;background:#fff8e6}
+.cards .card.rank-highlighted article{border:2px solid #1f6f8b;background:#eef7fa}
+.cards .photo{flex:0 0 128px;width:128px;height:96px;object-fit:cover;border-radius:6px;background:#e3e6ea}
+.cards .photo.none{display:flex;align-items:center;justify-content:center;font-size:.85rem;color:#4a4f57}
+.cards .text{min-width:0}
+.cards .text p{margin:0}
+.cards h3{font-size:1rem;margin:0 0 4px;line-height:1.5}
+.cards h3 a{color:#0a4fb5;text-decoration:none}
+.cards h3 a:hover{text-decoration:underline}
+.cards .mark{display:inline-block;font-size:.8rem;font-weight:700;padding:0 8px;border-radius:4px;margin-bottom:4px!important}
+.cards .mark.vip{background:#8a5a00;color:#fff}
+.cards .mark.highlighted{background:#1f6f8b;color:#fff}
+.cards .price{font-weight:700}
+.cards .locality,.cards .when{font-size:.9rem;color:#4a4f57}
+.cards .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+@media (min-width:720px){
+.cards{grid-template-columns:repeat(auto-fill,minmax(230px,1fr))}
+.cards .card article{flex-direction:column}
+.cards .photo{width:100%;height:auto;aspect-ratio:4/3;flex-basis:auto}
+}
+`;
+
 export const BOARD_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;line-height:1.5;color:#1b1b1b;background:#f5f6f8}
 body{margin:0}
@@ -47,22 +76,6 @@ button{background:#0a4fb5;color:#fff;border-color:#0a4fb5;font-weight:600;cursor
 .hint{margin:2px 0 0;font-size:.85rem;color:#4a4f57}
 .actions{display:flex;gap:16px;align-items:center}
 .actions button{flex:1}
-.cards{list-style:none;margin:0;padding:0;display:grid;gap:12px}
-.card article{display:flex;gap:12px;background:#fff;border:1px solid #d8dbe0;border-radius:8px;padding:8px;height:100%}
-.card.rank-top article{border:2px solid #8a5a00;background:#fff8e6}
-.card.rank-highlighted article{border:2px solid #1f6f8b;background:#eef7fa}
-.photo{flex:0 0 128px;width:128px;height:96px;object-fit:cover;border-radius:6px;background:#e3e6ea}
-.photo.none{display:flex;align-items:center;justify-content:center;font-size:.85rem;color:#4a4f57}
-.text{min-width:0}
-.text p{margin:0}
-h3{font-size:1rem;margin:0 0 4px}
-h3 a{text-decoration:none}
-h3 a:hover{text-decoration:underline}
-.mark{display:inline-block;font-size:.8rem;font-weight:700;padding:0 8px;border-radius:4px;margin-bottom:4px!important}
-.mark.vip{background:#8a5a00;color:#fff}
-.mark.highlighted{background:#1f6f8b;color:#fff}
-.price{font-weight:700}
-.locality,.when{font-size:.9rem;color:#4a4f57}
 .more{margin:20px 0 0;text-align:center}
 .more a{display:inline-block;padding:10px 24px;border:2px solid #0a4fb5;border-radius:8px;background:#fff;font-weight:600;text-decoration:none}
 .empty{background:#fff;border:1px dashed #b9bec7;border-radius:8px;padding:24px 16px;text-align:center}
@@ -72,12 +85,14 @@ h3 a:hover{text-decoration:underline}
 .layout{grid-template-columns:300px 1fr;align-items:start}
 .fields{grid-template-columns:1fr}
 nav .chips{flex-wrap:wrap;overflow-x:visible}
-.cards{grid-template-columns:repeat(auto-fill,minmax(230px,1fr))}
-.card article{flex-direction:column}
-.photo{width:100%;height:auto;aspect-ratio:4/3;flex-basis:auto}
 .families{grid-template-columns:repeat(auto-fill,minmax(300px,1fr))}
 }
-`;
+${BOARD_CARDS_CSS}`;
 
 /** The stylesheet's version: its address changes when it does, so it can be cached for good. */
 export const BOARD_CSS_VERSION = crypto.createHash('sha256').update(BOARD_CSS).digest('hex').slice(0, 12);
+export const BOARD_CARDS_CSS_VERSION = crypto.createHash('sha256').update(BOARD_CARDS_CSS).digest('hex').slice(0, 12);
+
+/** Where the cards' rules alone are served, and the address (with their version) a page that shows a card links. */
+export const CARDS_STYLE_PATH = '/board/cards.css';
+export const BOARD_CARDS_STYLE_URL = `${CARDS_STYLE_PATH}?v=${BOARD_CARDS_CSS_VERSION}`;

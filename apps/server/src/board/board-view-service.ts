@@ -29,7 +29,8 @@ const values = (v: string | readonly string[] | undefined): string[] =>
 export const itemUrl = (id: number): string => `/item/${id}`;
 export const mediaUrl = (key: string): string => `/media/${key}`;
 
-function cardView(card: BoardCard): BoardCardView {
+/** A card as the wire and the pages show it. */
+export function cardView(card: BoardCard): BoardCardView {
   return {
     id: card.id,
     url: itemUrl(card.id),

@@ -5,7 +5,8 @@
  * - GET /board, /board/{cat}, /board/{cat}/{subcat}: the same as HTML pages made here (board-pages.ts), which work
  *   with scripts off; they are routes of their own, so the web app's page fallback (platform/http/static-web.ts)
  *   never answers them;
- * - GET /board/style.css: their stylesheet.
+ * - GET /board/style.css: their stylesheet; GET /board/cards.css: its cards' rules alone (a card shown on another page:
+ *   the owner's preview of an ad).
  * A request the board cannot answer (unknown filter, bad value, cursor or page size, a search too long, a board
  * address that is not numbers) is a 400 with its Hebrew message; a board there is not, a 404. Nothing is cached
  * between requests, and an answer says so (no-store for the call, no-cache for a page): an ad that stops being live
@@ -24,7 +25,13 @@ import type { PublicOrigins } from '../platform/public-origins.ts';
 import { BOARD_DIRECTORY } from './board-directory.ts';
 import { BoardQueryError } from './board-errors.ts';
 import { boardErrorPage, boardIndexPage, boardPage, type PageFrame } from './board-pages.ts';
-import { BOARD_CSS, BOARD_CSS_VERSION } from './board-style.ts';
+import {
+  BOARD_CARDS_CSS,
+  BOARD_CARDS_CSS_VERSION,
+  BOARD_CSS,
+  BOARD_CSS_VERSION,
+  CARDS_STYLE_PATH,
+} from './board-style.ts';
 import { type BoardQuery, boardPageView } from './board-view-service.ts';
 
 const STYLE_PATH = '/board/style.css';
@@ -137,11 +144,14 @@ export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; 
     async (req, reply) => boardHtml(req.params, req.query, reply),
   );
 
-  app.get(STYLE_PATH, { schema: { hide: true, response: { 200: PageSchema } } }, async (req, reply) => {
-    const versioned = (req.query as Record<string, unknown>).v === BOARD_CSS_VERSION;
-    return reply
-      .type('text/css; charset=utf-8')
-      .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .send(BOARD_CSS);
-  });
+  const styleRoute = (path: string, css: string, version: string) =>
+    app.get(path, { schema: { hide: true, response: { 200: PageSchema } } }, async (req, reply) => {
+      const versioned = (req.query as Record<string, unknown>).v === version;
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .send(css);
+    });
+  styleRoute(STYLE_PATH, BOARD_CSS, BOARD_CSS_VERSION);
+  styleRoute(CARDS_STYLE_PATH, BOARD_CARDS_CSS, BOARD_CARDS_CSS_VERSION);
 }

@@ -61,4 +61,11 @@ export const heAdPage = {
   ownerOutOfSlots: 'הקונים עדיין לא רואים את המודעה: אין מקום פנוי בחבילת המודעות שלכם. היא תפורסם כשיתפנה מקום.',
   ownerPackagesLink: 'לחבילות המודעות',
   myAdsLink: 'למודעות שלי',
+  previewLabel: 'תצוגה מקדימה',
+  previewTitle: 'תצוגה מקדימה: כך יראו קונים את המודעה',
+  previewText:
+    'הקונים עדיין לא רואים את המודעה ואת השינויים. כדי לשנות פרט, לוחצים על "עריכה" ליד הפרט, או חוזרים לעריכה.',
+  previewBack: 'חזרה לעריכה',
+  previewEdit: 'עריכה',
+  previewCardTitle: 'כך תיראה המודעה בלוח',
 } as const;

@@ -15,6 +15,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicPhoneOf } from '../ads/public-ad.ts';
+import { cardHtml } from '../board/board-pages.ts';
+import { BOARD_CARDS_STYLE_URL } from '../board/board-style.ts';
+import { cardView } from '../board/board-view-service.ts';
 import { heAdPage as he } from '../i18n/ad-page.ts';
 import { addReport } from '../moderation/reports-repository.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
@@ -25,7 +28,7 @@ import type { RateLimiter } from '../platform/rate-limiter.ts';
 import { findAdVideo } from '../video/repository.ts';
 import { adMissingHtml, adPageHtml, type PageChrome } from './ad-page.ts';
 import { REPORTS_PER_HOUR, REVEALS_PER_HOUR } from './ad-page-limits.ts';
-import { adPage, liveAd } from './ad-page-service.ts';
+import { adPage, adPreview, liveAd } from './ad-page-service.ts';
 import { countPhoneReveal } from './contact-counts-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -77,6 +80,8 @@ function videoRange(size: number, header: string | undefined): { start: number; 
  *   with why buyers cannot see it yet; else 404 (a malformed number too). Reads only. A live page may be kept by a
  *   cache but is checked each time (ETag, `no-cache`), so an ad that stops being live is gone at once; any other
  *   answer is `no-store`.
+ * - GET /item/{id}/preview: the owner's preview of what they will publish (listing/README.md, "The preview"); 404
+ *   to anyone else. Never kept, never indexed.
  * - GET /item/{id}/video: a live ad's video (ranges).
  * - POST /api/ads/{id}/phone: the number, counted; limited per visitor and per address (429).
  * - POST /api/ads/{id}/report: a buyer's report, into the ad's moderation case; limited the same way.
@@ -114,6 +119,45 @@ export function adPageRoutes(app: FastifyInstance, deps: Deps): void {
       reply.header('cache-control', 'public, no-cache').header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return reply.send(page);
+    },
+  );
+
+  routes.get(
+    '/item/:id/preview',
+    {
+      schema: {
+        hide: true,
+        summary: 'תצוגה מקדימה של המודעה',
+        params: z.object({ id: z.string() }),
+        response: { 200: html, 404: html },
+      },
+    },
+    async (req, reply) => {
+      const id = /^[1-9]\d{0,15}$/.test(req.params.id) ? Number(req.params.id) : 0;
+      const customer = await req.customer();
+      const now = clock.now();
+      const preview = await adPreview(db, id, now, customer ? Number(customer.id) : null);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex, nofollow');
+      if (!preview) return reply.code(404).send(adMissingHtml({ kind: 'gone' }, chrome));
+      const { view, card, stepPath, backPath, photosArea } = preview;
+      return reply.send(
+        adPageHtml(view, {
+          url,
+          chrome,
+          notice: null,
+          preview: {
+            // The card links to the page it previews, not to the ad's public address (not live yet).
+            cardHtml: card ? cardHtml({ ...cardView(card), url: '#main' }, now) : null,
+            cardStyleUrl: BOARD_CARDS_STYLE_URL,
+            stepPath,
+            backPath,
+            photosArea,
+          },
+        }),
+      );
     },
   );
 

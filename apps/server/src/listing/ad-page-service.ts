@@ -10,14 +10,17 @@ import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { CAT, SUBCAT } from '@app/catalog/categories/ids';
 import { boardRankOf } from '@app/catalog/tracks';
 import { mediaUrl } from '@app/contract/media';
-import { type ShownField, type ShownGroup, shownFieldGroups } from '../ads/ad-fields.ts';
-import { planPath } from '../ads/ad-paths.ts';
+import { type ShownField, type ShownGroup, shownFieldGroups, storedValues } from '../ads/ad-fields.ts';
+import { planPath, wizardStepArea, wizardStepPath } from '../ads/ad-paths.ts';
 import { adTitleOf } from '../ads/ad-title.ts';
 import { type Ad, findAd } from '../ads/ads-repository.ts';
+import { draftKey, findDraft } from '../ads/drafts-repository.ts';
 import { adPagePath, publicAdView } from '../ads/public-ad.ts';
+import { type BoardCard, boardCardOf } from '../board/board-service.ts';
 import { heAdPage as he } from '../i18n/ad-page.ts';
 import { rejectReasonText } from '../i18n/moderation.ts';
 import { listAdImages } from '../media/images-repository.ts';
+import { type PhotoSet, photoSetFor } from '../media/media-edits-repository.ts';
 import { latestReview } from '../moderation/reviews-repository.ts';
 import type { Queryable } from '../platform/db/db.ts';
 import { findAdVideo } from '../video/repository.ts';
@@ -29,6 +32,8 @@ export interface AdPhoto {
   width: number;
   height: number;
   alt: string;
+  /** The stored files' keys (the board's card names the main photo by them). */
+  keys: { image: string; thumb: string };
 }
 
 export interface OwnerNotice {
@@ -53,8 +58,8 @@ export interface AdPageView {
   /** The track's mark on the page: VIP and above, the highlighted tracks, or none. */
   mark: 'top' | 'highlighted' | null;
   groups: ShownGroup[];
-  /** The long texts (a description), each with its line breaks. */
-  texts: ShownField[];
+  /** The long texts (a description), each with its line breaks and the wizard step it is on. */
+  texts: (ShownField & { area: string })[];
   photos: AdPhoto[];
   video: { path: string; mime: string } | null;
   contactName: string | null;
@@ -110,20 +115,19 @@ async function noticeFor(db: Queryable, ad: Ad): Promise<OwnerNotice | null> {
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
-async function viewOf(db: Queryable, ad: Ad, now: Date): Promise<AdPageView> {
+/** The page's data. `photos`: the ad's own photos, or the owner's edit's copy of them (the preview of an edit). */
+async function viewOf(db: Queryable, ad: Ad, now: Date, photos: PhotoSet = 'live'): Promise<AdPageView> {
   const title = adTitleOf(ad.orderId, ad.selectors, ad.values);
   const all = shownFieldGroups(ad, { publicOnly: true });
-  const groups = all
-    .map((g) => ({ title: g.title, fields: g.fields.filter((f) => !f.long) }))
-    .filter((g) => g.fields.length > 0);
-  const texts = all.flatMap((g) => g.fields.filter((f) => f.long));
+  const groups = all.map((g) => ({ ...g, fields: g.fields.filter((f) => !f.long) })).filter((g) => g.fields.length > 0);
+  const texts = all.flatMap((g) => g.fields.filter((f) => f.long).map((f) => ({ ...f, area: g.area })));
   const shown = new Map(all.flatMap((g) => g.fields.map((f) => [f.key, f.text] as const)));
   const placeParts = PLACE_KEYS.map((k) => shown.get(k)).filter((v): v is string => Boolean(v));
   const street = [shown.get('street'), shown.get('homeNumber')].filter(Boolean).join(' ') || null;
   const locality = shown.get('city') ?? shown.get('area') ?? null;
   const rawPrice = text(ad.values.price)?.replace(/,/g, '') ?? null;
   const priceShekels = rawPrice && /^\d{1,10}$/.test(rawPrice) && Number(rawPrice) > 0 ? Number(rawPrice) : null;
-  const [images, video] = await Promise.all([listAdImages(db, ad.orderId), findAdVideo(db, ad.orderId)]);
+  const [images, video] = await Promise.all([listAdImages(db, ad.orderId, photos), findAdVideo(db, ad.orderId)]);
   const rank = ad.adType ? boardRankOf(ad.adType) : 'plain';
   const phoneShown = text(ad.values[CONTACT_FIELDS.phone1]) !== null;
   const isVehicle = ad.cat === CAT.vehicles;
@@ -148,6 +152,7 @@ async function viewOf(db: Queryable, ad: Ad, now: Date): Promise<AdPageView> {
       width: image.width,
       height: image.height,
       alt: he.photoAlt(title, i + 1, images.length),
+      keys: { image: image.imageKey, thumb: image.thumbKey },
     })),
     video: video ? { path: `${adPagePath(ad.orderId)}/video`, mime: video.mime } : null,
     contactName: text(ad.values[CONTACT_FIELDS.name]),
@@ -190,4 +195,60 @@ export async function adPage(
 export async function liveAd(db: Queryable, orderId: number, now: Date): Promise<Ad | null> {
   const ad = orderId > 0 ? await findAd(db, orderId) : null;
   return ad && isLive(ad, now) ? ad : null;
+}
+
+/** The owner's preview of an ad before it goes live (GET /item/{id}/preview). */
+export interface AdPreview {
+  view: AdPageView;
+  /** Its card as the board would show it; null for a category without a board. */
+  card: BoardCard | null;
+  /** Where the owner goes back to change the values: the wizard on a step (by its area), and on the step they left. */
+  stepPath: (area: string) => string;
+  backPath: string;
+  /** The photos' step's area, or null when the catalogue has none. */
+  photosArea: string | null;
+}
+
+/**
+ * What the ad's owner will publish, as buyers will read it, from the values not live yet: a wizard's draft (the ad
+ * reserved for its photos: the values the wizard saved so far), a live ad's edit waiting for order-edited (its
+ * pending values and the edit's copy of the photos), or any other saved ad's own values. Another customer, a visitor,
+ * an unknown or deleted ad, a malformed number: null (404). Reads only.
+ */
+export async function adPreview(
+  db: Queryable,
+  orderId: number,
+  now: Date,
+  customerId: number | null,
+): Promise<AdPreview | null> {
+  const ad = orderId > 0 && customerId !== null ? await findAd(db, orderId) : null;
+  if (!ad || ad.customerId !== customerId || ad.status === 'deleted') return null;
+  const reserved = ad.status === 'reserved';
+  const draft = reserved ? await findDraft(db, customerId, draftKey(ad.selectors)) : null;
+  const values = reserved ? storedValues(ad.selectors, draft?.values ?? {}) : (ad.pendingValues ?? ad.values);
+  const shown: Ad = { ...ad, values };
+  const view = await viewOf(db, shown, now, await photoSetFor(db, ad));
+  const photo = view.photos[0];
+  const card = boardCardOf({
+    id: ad.orderId,
+    cat: ad.cat,
+    subcat: ad.subcat,
+    selectors: ad.selectors,
+    values,
+    adType: ad.adType,
+    // Not published yet: the card says what it will say on the day it is.
+    publishedAt: ad.publishedAt ?? now,
+    bumpedAt: ad.bumpedAt,
+    photo: photo
+      ? { imageKey: photo.keys.image, thumbKey: photo.keys.thumb, width: photo.width, height: photo.height }
+      : null,
+  });
+  const edit = `/edit/${ad.orderId}`;
+  return {
+    view,
+    card,
+    stepPath: (area) => (reserved ? wizardStepPath(ad, area) : `${edit}#step-${area}`),
+    backPath: reserved ? wizardStepPath(ad) : edit,
+    photosArea: wizardStepArea(ad, 'uploadImages'),
+  };
 }

@@ -135,8 +135,9 @@ function noticeHtml(notice: OwnerNotice): string {
   return `<div class="ad-page__notice" role="status"><p>${esc(notice.text)}</p><p class="ad-page__notice-links">${links.join(' ')}</p></div>`;
 }
 
-function galleryHtml(view: AdPageView): string {
-  if (view.photos.length === 0) return `<p class="ad-page__no-photos">${esc(he.noPhotos)}</p>`;
+function galleryHtml(view: AdPageView, preview?: PreviewFrame): string {
+  const edit = editLink(preview, preview?.photosArea ?? null, he.photos);
+  if (view.photos.length === 0) return `<p class="ad-page__no-photos">${esc(he.noPhotos)} ${edit}</p>`;
   const count = view.photos.length;
   const items = view.photos.map((p, i) => {
     const loading = i === 0 ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
@@ -147,7 +148,7 @@ function galleryHtml(view: AdPageView): string {
 <div class="ad-page__gallery-bar"><button type="button" class="ad-page__nav" data-gallery-prev hidden aria-label="${esc(he.previous)}">›</button>
 <p class="ad-page__count" aria-live="polite"><span data-gallery-at>1</span> / ${count}</p>
 <button type="button" class="ad-page__nav" data-gallery-next hidden aria-label="${esc(he.next)}">‹</button></div>
-</section>`;
+${edit}</section>`;
 }
 
 function videoHtml(view: AdPageView): string {
@@ -155,15 +156,26 @@ function videoHtml(view: AdPageView): string {
   return `<section class="ad-page__video card" aria-label="${esc(he.video)}"><video controls preload="none" src="${esc(view.video.path)}"></video></section>`;
 }
 
-function detailsHtml(view: AdPageView): string {
+/** The owner's preview's way back to a step of the wizard, named for what it changes. */
+const editLink = (preview: PreviewFrame | undefined, area: string | null, what: string): string =>
+  preview && area
+    ? `<a class="ad-page__edit-link" href="${esc(preview.stepPath(area))}">${esc(he.previewEdit)}<span class="visually-hidden"> ${esc(what)}</span></a>`
+    : '';
+
+/** A heading, and in the owner's preview its way back to the step beside it. */
+const headed = (heading: string, link: string): string =>
+  link ? `<div class="ad-page__group-head">${heading}${link}</div>` : heading;
+
+function detailsHtml(view: AdPageView, preview?: PreviewFrame): string {
   const groups = view.groups.map(
     (g) =>
-      `<section class="ad-page__group"><h3>${esc(g.title)}</h3><dl>${g.fields
+      `<section class="ad-page__group">${headed(`<h3>${esc(g.title)}</h3>`, editLink(preview, g.area, g.title))}<dl>${g.fields
         .map((f) => `<div class="ad-page__field"><dt>${esc(f.label)}</dt><dd>${esc(f.text)}</dd></div>`)
         .join('')}</dl></section>`,
   );
   const texts = view.texts.map(
-    (t) => `<section class="ad-page__text"><h2>${esc(t.label)}</h2><p>${esc(t.text)}</p></section>`,
+    (t) =>
+      `<section class="ad-page__text">${headed(`<h2>${esc(t.label)}</h2>`, editLink(preview, t.area, t.label))}<p>${esc(t.text)}</p></section>`,
   );
   return `${texts.join('')}<section class="ad-page__details card" aria-labelledby="ad-details"><h2 id="ad-details">${esc(he.details)}</h2>${groups.join('')}</section>`;
 }
@@ -212,20 +224,49 @@ function reportHtml(view: AdPageView): string {
 </section>`;
 }
 
-/** The ad's page. `indexable`: live (an owner's held ad is for them only, never for search engines). */
+/**
+ * The owner's preview around the page: the board's card of the ad (the board's own template, with the board's card
+ * rules) and the ways back into the wizard.
+ */
+export interface PreviewFrame {
+  /** The card's HTML (board/board-pages.ts `cardHtml`), or null for a category without a board. */
+  cardHtml: string | null;
+  cardStyleUrl: string;
+  /** The wizard on the step of this area. */
+  stepPath: (area: string) => string;
+  /** The wizard where the owner left it. */
+  backPath: string;
+  /** The photos' step's area, or null when the catalogue has none. */
+  photosArea: string | null;
+}
+
+function previewHtml(preview: PreviewFrame): string {
+  const card = preview.cardHtml
+    ? `<section class="ad-preview__card" aria-labelledby="ad-preview-card"><h2 id="ad-preview-card">${esc(he.previewCardTitle)}</h2><ol class="cards">${preview.cardHtml}</ol></section>`
+    : '';
+  return `<div class="ad-page__notice ad-preview" role="region" aria-label="${esc(he.previewLabel)}">
+<div class="ad-preview__text"><p class="ad-preview__title"><strong>${esc(he.previewTitle)}</strong></p><p>${esc(he.previewText)}</p>
+<p class="ad-page__notice-links"><a class="btn btn--primary" href="${esc(preview.backPath)}" data-preview-back>${esc(he.previewBack)}</a></p></div>
+${card}</div>`;
+}
+
+/**
+ * The ad's page. `indexable`: live (an owner's held ad is for them only, never for search engines). `preview`: the
+ * owner's preview of values not live yet (never indexed; its links lead back into the wizard).
+ */
 export function adPageHtml(
   view: AdPageView,
-  opts: { url: (path: string) => string; chrome: PageChrome; notice: OwnerNotice | null },
+  opts: { url: (path: string) => string; chrome: PageChrome; notice: OwnerNotice | null; preview?: PreviewFrame },
 ): string {
-  const { url, notice } = opts;
+  const { url, notice, preview } = opts;
   const mark = view.mark ? `<p class="ad-page__mark ad-page__mark--${view.mark}">${esc(he.marks[view.mark])}</p>` : '';
   const dates = [
     `<div><dt>${esc(he.adNumber)}</dt><dd>${view.orderId}</dd></div>`,
     view.publishedAt ? `<div><dt>${esc(he.published)}</dt><dd>${dateHtml(view.publishedAt)}</dd></div>` : '',
     view.updatedAt ? `<div><dt>${esc(he.updated)}</dt><dd>${dateHtml(view.updatedAt)}</dd></div>` : '',
   ].join('');
-  const body = `<main id="main" class="page ad-page" tabindex="-1" data-ad-page="${view.orderId}">
-${notice ? noticeHtml(notice) : ''}
+  const body = `<main id="main" class="page ad-page" tabindex="-1" data-ad-page="${view.orderId}"${preview ? ' data-preview' : ''}>
+${preview ? previewHtml(preview) : notice ? noticeHtml(notice) : ''}
 <nav class="ad-page__crumbs" aria-label="${esc(he.crumbs)}"><a href="${esc(view.boardPath)}">${esc(he.toBoard)}</a></nav>
 <article class="ad-page__ad">
 <header class="ad-page__head">
@@ -234,15 +275,15 @@ ${mark}<h1 class="page__title">${esc(view.title)}</h1>
 ${view.place ? `<p class="ad-page__place">${esc(view.place)}</p>` : ''}
 <dl class="ad-page__facts">${dates}</dl>
 </header>
-${galleryHtml(view)}
+${galleryHtml(view, preview)}
 ${videoHtml(view)}
 <div class="ad-page__columns"><aside class="ad-page__side">${contactHtml(view)}${shareHtml(view, url)}${reportHtml(view)}</aside>
-<div class="ad-page__main">${detailsHtml(view)}</div></div>
+<div class="ad-page__main">${detailsHtml(view, preview)}</div></div>
 </article>
 </main>`;
   return document({
     title: `${view.title} | ${SITE_NAME}`,
-    head: headOf(view, url, notice === null),
+    head: `${headOf(view, url, notice === null && !preview)}${preview ? `\n<link rel="stylesheet" href="${esc(preview.cardStyleUrl)}">` : ''}`,
     chrome: opts.chrome,
     body,
   });

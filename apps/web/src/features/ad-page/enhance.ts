@@ -61,12 +61,21 @@ export function enhanceGallery(root: ParentNode): void {
   }
 }
 
-/** The phone: revealed on the press by the POST, which counts it. */
-export function enhanceReveal(root: ParentNode, adId: string): void {
+/**
+ * The phone: revealed on the press by the POST, which counts it. In the owner's preview the button is there as buyers
+ * will see it, and its press says the number is not shown here (nothing is asked or counted).
+ */
+export function enhanceReveal(root: ParentNode, adId: string, preview = false): void {
   const button = root.querySelector<HTMLButtonElement>('[data-reveal]');
   const out = root.querySelector<HTMLElement>('[data-phone]');
   if (!button || !out) return;
   show(button);
+  if (preview) {
+    button.addEventListener('click', () => {
+      out.textContent = he.previewNoPhone;
+    });
+    return;
+  }
   button.addEventListener('click', async () => {
     button.disabled = true;
     out.textContent = he.revealing;
@@ -117,8 +126,11 @@ export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void
   }
 }
 
-/** The report: a reason (and a text for "other"), sent once; the answer's Hebrew message on a refusal. */
-export function enhanceReport(root: ParentNode, adId: string): void {
+/**
+ * The report: a reason (and a text for "other"), sent once; the answer's Hebrew message on a refusal. In the owner's
+ * preview nothing is sent.
+ */
+export function enhanceReport(root: ParentNode, adId: string, preview = false): void {
   const form = root.querySelector<HTMLFormElement>('[data-report]');
   const error = root.querySelector<HTMLElement>('[data-report-error]');
   const done = root.querySelector<HTMLElement>('[data-report-done]');
@@ -126,6 +138,10 @@ export function enhanceReport(root: ParentNode, adId: string): void {
   show(form);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
+    if (preview) {
+      error.textContent = he.previewNoReport;
+      return;
+    }
     const data = new FormData(form);
     const reason = data.get('reason') as (typeof AD_REPORT_REASONS)[number] | null;
     const text = String(data.get('text') ?? '').trim();
@@ -158,8 +174,10 @@ export function enhanceReport(root: ParentNode, adId: string): void {
 
 export function enhanceAdPage(main: HTMLElement): void {
   const adId = main.dataset.adPage ?? '';
+  // The owner's preview (/item/{id}/preview): the same page, but the ad is not live, so nothing is asked or sent.
+  const preview = main.dataset.preview !== undefined;
   enhanceGallery(main);
-  enhanceReveal(main, adId);
+  enhanceReveal(main, adId, preview);
   enhanceShare(main);
-  enhanceReport(main, adId);
+  enhanceReport(main, adId, preview);
 }

@@ -1,5 +1,5 @@
 import type { Selectors } from '@app/contract/publish';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldEnv } from '../../shared/fields/index.ts';
 import { usePageTitle } from '../../shared/hooks/index.ts';
 import { he } from '../../shared/i18n/index.ts';
@@ -15,6 +15,7 @@ import { SaveFailedPopup } from './SaveFailedPopup.tsx';
 import { SaveProgress } from './SaveProgress.tsx';
 import { StepBody } from './StepBody.tsx';
 import { StepHead } from './StepHead.tsx';
+import { PreviewButton } from './StepNav.tsx';
 import { useContactArea } from './useContactArea.ts';
 import { useEditFinish } from './useEditFinish.ts';
 import { useSaveChain } from './useSaveChain.ts';
@@ -71,17 +72,32 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
     media,
     lastStep: steps.length - 1,
     showStep: () => undefined,
-    // Saved: now finish it. A draft (never published) has nothing to publish and stays here, saved.
+    // Saved: now finish it. A draft (never published) has nothing to publish and stays here, saved. Saved for the
+    // preview: a published ad's edit waits (pending) and the preview shows it, before it goes live.
     onSaved: () => {
+      if (previewing.current) {
+        window.location.assign(`/item/${adId}/preview`);
+        return;
+      }
       void finishing.finish().then((result) => {
         if (result === 'finished') setSavedAt(Date.now());
       });
     },
   });
+  const previewing = useRef(false);
   const progress = saving.progress ?? finishing.progress;
+  // The preview's links back name a step (/edit/{id}#step-{area}): it opens there once the steps are shown.
+  useEffect(() => {
+    const target = window.location.hash
+      ? document.getElementById(decodeURIComponent(window.location.hash.slice(1)))
+      : null;
+    target?.scrollIntoView({ block: 'start' });
+    target?.querySelector<HTMLElement>('input, select, textarea, button')?.focus({ preventScroll: true });
+  }, []);
   // Spec §4 price decrease: asked once per press of the button, before the save.
   const [decreaseAsked, setDecreaseAsked] = useState(false);
   const save = () => {
+    previewing.current = false;
     setDecreaseAsked(false);
     setSavedAt(undefined);
     void saving.save();
@@ -136,6 +152,7 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
             className="step step--open"
             data-step-index={step.index}
             data-testid={`step-${step.def.area}`}
+            id={`step-${step.def.area}`}
           >
             <StepHead number={place + 1} title={step.def.title} />
             <div className="step__body">
@@ -176,6 +193,15 @@ function EditForm({ data, adId }: { data: WizardData; adId: string }) {
         >
           {he.wizard.editSave}
         </button>
+        <PreviewButton
+          busy={previewing.current && progress !== null}
+          disabled={progress !== null}
+          onPress={() => {
+            previewing.current = true;
+            setSavedAt(undefined);
+            void saving.save();
+          }}
+        />
         <p role="status" className="edit-actions__saved" data-testid="edit-saved">
           {savedAt ? he.wizard.editSaved : ''}
         </p>

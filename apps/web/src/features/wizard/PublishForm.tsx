@@ -244,6 +244,9 @@ export function PublishForm(props: PublishFormProps) {
     // A visit from the ad-strength box (source=ad-strength, kept in the query from step to step).
     funnelEntryOf(params.get('source')),
   );
+  // The preview opening (its draft and photos being saved): the steps stay as they are meanwhile.
+  const [previewing, setPreviewing] = useState(false);
+  const [previewProblem, setPreviewProblem] = useState<string>();
   const reminders = useReminders({ core, selectors, orderId: orderId ?? knownOrder });
   const carExtras = useCarExtras(core, selectors, orderId ?? knownOrder);
   const movement = useStepMovement({
@@ -252,7 +255,7 @@ export function PublishForm(props: PublishFormProps) {
     current,
     lastValidStep,
     saveStep,
-    locked: saving.progress !== null,
+    locked: saving.progress !== null || previewing,
     setLastValidStep,
     showStep,
     // A ticked campaign's plate first (it stays on the step), then the reminders.
@@ -299,6 +302,23 @@ export function PublishForm(props: PublishFormProps) {
     return true;
   };
 
+  // The save step's preview (the server's /item/{id}/preview, in this tab): every value saved to the draft first, the
+  // photos stored on the ad reserved for them (which the save then publishes), so the preview shows what was typed.
+  const openPreview = async () => {
+    if (!media || previewing) return;
+    setPreviewing(true);
+    setPreviewProblem(undefined);
+    const ok = await draft.saveToLeave();
+    const id = ok ? await media.ensureOrderId() : null;
+    if (id && (await media.photos.flush(id))) {
+      window.location.assign(`/item/${id}/preview`);
+      return;
+    }
+    draft.stay();
+    setPreviewing(false);
+    setPreviewProblem(he.wizard.previewFailed);
+  };
+
   const passed = saved ? saveStep : lastValidStep;
   // The strength meter, the live-ad counts and the policy warnings under the open step.
   const extras = useWizardExtras({
@@ -315,10 +335,11 @@ export function PublishForm(props: PublishFormProps) {
     <>
       <FlashBar />
       <Banner
-        message={saving.mainError ?? movement.problem}
+        message={saving.mainError ?? movement.problem ?? previewProblem}
         onDismiss={() => {
           saving.clearMainError();
           movement.clearProblem();
+          setPreviewProblem(undefined);
         }}
       />
       <ol className="steps" aria-label={he.wizard.stepsLabel} data-testid="step-details">
@@ -405,6 +426,10 @@ export function PublishForm(props: PublishFormProps) {
                   action,
                   verifying: movement.verifying,
                   saving: saving.progress !== null,
+                  preview:
+                    action.kind === 'publish' && media && !guest && !saved
+                      ? { onPress: () => void openPreview(), busy: previewing }
+                      : undefined,
                   onBack: () => void movement.goTo(back),
                   onPrimary: () => {
                     // A ticked campaign of the save step waiting for its plate stays (the step's forward check).

@@ -53,9 +53,12 @@ export function useDraftSync(input: {
 
   // The browser's leave-page warning while something is not saved.
   const debugMode = useCustomer().customer.debugMode;
+  // The page is left on purpose once everything is saved (the owner's preview opens in this tab).
+  const leaving = useRef(false);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
       // A debug-mode customer may switch the warning off (the debug panel, spec §4); the switch's cookie
       // outlives their session in this browser, so it counts only while a debug-mode customer is logged in.
       if (debugMode && !leaveWarningEnabled()) return;
@@ -79,5 +82,19 @@ export function useDraftSync(input: {
   /** Saves now (after a valid step), with the new last valid step. */
   const saveNow = useCallback((step: number) => post({ lastValidStep: step }), [post]);
 
-  return { status: enabled ? status : 'idle', dirty, saveNow };
+  /**
+   * Saves every value now (the open step's too, checked or not) and, once saved, lets the page go without the leave
+   * warning: the owner's preview reads the draft from the server. False when it could not be saved.
+   */
+  const saveToLeave = useCallback(async () => {
+    const ok = await post();
+    leaving.current = ok && saved.current === latest.current.snapshot;
+    return leaving.current;
+  }, [post]);
+  /** The page stays after all (the preview could not open): a change not saved warns again. */
+  const stay = useCallback(() => {
+    leaving.current = false;
+  }, []);
+
+  return { status: enabled ? status : 'idle', dirty, saveNow, saveToLeave, stay };
 }

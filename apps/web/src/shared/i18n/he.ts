@@ -90,6 +90,9 @@ export const he = {
     stepNumber: (n: number) => `שלב ${n}`,
     upcoming: 'שלב עתידי',
     checkFailed: 'לא הצלחנו לאמת את הפרטים מול השרת. בדקו את החיבור ונסו שוב.',
+    preview: 'תצוגה מקדימה',
+    previewOpening: 'פותחים תצוגה מקדימה…',
+    previewFailed: 'לא הצלחנו לשמור את הפרטים לתצוגה המקדימה. בדקו את החיבור ונסו שוב.',
     saveFailed: 'שמירת המודעה נכשלה. נסו שוב בעוד רגע.',
     /** The generic publish failure popup (after-save-area.md §8): not closable. */
     failurePopup: {

@@ -8,4 +8,6 @@ export const heAdPage = {
   chooseReason: 'יש לבחור מה הבעיה במודעה',
   otherNeedsText: 'בדיווח מסוג "אחר" יש לכתוב מה הבעיה',
   sending: 'שולחים…',
+  previewNoPhone: 'בתצוגה המקדימה המספר לא מוצג. קונים יראו אותו כאן אחרי לחיצה על הכפתור.',
+  previewNoReport: 'בתצוגה המקדימה אי אפשר לשלוח דיווח.',
 } as const;

@@ -5,6 +5,8 @@
  * become a case in the moderation queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownFieldGroups } from '../src/ads/ad-fields.ts';
+import { findAd } from '../src/ads/ads-repository.ts';
 import { REPORTS_PER_HOUR, REVEALS_PER_HOUR } from '../src/listing/ad-page-limits.ts';
 import { phoneRevealsOf } from '../src/listing/contact-counts-repository.ts';
 import { insertVirtualPhone } from '../src/phones/phone-repository.ts';
@@ -152,6 +154,20 @@ describe('GET /item/{id}: the page with scripts off', () => {
     expect(html).not.toContain('טקסט טיוטה שלא פורסם');
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(ld.offers.price).toBeUndefined();
+  });
+
+  it("never shows the car's licence number; the moderator's preview of the same ad does", async () => {
+    const id = await car({ extra: { registrationPlate: '12-345-67' } });
+    const html = (await visitor().get(`/item/${id}`)).body;
+    expect(html).toContain('45,000');
+    expect(html).not.toContain('מספר רישוי');
+    expect(html).not.toContain('12-345-67');
+    const ad = await findAd(t.db, id);
+    if (!ad) throw new Error('no ad');
+    const staffFields = shownFieldGroups(ad).flatMap((g) => g.fields);
+    expect(staffFields).toContainEqual(expect.objectContaining({ label: 'מספר רישוי', text: '12-345-67' }));
+    const publicFields = shownFieldGroups(ad, { publicOnly: true }).flatMap((g) => g.fields);
+    expect(publicFields.map((f) => f.key)).not.toContain('registrationPlate');
   });
 
   it('the page reads only: its GET writes nothing', async () => {

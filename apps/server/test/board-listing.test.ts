@@ -4,6 +4,7 @@
  * on the board as goLive leaves them (test/support/board-ads.ts), one board per test so the tests do not meet; the
  * last test publishes a car the real way (save-ad, the free finish) and finds it.
  */
+import { CAT } from '@app/catalog/categories/ids';
 import { compareBoardOrder } from '@app/catalog/tracks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardQueryError } from '../src/board/board-errors.ts';
@@ -12,6 +13,7 @@ import { type BoardPageRequest, listBoardPage } from '../src/board/board-service
 import { serverOptionsSource } from '../src/catalogue/option-lists.ts';
 import { runAutoBumpSlot } from '../src/plans/auto-bump-jobs.ts';
 import { insertBoardAd, insertCustomer, insertPhoto, type StoredValues, sampleAds } from './support/board-ads.ts';
+import { CATEGORY_ADS } from './support/category-ads.ts';
 import { registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
@@ -234,6 +236,37 @@ describe("each family's filters", () => {
       }
     },
   );
+
+  it("a fashion ad, whose section is its selection's, is found by the second-hand section filter", async () => {
+    const fashion = CATEGORY_ADS.find((a) => a.family === 'fashion');
+    if (!fashion) throw new Error('no fashion sample');
+    const customerId = await insertCustomer(t.db);
+    const put = (selectors: Record<string, string>, values: StoredValues) =>
+      insertBoardAd(t.db, {
+        customerId,
+        cat: CAT.secondHand,
+        subcat: 0,
+        selectors,
+        values,
+        publishedAt: ago(HOUR),
+        endsAt: ahead(10 * DAY),
+      });
+    const fashionValues = fashion.values as StoredValues;
+    const shoes = await put(fashion.selectors, fashionValues);
+    expect(fashionValues.salesCatID).toBeUndefined();
+    const sofa = await put({ cat: '3', subcat: '0' }, { title: 'ספה תלת מושבית', salesCatID: '1', price: '900' });
+    const section = fashion.selectors.SalesCatID ?? '';
+    for (const subcat of [0, null]) {
+      const found = await ids({ cat: CAT.secondHand, subcat, filters: { salesCatID: section } });
+      expect(found).toContain(shoes);
+      expect(found).not.toContain(sofa);
+      const furniture = await ids({ cat: CAT.secondHand, subcat, filters: { salesCatID: '1' } });
+      expect(furniture).toContain(sofa);
+      expect(furniture).not.toContain(shoes);
+      const both = await ids({ cat: CAT.secondHand, subcat, filters: { salesCatID: ['1', section] } });
+      expect(both).toEqual(expect.arrayContaining([shoes, sofa]));
+    }
+  });
 
   it('refuses in Hebrew an unknown filter, a value no option has, a model without its make, a range upside down, and an unknown board', async () => {
     const cars = { cat: 1, subcat: 1 };

@@ -89,6 +89,19 @@ export const searchTextSql = (prefix = ''): string =>
   `(COALESCE(${prefix}field_values ->> 'title', ${prefix}field_values ->> 'businessName', '') || ' ' || ` +
   `COALESCE(${prefix}field_values ->> 'description', ${prefix}field_values ->> 'about', ''))`;
 
+/**
+ * An ad's second-hand section as every plan reads it (`adSectionOf`, catalogue/selectors.ts): its selection's
+ * SalesCatID (fashion, a business for sale: their catalogues keep the section there and not among the values), else
+ * (0 or none: the general flow) the one chosen in its product step. The board's section filter reads this, and
+ * migration 0049 indexes it.
+ */
+export const sectionSql = (prefix = ''): string =>
+  `(COALESCE(NULLIF(${prefix}selectors ->> 'SalesCatID', '0'), ${prefix}field_values ->> 'salesCatID'))`;
+
+/** Where a filter's value is read: the stored value under its key, but the section where the ad keeps it. */
+const filterValueSql = (key: string): string =>
+  key === 'salesCatID' ? sectionSql('a.') : `(a.field_values ->> '${checkedKey(key)}')`;
+
 /** A word as a LIKE pattern that finds it anywhere: its own %, _ and \ are escaped, so they match themselves. */
 export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -117,10 +130,9 @@ function whereOf(q: BoardPageQuery, now: Date, params: unknown[]): string {
   for (const f of q.filters) {
     const key = checkedKey(f.key);
     if (f.kind === 'choice') {
+      const value = filterValueSql(key);
       parts.push(
-        f.values.length === 1
-          ? `a.field_values ->> '${key}' = ${add(f.values[0])}`
-          : `a.field_values ->> '${key}' = ANY(${add([...f.values])}::text[])`,
+        f.values.length === 1 ? `${value} = ${add(f.values[0])}` : `${value} = ANY(${add([...f.values])}::text[])`,
       );
     } else {
       if (f.min !== null) parts.push(`${NUMBER(key)} >= ${add(f.min)}::numeric`);

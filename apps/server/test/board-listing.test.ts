@@ -356,6 +356,56 @@ describe('the free-text search', () => {
   });
 });
 
+describe('the free-text search in the titles buyers read', () => {
+  it("finds a car by the words of its title (its make's and model's names), which its stored text does not hold", async () => {
+    const customerId = await insertCustomer(t.db);
+    const cars = { cat: CAT.vehicles, subcat: 1 };
+    const put = (values: StoredValues) =>
+      insertBoardAd(t.db, {
+        customerId,
+        ...cars,
+        values,
+        publishedAt: ago(3 * DAY),
+        endsAt: ahead(10 * DAY),
+      });
+    const { cat: _c, subcat: _s, ...car } = validCarAd();
+    const corolla = await put({ ...car, description: 'רכב משפחתי שמור, טסט לשנה' });
+    // Another make of the same board, with its first model and year.
+    const source = serverOptionsSource({ cat: '1', subcat: '1' });
+    const make = source({ id: 'manufacturer', type: 'select', dataUrl: '/api/publish/options/vehicle-manufacturers' }, {})
+      ?.find((o) => o.value !== car.manufacturer);
+    const model = source(
+      { id: 'model', type: 'select', dataUrl: '/api/publish/options/vehicle-models' },
+      { manufacturer: make?.value ?? '' },
+    )?.[0];
+    if (!make || !model) throw new Error('no other make');
+    const other = await put({ ...car, manufacturer: make.value, model: model.value, description: 'רכב משפחתי' });
+
+    const titles = new Map((await list({ ...cars, text: 'משפחתי' })).cards.map((c) => [c.id, c.title]));
+    const [makeName = '', modelName = ''] = (titles.get(corolla) ?? '').split(' ');
+    expect(titles.get(corolla)).toBe('טויוטה קורולה 2021');
+    const stored = await t.db.query('SELECT 1 FROM ads WHERE id = $1 AND field_values::text LIKE $2', [
+      corolla,
+      `%${makeName}%`,
+    ]);
+    expect(stored).toHaveLength(0);
+
+    for (const text of [makeName, modelName, `${makeName} ${modelName}`, `${modelName} טסט`, 'קורול']) {
+      const found = await ids({ ...cars, text });
+      expect(found, text).toContain(corolla);
+      expect(found, text).not.toContain(other);
+    }
+    const otherMake = (titles.get(other) ?? '').split(' ')[0] ?? '';
+    expect(otherMake).not.toBe('');
+    expect(await ids({ ...cars, text: otherMake })).toContain(other);
+    expect(await ids({ ...cars, text: otherMake })).not.toContain(corolla);
+    // Every word must be there, in the title or the text: a make's name and another make's is neither.
+    expect(await ids({ ...cars, text: `${makeName} ${otherMake}` })).toEqual([]);
+    // The vehicles' board without a sub-category finds it too.
+    expect(await ids({ cat: CAT.vehicles, text: makeName })).toContain(corolla);
+  });
+});
+
 describe('a card', () => {
   it("says the title by the catalogue's recipe, the price, the locality's name, the main photo, the track and the times, and nothing of the owner", async () => {
     const home = sampleAds().find((a) => a.cat === 2);

@@ -195,12 +195,13 @@ describe('the board pages', () => {
   });
 
   it('an address with a trailing slash redirects for good to the page without it, keeping the query', async () => {
-    for (const [from, to] of [
+    const redirects: [string, string][] = [
       ['/board/', '/board'],
       ['/board/1/', '/board/1'],
       ['/board/1/1/', '/board/1/1'],
       ['/board/1/1/?q=%D7%9E%D7%96%D7%92%D7%9F&price_min=100', '/board/1/1?q=%D7%9E%D7%96%D7%92%D7%9F&price_min=100'],
-    ]) {
+    ];
+    for (const [from, to] of redirects) {
       const res = await get(from);
       expect(res.statusCode, from).toBe(301);
       expect(res.headers.location, from).toBe(to);

@@ -19,6 +19,12 @@ export type BoardSqlFilter =
   | { key: string; kind: 'choice'; values: readonly string[] }
   | { key: string; kind: 'range'; min: number | null; max: number | null };
 
+/** A choice field of a title's recipe and the codes whose option text holds a search word. */
+export interface BoardTitleChoice {
+  key: string;
+  values: readonly string[];
+}
+
 /** An ad's place in the board's order: the rank (highest first), the placing time in microseconds, the number. */
 export interface BoardKey {
   rank: number;
@@ -33,6 +39,11 @@ export interface BoardPageQuery {
   filters: readonly BoardSqlFilter[];
   /** Words each of which the title or the description must hold, as typed (matched as data, never as a pattern). */
   words: readonly string[];
+  /**
+   * Per word, the choices of a title made by the catalogue's recipe whose option text holds it (board-title-words.ts):
+   * an ad with one of those codes holds the word in the title buyers read. None: the stored text only.
+   */
+  titleChoices?: ReadonlyMap<string, readonly BoardTitleChoice[]>;
   /** The page starts after this ad (the previous page's last); null for the first page. */
   after: BoardKey | null;
   limit: number;
@@ -139,7 +150,13 @@ function whereOf(q: BoardPageQuery, now: Date, params: unknown[]): string {
       if (f.max !== null) parts.push(`${NUMBER(key)} <= ${add(f.max)}::numeric`);
     }
   }
-  for (const word of q.words) parts.push(`${TEXT} ILIKE ${add(containsPattern(word))}`);
+  for (const word of q.words) {
+    const inText = `${TEXT} ILIKE ${add(containsPattern(word))}`;
+    const choices = (q.titleChoices?.get(word) ?? []).map(
+      (c) => `${filterValueSql(c.key)} = ANY(${add([...c.values])}::text[])`,
+    );
+    parts.push(choices.length === 0 ? inText : `(${[inText, ...choices].join(' OR ')})`);
+  }
   return parts.join(' AND ');
 }
 

@@ -372,8 +372,10 @@ describe('the free-text search in the titles buyers read', () => {
     const corolla = await put({ ...car, description: 'רכב משפחתי שמור, טסט לשנה' });
     // Another make of the same board, with its first model and year.
     const source = serverOptionsSource({ cat: '1', subcat: '1' });
-    const make = source({ id: 'manufacturer', type: 'select', dataUrl: '/api/publish/options/vehicle-manufacturers' }, {})
-      ?.find((o) => o.value !== car.manufacturer);
+    const make = source(
+      { id: 'manufacturer', type: 'select', dataUrl: '/api/publish/options/vehicle-manufacturers' },
+      {},
+    )?.find((o) => o.value !== car.manufacturer);
     const model = source(
       { id: 'model', type: 'select', dataUrl: '/api/publish/options/vehicle-models' },
       { manufacturer: make?.value ?? '' },

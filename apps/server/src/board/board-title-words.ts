@@ -10,7 +10,7 @@
  * same for every request. A list that needs a typed start (an address's autocomplete) is not walked; the selection's
  * own fields (the category and sub-category) are the board's and are left out.
  */
-import { titleTemplates, templatePlaceholders } from '@app/catalog/categories/adTitle';
+import { templatePlaceholders, titleTemplates } from '@app/catalog/categories/adTitle';
 import type { CategoryCatalog, FieldDef, Option, Values } from '@app/form-engine/model';
 import { wireName } from '@app/form-engine/payload';
 import { serverOptionsSource } from '../catalogue/option-lists.ts';
@@ -24,11 +24,7 @@ const MAX_LISTS = 20_000;
 const walked = new Map<string, readonly Option[]>();
 
 /** Every option a choice field can have on this selection, through every value of its parents (kept). */
-function everyOption(
-  catalog: CategoryCatalog,
-  field: FieldDef,
-  selectors: Record<string, string>,
-): readonly Option[] {
+function everyOption(catalog: CategoryCatalog, field: FieldDef, selectors: Record<string, string>): readonly Option[] {
   if (field.options) return field.options;
   // A list is the same for the same list, parents and selection, whichever catalogue names it.
   const memo = `${field.dataUrl}|${field.dependence ?? ''}|${selectors.cat}|${selectors.subcat ?? ''}`;
@@ -41,11 +37,7 @@ function everyOption(
 }
 
 /** Every option of a choice field through every value of its parents; deduplicated. */
-function walk(
-  catalog: CategoryCatalog,
-  field: FieldDef,
-  selectors: Record<string, string>,
-): readonly Option[] {
+function walk(catalog: CategoryCatalog, field: FieldDef, selectors: Record<string, string>): readonly Option[] {
   if (!field.dataUrl) return [];
   const source = serverOptionsSource(selectors);
   const byId = new Map(catalog.steps.flatMap((s) => s.fields).map((f) => [f.id, f] as const));

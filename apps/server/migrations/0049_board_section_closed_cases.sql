@@ -9,3 +9,8 @@ CREATE INDEX ads_board_second_hand_section ON ads (
 ) INCLUDE (ends_at) WHERE status = 'active' AND cat = 3;
 
 DROP INDEX ads_board_second_hand_category;
+
+-- A moderation case may be closed without a decision on its ad: the ad ended or was deleted before a moderator
+-- decided (a reported ad whose days ran out), so there is nothing left to approve or refuse.
+ALTER TABLE ad_reviews DROP CONSTRAINT ad_reviews_decision_check;
+ALTER TABLE ad_reviews ADD CONSTRAINT ad_reviews_decision_check CHECK (decision IN ('approved', 'rejected', 'closed'));

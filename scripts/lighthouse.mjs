@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse navigations (mobile, its default simulated throttling, a cold HTTP cache) on the production server,
-// four pages of the publishing path:
+// four pages of the publishing path and two public pages:
 //   1. chooser  /publish, as a guest (Lighthouse's own storage reset);
 //   2. wizard step  /publish?cat=2&subcat=1&step=1, logged in as the demo advertiser;
 //   3. media step  /publish?cat=1&subcat=1&step=4 (private car), logged in, with a server draft holding a valid
@@ -10,14 +10,16 @@
 //      audits run on the media step as it then stands (no photo added);
 //   4. finish page  /finishArea?cat=1&subcat=1&OrderID=<id>, as the owner of a car ad just published on the free
 //      track through the API (save-ad, then finish-publish).
+//   5. ad page  /item/<id>, as a guest: the public page of a car ad just published on the free track;
+//   6. board  /board/1/1, as a guest: the private cars' board, with such an ad on it.
 // Logged-in pages: the session is made through the API (CSRF cookie and header, as the login form does) and its
 // cookies are put in Chromium, so Lighthouse's storage reset is turned off for them and the HTTP cache is emptied
 // by us instead (Lighthouse's reset would delete the cookies and the page would end on /login).
 // Each page must end on the URL asked for and show its screen (a selector checked in the page Lighthouse measured);
 // prints the performance and accessibility scores, the audits that pull them down, and fails (exit 1) below
 // performance 95 or accessibility 100 (the median of LIGHTHOUSE_RUNS runs of each page, default 1), or on another
-// URL or screen. LIGHTHOUSE_JSON=<dir> keeps each report; LIGHTHOUSE_PAGES=chooser,wizard-step,media-step,finish
-// measures only those pages.
+// URL or screen. LIGHTHOUSE_JSON=<dir> keeps each report; LIGHTHOUSE_PAGES=chooser,wizard-step,media-step,finish,
+// ad-page,board measures only those pages; LIGHTHOUSE_CATEGORIES=accessibility measures and checks only that one.
 // A benchmark, not a test: scores move with the machine's load, so it is not part of `npm test`. Run with tsx
 // (`npm run bench:lighthouse`): the car ad comes from the server tests' validCarAd().
 import fs from 'node:fs';
@@ -77,6 +79,11 @@ async function carDraftBeforeMedia(session) {
   await session.post('/api/publish/draft', { cat, subcat, values, lastValidStep: CAR_MEDIA_STEP - 1 });
 }
 
+/** The categories measured and their minimums: all of MIN, or those LIGHTHOUSE_CATEGORIES names. */
+const asked = process.env.LIGHTHOUSE_CATEGORIES?.split(',').map((name) => name.trim());
+const checked = Object.fromEntries(Object.entries(MIN).filter(([id]) => !asked || asked.includes(id)));
+if (Object.keys(checked).length === 0) throw new Error(`LIGHTHOUSE_CATEGORIES names none of ${Object.keys(MIN)}`);
+
 requireBuild();
 const product = await startProduct();
 /** A page's report file name: its name in word characters. */
@@ -98,7 +105,7 @@ async function measure(entry, session) {
     }
     const result = await lighthouse(
       url,
-      { logLevel: 'error', output: 'json', onlyCategories: Object.keys(MIN), disableStorageReset: entry.loggedIn },
+      { logLevel: 'error', output: 'json', onlyCategories: Object.keys(checked), disableStorageReset: entry.loggedIn },
       undefined,
       page,
     );
@@ -143,11 +150,22 @@ try {
       screen: '[data-testid="finish-published"][data-state]:not(:has([data-variant="failure"]))',
       loggedIn: true,
     },
+    {
+      name: 'ad page',
+      path: async () => `/item/${await publishCarAd(session)}`,
+      screen: '.ad-page__price',
+    },
+    {
+      name: 'board',
+      path: '/board/1/1',
+      screen: '.cards > li',
+      prepare: () => publishCarAd(session),
+    },
   ];
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
   const runs = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 1)) || 1);
   for (const entry of pages.filter((page) => !only || only.includes(fileName(page.name)))) {
-    const scores = { performance: [], accessibility: [] };
+    const scores = Object.fromEntries(Object.keys(checked).map((id) => [id, []]));
     for (let run = 1; run <= runs; run++) {
       const { lhr, page, pagePath } = await measure(entry, session);
       const url = `${product.url}${pagePath}`;
@@ -168,7 +186,7 @@ try {
         `  ${onScreen ? '✔' : '✖'} screen ${entry.screen}${onScreen ? '' : ` not shown (page at ${page.url()})`}`,
       );
       if (!onScreen) failed = true;
-      for (const id of Object.keys(MIN)) {
+      for (const id of Object.keys(checked)) {
         const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
         scores[id].push(score);
         console.log(`    ${id.padEnd(14)} ${String(score).padStart(3)}`);
@@ -190,7 +208,7 @@ try {
       await page.close();
     }
     // The verdict is the median run's (Lighthouse's own advice against one run's noise).
-    for (const [id, min] of Object.entries(MIN)) {
+    for (const [id, min] of Object.entries(checked)) {
       const score = median(scores[id]);
       const ok = score >= min;
       if (!ok) failed = true;

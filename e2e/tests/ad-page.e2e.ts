@@ -5,16 +5,14 @@
  * waits as a case in the moderation queue; with scripts off the page still reads whole, without the number. Screens
  * at 390 and 1280 px, axe 0.
  */
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { fillContact } from './contact-helpers.ts';
-import { allUploaded, photoFile } from './media-helpers.ts';
-import { DESCRIPTION, next, openPrivateCar, searchPlate } from './wizard-flow.ts';
-import { atStep, button, checkScreen, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
+import { carWithPhotosToPlan, publishFree } from './car-publish-helpers.ts';
+import { DESCRIPTION } from './wizard-flow.ts';
+import { checkScreen } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -27,37 +25,10 @@ const PHONE_390 = { width: 390, height: 844 } as const;
 
 /** A private car with two photos, published free by a new account: its number (the page is on its finish page). */
 async function publishCar(page: Page): Promise<string> {
-  await registerThroughApi(page, product.url);
-  await openPrivateCar(page, product.url);
-  await searchPlate(page, SAMPLE_PLATES.privateCar);
-  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-  await settled(page);
-  await next(page).click();
-  await atStep(page, 2);
-  await settled(page);
-  await page.getByLabel("קילומטראז'").fill('85000');
-  await next(page).click();
-  await atStep(page, 3);
-  await page.getByLabel('מחיר').fill('95000');
-  await page.getByLabel('תיאור הרכב').fill(`${DESCRIPTION}\nשורה שנייה של התיאור.`);
-  await next(page).click();
-  await atStep(page, 4);
-  await openStep(page).getByTestId('media-field').waitFor();
-  await page
-    .getByTestId('media-input')
-    .setInputFiles([await photoFile('front.jpg', '#c0392b', 1200, 900), await photoFile('back.jpg', '#2980b9')]);
-  await allUploaded(page, 2);
-  await next(page).click();
-  await atStep(page, 5);
-  await fillContact(page, product.url);
-  await button(page, 'פרסום המודעה').click();
-  await atStep(page, 6);
-  const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
-  expect(orderId).toMatch(/^\d+$/);
-  await page.getByTestId('plan-step').getByTestId('track-Free').getByRole('button').click();
-  await page.getByRole('dialog', { name: 'רוצים שהמודעה תקפוץ לבד?' }).getByRole('button', { name: 'לא תודה' }).click();
-  await page.waitForURL((u) => u.pathname === '/finishArea');
-  await page.getByTestId('finish-published').waitFor();
+  const orderId = await carWithPhotosToPlan(page, product.url, {
+    description: `${DESCRIPTION}\nשורה שנייה של התיאור.`,
+  });
+  await publishFree(page);
   return orderId;
 }
 

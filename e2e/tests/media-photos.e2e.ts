@@ -6,13 +6,13 @@
  */
 
 import fs from 'node:fs/promises';
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
+import { carToMediaStep, mediaDoneToPlan } from './car-publish-helpers.ts';
 import { fillContact } from './contact-helpers.ts';
 import {
   allUploaded,
@@ -26,8 +26,8 @@ import {
   storedImages,
   tiles,
 } from './media-helpers.ts';
-import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
-import { atStep, button, checkScreen, openStep, settled } from './wizard-helpers.ts';
+import { next, startPrivateCar } from './wizard-flow.ts';
+import { atStep, button, checkScreen } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -53,20 +53,7 @@ const COLOURS = [
 
 async function toMediaStep(page: Page): Promise<void> {
   await startPrivateCar(page, product.url);
-  await searchPlate(page, SAMPLE_PLATES.privateCar);
-  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-  await settled(page);
-  await next(page).click();
-  await atStep(page, 2);
-  await settled(page);
-  await page.getByLabel("קילומטראז'").fill('85000');
-  await next(page).click();
-  await atStep(page, 3);
-  await page.getByLabel('מחיר').fill('95000');
-  await page.getByLabel('תיאור הרכב').fill(DESCRIPTION);
-  await next(page).click();
-  await atStep(page, 4);
-  await openStep(page).getByTestId('media-field').waitFor();
+  await carToMediaStep(page);
 }
 
 /**
@@ -231,13 +218,8 @@ describe('photos of a car ad: twelve chosen, ten kept, edited and stored', () =>
       .nth(4)
       .getByRole('button', { name: /^קביעה כתמונה ראשית/ })
       .click();
-    await next(page).click();
-    await atStep(page, 5);
-    await fillContact(page, product.url);
-    await button(page, 'פרסום המודעה').click();
-    await atStep(page, 6);
+    const orderId = await mediaDoneToPlan(page);
     expect(failed).toBeGreaterThan(0);
-    const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
     const images = await storedImages(page, product.url, orderId);
     // One image per slot, in the screen's order (the server keeps one photo per slot: a retry replaces nothing).
     expect(images.map((i) => i.picNumber)).toEqual([5, 1, 2, 3, 4, 6, 7, 8]);

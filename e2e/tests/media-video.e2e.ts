@@ -11,7 +11,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,8 +23,9 @@ import {
   screenshot,
 } from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
-import { DESCRIPTION, next, searchPlate, startPrivateCar } from './wizard-flow.ts';
-import { atStep, csrfOf, registerThroughApi, settled } from './wizard-helpers.ts';
+import { carToMediaStep } from './car-publish-helpers.ts';
+import { startPrivateCar } from './wizard-flow.ts';
+import { csrfOf, registerThroughApi } from './wizard-helpers.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/tiny.mp4');
 const FRAME_TITLE = 'העלאת סרטון למודעה';
@@ -62,19 +62,7 @@ afterAll(async () => {
 
 async function toMediaStep(page: Page): Promise<void> {
   await startPrivateCar(page, product.url);
-  await searchPlate(page, SAMPLE_PLATES.privateCar);
-  await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-  await settled(page);
-  await next(page).click();
-  await atStep(page, 2);
-  await settled(page);
-  await page.getByLabel("קילומטראז'").fill('85000');
-  await next(page).click();
-  await atStep(page, 3);
-  await page.getByLabel('מחיר').fill('95000');
-  await page.getByLabel('תיאור הרכב').fill(DESCRIPTION);
-  await next(page).click();
-  await atStep(page, 4);
+  await carToMediaStep(page);
 }
 
 /** The OrderID inside the iframe's token (its payload is base64url JSON; the signature is the server's). */

@@ -12,11 +12,10 @@ import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
 import { DESKTOP, newPage, PHONE } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
-import { fillContact } from './contact-helpers.ts';
+import { carFromMediaToPlan, carToMediaStep, publishFree, twoCarPhotos } from './car-publish-helpers.ts';
 import { adThroughApi, loginDemo } from './edit-helpers.ts';
-import { allUploaded, photoFile } from './media-helpers.ts';
-import { DESCRIPTION, next, openPrivateCar, searchPlate } from './wizard-flow.ts';
-import { atStep, button, checkScreen, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
+import { next, openPrivateCar, searchPlate } from './wizard-flow.ts';
+import { atStep, checkScreen, registerThroughApi, settled } from './wizard-helpers.ts';
 
 let product: Product;
 let browser: Browser;
@@ -78,41 +77,12 @@ describe('my ads: photos, titles and the way there', () => {
     expect(await page.getByRole('menu').getByRole('menuitem', { name: 'התנתקות' }).count()).toBe(0);
     await closeMenu(page);
 
-    await searchPlate(page, SAMPLE_PLATES.privateCar);
-    await page.getByText('מצאנו: טויוטה קורולה 2021').waitFor();
-    await settled(page);
-    await next(page).click();
-    await atStep(page, 2);
-    await settled(page);
-    await page.getByLabel("קילומטראז'").fill('85000');
-    await next(page).click();
-    await atStep(page, 3);
-    await page.getByLabel('מחיר').fill('95000');
-    await page.getByLabel('תיאור הרכב').fill(DESCRIPTION);
-    await next(page).click();
-    await atStep(page, 4);
-    await openStep(page).getByTestId('media-field').waitFor();
-    await page
-      .getByTestId('media-input')
-      .setInputFiles([await photoFile('front.jpg', '#c0392b', 1200, 900), await photoFile('back.jpg', '#2980b9')]);
-    await allUploaded(page, 2);
-    await next(page).click();
-    await atStep(page, 5);
-    await fillContact(page, product.url);
-    await button(page, 'פרסום המודעה').click();
-    await atStep(page, 6);
-    const orderId = (await page.getByTestId('saved-note').getAttribute('data-order-id')) ?? '';
-    expect(orderId).toMatch(/^\d+$/);
-    await page.getByTestId('plan-step').getByTestId('track-Free').getByRole('button').click();
-    await page
-      .getByRole('dialog', { name: 'רוצים שהמודעה תקפוץ לבד?' })
-      .getByRole('button', { name: 'לא תודה' })
-      .click();
+    await carToMediaStep(page);
+    const orderId = await carFromMediaToPlan(page, await twoCarPhotos());
+    await publishFree(page);
 
     // The finish page: the menu, and its own button to the ads (the old site's personal area only as a second link).
-    await page.waitForURL((u) => u.pathname === '/finishArea');
     const finish = page.getByTestId('finish-published');
-    await finish.waitFor();
     await myAdsMenuItem(page);
     await checkScreen(page, 'finish-account-menu-1280');
     await closeMenu(page);

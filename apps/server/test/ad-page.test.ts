@@ -5,6 +5,9 @@
  * become a case in the moderation queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireAd } from '../src/ads/ad-expiry-jobs.ts';
+import { shownFieldGroups } from '../src/ads/ad-fields.ts';
+import { findAd } from '../src/ads/ads-repository.ts';
 import { REPORTS_PER_HOUR, REVEALS_PER_HOUR } from '../src/listing/ad-page-limits.ts';
 import { phoneRevealsOf } from '../src/listing/contact-counts-repository.ts';
 import { insertVirtualPhone } from '../src/phones/phone-repository.ts';
@@ -152,6 +155,20 @@ describe('GET /item/{id}: the page with scripts off', () => {
     expect(html).not.toContain('טקסט טיוטה שלא פורסם');
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1] ?? '{}');
     expect(ld.offers.price).toBeUndefined();
+  });
+
+  it("never shows the car's licence number; the moderator's preview of the same ad does", async () => {
+    const id = await car({ extra: { registrationPlate: '12-345-67' } });
+    const html = (await visitor().get(`/item/${id}`)).body;
+    expect(html).toContain('45,000');
+    expect(html).not.toContain('מספר רישוי');
+    expect(html).not.toContain('12-345-67');
+    const ad = await findAd(t.db, id);
+    if (!ad) throw new Error('no ad');
+    const staffFields = shownFieldGroups(ad).flatMap((g) => g.fields);
+    expect(staffFields).toContainEqual(expect.objectContaining({ label: 'מספר רישוי', text: '12-345-67' }));
+    const publicFields = shownFieldGroups(ad, { publicOnly: true }).flatMap((g) => g.fields);
+    expect(publicFields.map((f) => f.key)).not.toContain('registrationPlate');
   });
 
   it('the page reads only: its GET writes nothing', async () => {
@@ -328,6 +345,49 @@ describe('POST /api/ads/{id}/report', () => {
     });
     expect(reject.statusCode, reject.body).toBe(200);
     expect((await visitor().get(`/item/${id}`)).statusCode).toBe(404);
+  });
+
+  it('a reported ad that ends before anyone decides: the case cannot be decided, and the moderator closes it', async () => {
+    const id = await car({ endsIn: DAY });
+    expect((await visitor().post(`/api/ads/${id}/report`, { reason: 'sold' })).statusCode).toBe(200);
+    let moderator = await staffAgent(t, 'moderator');
+    const caseOf = async () =>
+      (await moderator.get('/api/operator/moderation/queue'))
+        .json()
+        .items.find((i: { review: { adId: number } }) => i.review.adId === id);
+    const open = await caseOf();
+    expect(open.review).toMatchObject({ heldAs: 'active', stage: 'report', decision: null });
+    const path = `/api/operator/moderation/reviews/${open.review.id}`;
+    // While the ad is live the case is decided, not closed.
+    const early = await moderator.post(`${path}/close`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('המודעה עדיין ממתינה להחלטה: יש לאשר או לדחות אותה');
+
+    t.clock.advance(DAY + 60_000);
+    await t.db.transaction((tx) => expireAd(tx, id, t.clock.now()));
+    expect((await visitor().get(`/item/${id}`)).statusCode).toBe(410);
+    // A staff session lasts hours: the next day's moderator signs in anew.
+    moderator = await staffAgent(t, 'moderator');
+    for (const decision of [
+      moderator.post(`${path}/approve`),
+      moderator.post(`${path}/reject`, { template: 'other', text: 'נמכר' }),
+    ]) {
+      const res = await decision;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain('המודעה כבר לא בלוח');
+    }
+    const closed = await moderator.post(`${path}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 200, orderId: id, adStatus: 'expired' });
+    expect(await caseOf()).toBeUndefined();
+    const detail = (await moderator.get(path)).json();
+    expect(detail.review).toMatchObject({ decision: 'closed' });
+    expect(detail.ad.status).toBe('expired');
+    expect(detail.audit.map((a: { action: string }) => a.action)).toContain('ad.case_closed');
+    // Closed once: a second close is told so; nothing of the ad changed and its owner got no mail.
+    expect((await moderator.post(`${path}/close`)).statusCode).toBe(409);
+    const [row] = await t.db.query<{ status: string }>('SELECT status FROM ads WHERE id = $1', [id]);
+    expect(row?.status).toBe('expired');
   });
 
   it('one visitor counts once per case; "other" needs a text; an unknown reason is refused; not live: 404', async () => {

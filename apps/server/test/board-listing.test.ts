@@ -4,6 +4,7 @@
  * on the board as goLive leaves them (test/support/board-ads.ts), one board per test so the tests do not meet; the
  * last test publishes a car the real way (save-ad, the free finish) and finds it.
  */
+import { CAT } from '@app/catalog/categories/ids';
 import { compareBoardOrder } from '@app/catalog/tracks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardQueryError } from '../src/board/board-errors.ts';
@@ -12,6 +13,7 @@ import { type BoardPageRequest, listBoardPage } from '../src/board/board-service
 import { serverOptionsSource } from '../src/catalogue/option-lists.ts';
 import { runAutoBumpSlot } from '../src/plans/auto-bump-jobs.ts';
 import { insertBoardAd, insertCustomer, insertPhoto, type StoredValues, sampleAds } from './support/board-ads.ts';
+import { CATEGORY_ADS } from './support/category-ads.ts';
 import { registerWithPhone } from './support/contact.ts';
 import { finishBody } from './support/finish-body.ts';
 import { Agent, createTestApp, type TestApp } from './support/test-app.ts';
@@ -235,6 +237,37 @@ describe("each family's filters", () => {
     },
   );
 
+  it("a fashion ad, whose section is its selection's, is found by the second-hand section filter", async () => {
+    const fashion = CATEGORY_ADS.find((a) => a.family === 'fashion');
+    if (!fashion) throw new Error('no fashion sample');
+    const customerId = await insertCustomer(t.db);
+    const put = (selectors: Record<string, string>, values: StoredValues) =>
+      insertBoardAd(t.db, {
+        customerId,
+        cat: CAT.secondHand,
+        subcat: 0,
+        selectors,
+        values,
+        publishedAt: ago(HOUR),
+        endsAt: ahead(10 * DAY),
+      });
+    const fashionValues = fashion.values as StoredValues;
+    const shoes = await put(fashion.selectors, fashionValues);
+    expect(fashionValues.salesCatID).toBeUndefined();
+    const sofa = await put({ cat: '3', subcat: '0' }, { title: 'ספה תלת מושבית', salesCatID: '1', price: '900' });
+    const section = fashion.selectors.SalesCatID ?? '';
+    for (const subcat of [0, null]) {
+      const found = await ids({ cat: CAT.secondHand, subcat, filters: { salesCatID: section } });
+      expect(found).toContain(shoes);
+      expect(found).not.toContain(sofa);
+      const furniture = await ids({ cat: CAT.secondHand, subcat, filters: { salesCatID: '1' } });
+      expect(furniture).toContain(sofa);
+      expect(furniture).not.toContain(shoes);
+      const both = await ids({ cat: CAT.secondHand, subcat, filters: { salesCatID: ['1', section] } });
+      expect(both).toEqual(expect.arrayContaining([shoes, sofa]));
+    }
+  });
+
   it('refuses in Hebrew an unknown filter, a value no option has, a model without its make, a range upside down, and an unknown board', async () => {
     const cars = { cat: 1, subcat: 1 };
     expect((await refusal({ ...cars, filters: { colour: 'red' } })).code).toBe('unknownFilter');
@@ -320,6 +353,58 @@ describe('the free-text search', () => {
     // Only invisible characters: no words, so no search.
     expect((await list({ ...board, text: '\u0000\u200f' })).total).toBe(5);
     expect(await t.db.query('SELECT 1 FROM ads LIMIT 1')).toHaveLength(1);
+  });
+});
+
+describe('the free-text search in the titles buyers read', () => {
+  it("finds a car by the words of its title (its make's and model's names), which its stored text does not hold", async () => {
+    const customerId = await insertCustomer(t.db);
+    const cars = { cat: CAT.vehicles, subcat: 1 };
+    const put = (values: StoredValues) =>
+      insertBoardAd(t.db, {
+        customerId,
+        ...cars,
+        values,
+        publishedAt: ago(3 * DAY),
+        endsAt: ahead(10 * DAY),
+      });
+    const { cat: _c, subcat: _s, ...car } = validCarAd();
+    const corolla = await put({ ...car, description: 'רכב משפחתי שמור, טסט לשנה' });
+    // Another make of the same board, with its first model and year.
+    const source = serverOptionsSource({ cat: '1', subcat: '1' });
+    const make = source(
+      { id: 'manufacturer', type: 'select', dataUrl: '/api/publish/options/vehicle-manufacturers' },
+      {},
+    )?.find((o) => o.value !== car.manufacturer);
+    const model = source(
+      { id: 'model', type: 'select', dataUrl: '/api/publish/options/vehicle-models' },
+      { manufacturer: make?.value ?? '' },
+    )?.[0];
+    if (!make || !model) throw new Error('no other make');
+    const other = await put({ ...car, manufacturer: make.value, model: model.value, description: 'רכב משפחתי' });
+
+    const titles = new Map((await list({ ...cars, text: 'משפחתי' })).cards.map((c) => [c.id, c.title]));
+    const [makeName = '', modelName = ''] = (titles.get(corolla) ?? '').split(' ');
+    expect(titles.get(corolla)).toBe('טויוטה קורולה 2021');
+    const stored = await t.db.query('SELECT 1 FROM ads WHERE id = $1 AND field_values::text LIKE $2', [
+      corolla,
+      `%${makeName}%`,
+    ]);
+    expect(stored).toHaveLength(0);
+
+    for (const text of [makeName, modelName, `${makeName} ${modelName}`, `${modelName} טסט`, 'קורול']) {
+      const found = await ids({ ...cars, text });
+      expect(found, text).toContain(corolla);
+      expect(found, text).not.toContain(other);
+    }
+    const otherMake = (titles.get(other) ?? '').split(' ')[0] ?? '';
+    expect(otherMake).not.toBe('');
+    expect(await ids({ ...cars, text: otherMake })).toContain(other);
+    expect(await ids({ ...cars, text: otherMake })).not.toContain(corolla);
+    // Every word must be there, in the title or the text: a make's name and another make's is neither.
+    expect(await ids({ ...cars, text: `${makeName} ${otherMake}` })).toEqual([]);
+    // The vehicles' board without a sub-category finds it too.
+    expect(await ids({ cat: CAT.vehicles, text: makeName })).toContain(corolla);
   });
 });
 

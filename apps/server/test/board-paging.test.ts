@@ -200,7 +200,7 @@ describe("the board's plans", () => {
     );
     const category = [{ key: 'salesCatID', kind: 'choice' as const, values: ['4'] }];
     expect(await plan(pageStatement(query({ cat: 3, filters: category }), clock.now()))).toMatch(
-      /ads_board_second_hand_category/,
+      /ads_board_second_hand_section/,
     );
   });
 

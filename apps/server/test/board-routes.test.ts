@@ -194,6 +194,21 @@ describe('the board pages', () => {
     expect(html).toContain('<h2 id="results-count">0 מודעות</h2>');
   });
 
+  it('an address with a trailing slash redirects for good to the page without it, keeping the query', async () => {
+    const redirects: [string, string][] = [
+      ['/board/', '/board'],
+      ['/board/1/', '/board/1'],
+      ['/board/1/1/', '/board/1/1'],
+      ['/board/1/1/?q=%D7%9E%D7%96%D7%92%D7%9F&price_min=100', '/board/1/1?q=%D7%9E%D7%96%D7%92%D7%9F&price_min=100'],
+    ];
+    for (const [from, to] of redirects) {
+      const res = await get(from);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+    expect((await get('/board/1/1')).statusCode).toBe(200);
+  });
+
   it('the index lists every family with a link to its board and to its sub-boards', async () => {
     const res = await get('/board');
     expect(res.statusCode).toBe(200);

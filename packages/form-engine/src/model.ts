@@ -251,6 +251,11 @@ export interface FieldDef {
   toggleByOtherField?: Condition;
   /** true: trader publishers only; false: private publishers only; absent: both. */
   isTraderRequest?: boolean;
+  /**
+   * Never on the ad's public page (a car's licence number): its owner and the staff (the moderator's preview) see it,
+   * buyers do not. Our addition.
+   */
+  notPublic?: boolean;
   /** In edit mode, parent changes reset this field only when set. */
   allowEditDependence?: boolean;
   /** A number worked out from other fields (spec §3 "Dependency result rule"). */

@@ -142,6 +142,7 @@ export const fieldSchema = z.object({
   dateAutoSelectObject: z.optional(z.object({ field: str, values: strList })),
   toggleByOtherField: z.optional(conditionSchema),
   isTraderRequest: z.optional(bool),
+  notPublic: z.optional(bool),
   allowEditDependence: z.optional(bool),
   redirectOnChange: z.optional(z.array(z.object({ values: strList, to: redirectTargetSchema }))),
   dependencyResult: z.optional(

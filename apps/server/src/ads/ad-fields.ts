@@ -65,9 +65,19 @@ function shownText(field: FieldDef, values: Record<string, unknown>, options: Op
 }
 
 /**
+ * Whether buyers may read a field on the ad's public page, decided here only and from the catalogue: not the contact
+ * step's fields (the phones, the name and the e-mail are the page's contact box's, shown by its own rules), nor a
+ * field the catalogue marks `notPublic` (a car's licence number). The moderator's preview shows them all.
+ */
+export function isPublicField(field: FieldDef): boolean {
+  return (
+    !CONTACT_FIELD_IDS.includes(field.id) && field.type !== 'email' && field.type !== 'tel' && field.notPublic !== true
+  );
+}
+
+/**
  * The ad's live values as buyers read them, step by step (a step with nothing to say is left out). `publicOnly`:
- * without the contact step's fields (the phones, the name and the e-mail are the page's contact box's, shown by its
- * own rules); the moderator sees them all.
+ * only the fields buyers may read (`isPublicField`); the moderator sees them all.
  */
 export function shownFieldGroups(
   ad: Pick<Ad, 'selectors' | 'values'>,
@@ -84,8 +94,7 @@ export function shownFieldGroups(
     for (const field of step.fields as FieldDef[]) {
       if (seen.has(field.id) || !field.label || DISPLAY_ONLY_TYPES.has(field.type) || SKIPPED.has(field.type)) continue;
       seen.add(field.id);
-      if (opts.publicOnly && (CONTACT_FIELD_IDS.includes(field.id) || field.type === 'email' || field.type === 'tel'))
-        continue;
+      if (opts.publicOnly && !isPublicField(field)) continue;
       const text = shownText(field, values, options);
       if (text)
         fields.push({

@@ -237,11 +237,15 @@ export function boardFamily(cat: number, subcat: number | null): BoardFamily {
   return family;
 }
 
+/** The catalogues that serve a board: its category's, and its sub-category's when it names one. */
+export const boardCatalogs = (cat: number, subcat: number | null): CategoryCatalog[] =>
+  CATALOGS.filter((c) => c.cat === cat && serves(c, subcat));
+
 /** The filters of one board: the family's, on the catalogues that serve the board, as their fields define them. */
 export function boardFilters(cat: number, subcat: number | null): BoardFilterDef[] {
   const family = BOARDS.get(cat);
   if (!family) throw new BoardQueryError('unknownBoard', he.unknownBoard);
-  const catalogs = CATALOGS.filter((c) => c.cat === cat && serves(c, subcat));
+  const catalogs = boardCatalogs(cat, subcat);
   const defs = family.decl.filters.flatMap(
     ([key, kind]) => defOf(catalogs, key, kind, key === family.localityKey) ?? [],
   );

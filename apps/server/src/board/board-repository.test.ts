@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boardRankSql, containsPattern, pageStatement, placedAtSql, searchTextSql } from './board-repository.ts';
+import {
+  boardRankSql,
+  containsPattern,
+  pageStatement,
+  placedAtSql,
+  searchTextSql,
+  sectionSql,
+} from './board-repository.ts';
 
 const migrations = path.resolve(import.meta.dirname, '../../migrations');
 /** Every migration's text that creates one of the board's indexes, the latest last. */
@@ -24,7 +31,10 @@ describe("the board's SQL", () => {
     const latest = boardIndexes[boardIndexes.length - 1] ?? '';
     expect(latest).toContain(boardRankSql());
     expect(latest).toContain(placedAtSql());
-    expect(latest).toContain(`${searchTextSql()} public.gin_trgm_ops`);
+    // Each of the other expressions as the latest migration that indexes it writes it.
+    const latestWith = (name: string) => boardIndexes.findLast((sql) => sql.includes(`CREATE INDEX ${name} `)) ?? '';
+    expect(latestWith('ads_board_text')).toContain(`${searchTextSql()} public.gin_trgm_ops`);
+    expect(latestWith('ads_board_second_hand_section')).toContain(`  ${sectionSql()},\n`);
   });
 
   it('makes a search word a LIKE pattern that matches the word itself: %, _ and \\ are escaped', () => {

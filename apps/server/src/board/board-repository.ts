@@ -19,6 +19,12 @@ export type BoardSqlFilter =
   | { key: string; kind: 'choice'; values: readonly string[] }
   | { key: string; kind: 'range'; min: number | null; max: number | null };
 
+/** A choice field of a title's recipe and the codes whose option text holds a search word. */
+export interface BoardTitleChoice {
+  key: string;
+  values: readonly string[];
+}
+
 /** An ad's place in the board's order: the rank (highest first), the placing time in microseconds, the number. */
 export interface BoardKey {
   rank: number;
@@ -33,6 +39,11 @@ export interface BoardPageQuery {
   filters: readonly BoardSqlFilter[];
   /** Words each of which the title or the description must hold, as typed (matched as data, never as a pattern). */
   words: readonly string[];
+  /**
+   * Per word, the choices of a title made by the catalogue's recipe whose option text holds it (board-title-words.ts):
+   * an ad with one of those codes holds the word in the title buyers read. None: the stored text only.
+   */
+  titleChoices?: ReadonlyMap<string, readonly BoardTitleChoice[]>;
   /** The page starts after this ad (the previous page's last); null for the first page. */
   after: BoardKey | null;
   limit: number;
@@ -89,6 +100,19 @@ export const searchTextSql = (prefix = ''): string =>
   `(COALESCE(${prefix}field_values ->> 'title', ${prefix}field_values ->> 'businessName', '') || ' ' || ` +
   `COALESCE(${prefix}field_values ->> 'description', ${prefix}field_values ->> 'about', ''))`;
 
+/**
+ * An ad's second-hand section as every plan reads it (`adSectionOf`, catalogue/selectors.ts): its selection's
+ * SalesCatID (fashion, a business for sale: their catalogues keep the section there and not among the values), else
+ * (0 or none: the general flow) the one chosen in its product step. The board's section filter reads this, and
+ * migration 0049 indexes it.
+ */
+export const sectionSql = (prefix = ''): string =>
+  `(COALESCE(NULLIF(${prefix}selectors ->> 'SalesCatID', '0'), ${prefix}field_values ->> 'salesCatID'))`;
+
+/** Where a filter's value is read: the stored value under its key, but the section where the ad keeps it. */
+const filterValueSql = (key: string): string =>
+  key === 'salesCatID' ? sectionSql('a.') : `(a.field_values ->> '${checkedKey(key)}')`;
+
 /** A word as a LIKE pattern that finds it anywhere: its own %, _ and \ are escaped, so they match themselves. */
 export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -117,17 +141,22 @@ function whereOf(q: BoardPageQuery, now: Date, params: unknown[]): string {
   for (const f of q.filters) {
     const key = checkedKey(f.key);
     if (f.kind === 'choice') {
+      const value = filterValueSql(key);
       parts.push(
-        f.values.length === 1
-          ? `a.field_values ->> '${key}' = ${add(f.values[0])}`
-          : `a.field_values ->> '${key}' = ANY(${add([...f.values])}::text[])`,
+        f.values.length === 1 ? `${value} = ${add(f.values[0])}` : `${value} = ANY(${add([...f.values])}::text[])`,
       );
     } else {
       if (f.min !== null) parts.push(`${NUMBER(key)} >= ${add(f.min)}::numeric`);
       if (f.max !== null) parts.push(`${NUMBER(key)} <= ${add(f.max)}::numeric`);
     }
   }
-  for (const word of q.words) parts.push(`${TEXT} ILIKE ${add(containsPattern(word))}`);
+  for (const word of q.words) {
+    const inText = `${TEXT} ILIKE ${add(containsPattern(word))}`;
+    const choices = (q.titleChoices?.get(word) ?? []).map(
+      (c) => `${filterValueSql(c.key)} = ANY(${add([...c.values])}::text[])`,
+    );
+    parts.push(choices.length === 0 ? inText : `(${[inText, ...choices].join(' OR ')})`);
+  }
   return parts.join(' AND ');
 }
 

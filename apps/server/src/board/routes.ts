@@ -5,6 +5,7 @@
  * - GET /board, /board/{cat}, /board/{cat}/{subcat}: the same as HTML pages made here (board-pages.ts), which work
  *   with scripts off; they are routes of their own, so the web app's page fallback (platform/http/static-web.ts)
  *   never answers them;
+ * - GET /board/, /board/{cat}/, /board/{cat}/{subcat}/: a permanent redirect to the address without the slash;
  * - GET /board/style.css: their stylesheet; GET /board/cards.css: its cards' rules alone (a card shown on another page:
  *   the owner's preview of an ad).
  * A request the board cannot answer (unknown filter, bad value, cursor or page size, a search too long, a board
@@ -14,7 +15,7 @@
  */
 import { BoardPageResponseSchema, BoardParamsSchema, BoardQuerySchema } from '@app/contract/schemas/board';
 import { RefusalSchema } from '@app/contract/schemas/common';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { heBoard as he } from '../i18n/board.ts';
@@ -143,6 +144,19 @@ export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; 
     { schema: pageSchema },
     async (req, reply) => boardHtml(req.params, req.query, reply),
   );
+
+  // An address with a trailing slash (/board/, /board/1/, /board/1/1/) is the same page: a permanent redirect to the
+  // address without it, its query kept, so the web app's page fallback never answers it.
+  const withoutSlash = (req: FastifyRequest, reply: FastifyReply) => {
+    const [path = '', query] = req.url.split(/\?(.*)/s, 2);
+    return reply
+      .header('cache-control', 'no-cache')
+      .redirect(`${path.replace(/\/+$/, '')}${query === undefined ? '' : `?${query}`}`, 301);
+  };
+  const redirectSchema = { schema: { hide: true } };
+  app.get('/board/', redirectSchema, withoutSlash);
+  app.get('/board/:cat/', redirectSchema, withoutSlash);
+  app.get('/board/:cat/:subcat/', redirectSchema, withoutSlash);
 
   const styleRoute = (path: string, css: string, version: string) =>
     app.get(path, { schema: { hide: true, response: { 200: PageSchema } } }, async (req, reply) => {

@@ -148,7 +148,11 @@ export async function decide(
     }
     const locked = await lockDecidedAd(tx, review.adId);
     if (!locked || locked.ad.status !== review.heldAs)
-      return { ok: false, code: 409, message: heModeration.adChanged } as const;
+      return {
+        ok: false,
+        code: 409,
+        message: adGone(locked?.ad ?? null, now) ? heModeration.adEnded : heModeration.adChanged,
+      } as const;
     const before = locked.ad.status;
     let after: AdStatus;
     let refunds: Payment[] = [];
@@ -222,4 +226,58 @@ export async function decide(
     deps.log?.error({ err, orderId: result.orderId }, 'moderation mail failed');
   }
   return { ok: true, orderId: result.orderId, before: result.before, after: result.after };
+}
+
+/** The ad a case held is gone from the site: ended (expired, or live past its end), deleted, or not there at all. */
+function adGone(ad: Ad | null, now: Date): boolean {
+  if (!ad) return true;
+  const pastEnd = ad.status === 'active' && ad.endsAt !== null && ad.endsAt <= now;
+  return ad.status === 'expired' || ad.status === 'deleted' || pastEnd;
+}
+
+export type CloseOutcome =
+  | { ok: true; orderId: number; adStatus: AdStatus }
+  | { ok: false; code: 404 | 409; message: string };
+
+/**
+ * Closes an open case whose ad is no longer as the case held it (a reported ad that ended or was deleted before a
+ * moderator decided; an ad deleted while held): nothing is decided on the ad (no status change, no mail), the case
+ * leaves the queue as `closed`, and the audit log says who closed it and what the ad was then. A case whose ad still
+ * waits as held is decided, not closed (409).
+ */
+export async function closeCase(
+  deps: Pick<DecideDeps, 'db' | 'clock'>,
+  staff: { id: number },
+  reviewId: number,
+  ip: string,
+): Promise<CloseOutcome> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const review = await lockOpenReview(tx, reviewId);
+    if (!review) {
+      const known = await findReview(tx, reviewId);
+      return known
+        ? ({ ok: false, code: 409, message: heModeration.alreadyDecided } as const)
+        : ({ ok: false, code: 404, message: '' } as const);
+    }
+    const locked = await lockDecidedAd(tx, review.adId);
+    const ad = locked?.ad ?? null;
+    const asHeld = ad !== null && ad.status === review.heldAs && !adGone(ad, now);
+    if (asHeld) return { ok: false, code: 409, message: heModeration.stillHeld } as const;
+    await closeReview(tx, review.id, { decision: 'closed', staffId: staff.id }, now);
+    const adStatus = ad?.status ?? 'deleted';
+    await appendAudit(
+      tx,
+      {
+        staffId: staff.id,
+        action: 'ad.case_closed',
+        targetType: 'ad',
+        targetId: String(review.adId),
+        detail: { reviewId: review.id, stage: review.stage, adStatus },
+        ip,
+      },
+      now,
+    );
+    return { ok: true, orderId: review.adId, adStatus } as const;
+  });
 }

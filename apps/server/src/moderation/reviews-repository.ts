@@ -95,7 +95,7 @@ export async function findReview(db: Queryable, id: number): Promise<Review | nu
 export async function closeReview(
   tx: Queryable,
   id: number,
-  d: { decision: 'approved' | 'rejected'; staffId: number; template?: string; text?: string },
+  d: { decision: ReviewDecision; staffId: number; template?: string; text?: string },
   now: Date,
 ): Promise<void> {
   await tx.query(

@@ -32,7 +32,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { type InputIssue, type InvalidInputAnswer, refusal, refuseWith } from '../platform/http/call-contract.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
-import { type DecideDeps, type DecisionInput, decide } from './decide.ts';
+import { closeCase, type DecideDeps, type DecisionInput, decide } from './decide.ts';
 import { adPreview, wordsNow } from './preview.ts';
 import { advertiserHistory, findReview, queuePage, type Review, reviewsOf } from './reviews-repository.ts';
 import { readBlockedWords, readRules, saveRules } from './rules.ts';
@@ -275,6 +275,25 @@ export function moderationRoutes(
       if ('errors' in input) return reply.code(400).send({ status: 400, errors: input.errors });
       const { code, body } = await decideOne(req, req.params.id, input);
       return reply.code(code).send(body);
+    },
+  );
+
+  routes.post(
+    '/api/operator/moderation/reviews/:id/close',
+    {
+      schema: {
+        summary: 'סגירת תיק של מודעה שכבר לא בלוח (הסתיימה או נמחקה לפני ההחלטה)',
+        params: ReviewParamsSchema,
+        response: decisionAnswers,
+      },
+      preValidation: moderator,
+      config: { invalidInput: () => refusal(404, heOperator.notFound) },
+    },
+    async (req, reply) => {
+      const outcome = await closeCase(decideDeps, { id: req.guardedStaff().id }, Number(req.params.id), req.ip);
+      if (!outcome.ok)
+        return reply.code(outcome.code).send({ status: outcome.code, message: outcome.message || heOperator.notFound });
+      return reply.code(200).send({ status: 200, orderId: outcome.orderId, adStatus: outcome.adStatus });
     },
   );
 

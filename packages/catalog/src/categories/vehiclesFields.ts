@@ -49,6 +49,8 @@ export const plateFields = (): FieldDef[] => [
     regex: PLATE_REGEX,
     regexErrorMessage: 'מספר רישוי צריך להכיל 7 או 8 ספרות',
     tooltip: { after: 'נמלא עבורכם את פרטי הרכב לפי מספר הרישוי' },
+    // The licence number identifies the car's owner in the vehicle registry: the page buyers read never shows it.
+    notPublic: true,
     showcond: PLATE_SEARCH,
     priority: 2,
   },

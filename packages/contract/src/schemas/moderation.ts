@@ -29,7 +29,8 @@ export const HoldReasonSchema = z
 export const HeldAsSchema = z.enum(['blocked', 'pending', 'active']);
 /** Where the ad was held: its first save (before a plan), going live, a live ad's edit, or buyers' reports. */
 export const HoldStageSchema = z.enum(['save', 'plan', 'edit', 'report']);
-export const ReviewDecisionSchema = z.enum(['approved', 'rejected']);
+/** Approved, rejected, or closed: the ad ended (or was deleted) before anyone decided, so nothing was decided on it. */
+export const ReviewDecisionSchema = z.enum(['approved', 'rejected', 'closed']);
 
 /** A moderation case: one each time an ad is held, decided once. */
 export const ReviewCaseSchema = z

@@ -1,10 +1,12 @@
 /**
  * One case of the moderation queue: why the ad is there, the ad as buyers will see it (photos, every field), its
- * advertiser's history and its earlier reviews; approve, or reject with a reason.
+ * advertiser's history and its earlier reviews; approve, or reject with a reason; or, when the ad is no longer on the
+ * site (it ended or was deleted before anyone decided), close the case.
  */
 import { useEffect, useState } from 'react';
 import {
   approveReview,
+  closeReviewCase,
   fetchReview,
   type HoldReason,
   type RejectTemplateItem,
@@ -78,6 +80,16 @@ export function ReviewPanel(props: {
     else setError(res.data?.message ?? heOperator.failed);
   };
 
+  const close = async () => {
+    if (busy) return;
+    setBusy(true);
+    const res = await closeReviewCase(reviewId);
+    setBusy(false);
+    if (res.ok) props.onDecided(reviewId, t.caseClosed(res.data?.orderId ?? 0));
+    else if (res.status === 409) props.onDecided(reviewId, res.data?.message ?? heOperator.failed);
+    else setError(res.data?.message ?? heOperator.failed);
+  };
+
   useEffect(() => {
     props.registerApprove(() => {
       if (detail && !detail.review.decision) void approve();
@@ -93,6 +105,9 @@ export function ReviewPanel(props: {
     );
   const { review, preview, history, ad } = detail;
   const previous = detail.reviews.filter((r) => r.id !== review.id && r.decision);
+  // The ad is no longer as the case held it: ended (expired, or live past its end) or deleted; nothing to decide.
+  const ended = ad.status === 'active' && ad.endsAt !== null && Date.parse(ad.endsAt) <= Date.now();
+  const gone = ad.status !== review.heldAs || ended;
   return (
     <article
       className="moderation__case"
@@ -126,6 +141,21 @@ export function ReviewPanel(props: {
         <p className="moderation__decided" data-testid="review-decided">
           {t.decided(t.decisionsOf[review.decision] ?? '', formatDateTime(review.decidedAt ?? review.queuedAt))}
         </p>
+      ) : gone ? (
+        <div className="moderation__gone" data-testid="review-gone">
+          <p>{t.adGone}</p>
+          <div className="operator__actions moderation__decide">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => void close()}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
+              {busy ? t.closing : t.closeCase}
+            </button>
+          </div>
+        </div>
       ) : props.rejecting ? (
         <RejectForm
           templates={props.templates}

@@ -33,6 +33,7 @@ export {
   blockCustomer,
   type CustomerActivity,
   type CustomerSummary,
+  closeReviewCase,
   confirmEnrolment,
   type DayTotals,
   type DecisionAnswer,

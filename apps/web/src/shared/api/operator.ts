@@ -93,6 +93,8 @@ export const fetchReview = (id: number) => getJson<ReviewDetail>(`${MOD}/reviews
 export const approveReview = (id: number) => postJson<DecisionAnswer>(`${MOD}/reviews/${id}/approve`, {});
 export const rejectReview = (id: number, reason: { template: string; text: string }) =>
   postJson<DecisionAnswer>(`${MOD}/reviews/${id}/reject`, reason);
+/** Closes a case whose ad is no longer on the site (ended or deleted before anyone decided). */
+export const closeReviewCase = (id: number) => postJson<DecisionAnswer>(`${MOD}/reviews/${id}/close`, {});
 export const decideMany = (body: BulkDecisionRequest) => postJson<BulkDecisionAnswer>(`${MOD}/bulk`, body);
 export const fetchModerationRules = () => getJson<RulesAnswer>(`${MOD}/rules`);
 export const saveModerationRules = (body: { rules: ModerationRules; words: string[] }) =>

@@ -153,7 +153,7 @@ export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; 
       .header('cache-control', 'no-cache')
       .redirect(`${path.replace(/\/+$/, '')}${query === undefined ? '' : `?${query}`}`, 301);
   };
-  const redirectSchema = { schema: { hide: true } };
+  const redirectSchema = { schema: { hide: true, response: { 301: PageSchema } } };
   app.get('/board/', redirectSchema, withoutSlash);
   app.get('/board/:cat/', redirectSchema, withoutSlash);
   app.get('/board/:cat/:subcat/', redirectSchema, withoutSlash);

@@ -223,7 +223,14 @@ describe('GET /api/my-ads/numbers and /api/my-ads/{id}/numbers', () => {
     expect(body.OrderID).toBe(id);
     expect(body.total.views).toBe(1);
     expect(body.days).toHaveLength(30);
-    expect(body.days.at(-1)).toEqual({ day: today(), views: 1, reveals: 0, shares: 1, reports: 0, boardAppearances: 0 });
+    expect(body.days.at(-1)).toEqual({
+      day: today(),
+      views: 1,
+      reveals: 0,
+      shares: 1,
+      reports: 0,
+      boardAppearances: 0,
+    });
     expect(body.days[0].views).toBe(0);
     expect(one.headers['cache-control']).toBe('no-store');
   });

@@ -188,7 +188,7 @@ function shareHtml(view: AdPageView, url: (path: string) => string): string {
 <h2 id="ad-share">${esc(he.share)}</h2>
 <button type="button" class="btn btn--secondary" data-share-native hidden>${esc(he.shareButton)}</button>
 <button type="button" class="btn btn--secondary" data-copy hidden>${esc(he.copyLink)}</button>
-<a class="btn btn--secondary" href="${esc(whatsapp)}" target="_blank" rel="noopener noreferrer">${esc(he.whatsapp)}</a>
+<a class="btn btn--secondary" href="${esc(whatsapp)}" target="_blank" rel="noopener noreferrer" data-share-whatsapp>${esc(he.whatsapp)}</a>
 <p class="ad-page__link"><label for="ad-link">${esc(he.linkLabel)}</label> <input id="ad-link" type="url" dir="ltr" readonly value="${esc(link)}"></p>
 <p class="ad-page__copied" data-copied role="status"></p>
 </section>`;

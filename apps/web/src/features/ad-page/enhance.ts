@@ -2,7 +2,8 @@
  * The script of the ad's page (the server's HTML, apps/server/src/listing/ad-page.ts): it adds to a page that reads
  * whole without it. The gallery's arrows, keys and counter (the swipe is the list's own scroll snap), the phone's
  * reveal (a POST: the number is never in the HTML), the share (the Web Share API where the browser has it, else
- * copying the link; the WhatsApp link is always there) and the report form.
+ * copying the link; the WhatsApp link is always there; each use told to the server, which counts it in the
+ * advertiser's numbers) and the report form.
  */
 import type { AD_REPORT_REASONS } from '@app/contract/schemas/adPage';
 import { postJson } from '../../shared/api/index.ts';
@@ -90,10 +91,14 @@ export function enhanceReveal(root: ParentNode, adId: string): void {
   });
 }
 
-/** Share: the browser's own sheet where it has one; else copying the link. */
-export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void {
+/** A use of the share box, counted in the advertiser's numbers (nothing waits for it, nothing is said of it). */
+const countShare = (adId: string) => void postJson(`/api/ads/${adId}/share`, {});
+
+/** Share: the browser's own sheet where it has one; else copying the link. Each use is counted. */
+export function enhanceShare(root: ParentNode, adId: string, nav: Navigator = navigator): void {
   const box = root.querySelector<HTMLElement>('[data-share]');
   if (!box) return;
+  box.querySelector('[data-share-whatsapp]')?.addEventListener('click', () => countShare(adId));
   const url = box.dataset.url ?? location.href;
   const title = box.dataset.title ?? document.title;
   const said = box.querySelector<HTMLElement>('[data-copied]');
@@ -102,7 +107,10 @@ export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void
   if (typeof nav.share === 'function') {
     show(native);
     native?.addEventListener('click', () => {
-      nav.share({ title, url }).catch(() => undefined);
+      nav.share({ title, url }).then(
+        () => countShare(adId),
+        () => undefined,
+      );
     });
   }
   if (nav.clipboard) {
@@ -113,6 +121,7 @@ export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void
         () => false,
       );
       if (said) said.textContent = done ? he.copied : he.copyFailed;
+      if (done) countShare(adId);
     });
   }
 }
@@ -160,6 +169,6 @@ export function enhanceAdPage(main: HTMLElement): void {
   const adId = main.dataset.adPage ?? '';
   enhanceGallery(main);
   enhanceReveal(main, adId);
-  enhanceShare(main);
+  enhanceShare(main, adId);
   enhanceReport(main, adId);
 }

@@ -10,9 +10,21 @@ CREATE TABLE ad_daily_numbers (
   shares integer NOT NULL DEFAULT 0,
   reports integer NOT NULL DEFAULT 0,
   board_appearances integer NOT NULL DEFAULT 0,
-  -- One ad's days in order: its last 30 days and its totals read this key's range, and a customer's ads are found
-  -- by ads_customer first.
-  PRIMARY KEY (ad_id, day)
+  -- One ad's days in order, with the sums in the index: an ad's last 30 days are one short range of this key, read
+  -- from the index alone (the rows of one ad lie on as many pages as it has days, since each day's batch writes
+  -- them). A customer's ads are found by ads_customer first.
+  PRIMARY KEY (ad_id, day) INCLUDE (views, reveals, shares, reports, board_appearances)
+);
+
+-- Each ad's sums over all its days, added to by the same batch in the same transaction: /my-ads reads one row an ad
+-- for the totals (and the last 30 days' rows of ad_daily_numbers), not a year of days.
+CREATE TABLE ad_number_totals (
+  ad_id bigint PRIMARY KEY REFERENCES ads (id) ON DELETE CASCADE,
+  views bigint NOT NULL DEFAULT 0,
+  reveals bigint NOT NULL DEFAULT 0,
+  shares bigint NOT NULL DEFAULT 0,
+  reports bigint NOT NULL DEFAULT 0,
+  board_appearances bigint NOT NULL DEFAULT 0
 );
 
 -- One counting path: the phone's reveals counted per ad so far (one number an ad, with its last reveal) become that
@@ -25,5 +37,9 @@ INSERT INTO ad_daily_numbers (ad_id, day, reports)
 SELECT ad_id, (created_at AT TIME ZONE 'Asia/Jerusalem')::date, count(*)::int
 FROM ad_reports GROUP BY 1, 2
 ON CONFLICT (ad_id, day) DO UPDATE SET reports = EXCLUDED.reports;
+
+INSERT INTO ad_number_totals (ad_id, views, reveals, shares, reports, board_appearances)
+SELECT ad_id, sum(views), sum(reveals), sum(shares), sum(reports), sum(board_appearances)
+FROM ad_daily_numbers GROUP BY ad_id;
 
 DROP TABLE ad_contact_counts;

@@ -181,7 +181,7 @@ describe('batches', () => {
     ]);
   });
 
-  it('stores no address, no browser and no visitor: the table has the ad, the day and the sums only', async () => {
+  it('stores no address, no browser and no visitor: the tables have the ad, the day and the sums only', async () => {
     const columns = await t.db.query<{ column_name: string }>(
       `SELECT column_name FROM information_schema.columns
        WHERE table_schema = current_schema() AND table_name = 'ad_daily_numbers' ORDER BY ordinal_position`,
@@ -189,6 +189,18 @@ describe('batches', () => {
     expect(columns.map((c) => c.column_name)).toEqual([
       'ad_id',
       'day',
+      'views',
+      'reveals',
+      'shares',
+      'reports',
+      'board_appearances',
+    ]);
+    const totals = await t.db.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = 'ad_number_totals' ORDER BY ordinal_position`,
+    );
+    expect(totals.map((c) => c.column_name)).toEqual([
+      'ad_id',
       'views',
       'reveals',
       'shares',

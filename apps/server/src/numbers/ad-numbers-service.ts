@@ -70,7 +70,7 @@ export class AdNumbersCounter {
       const rows = [...this.batch.values()];
       this.batch = new Map();
       try {
-        await addDailyNumbers(this.db, rows);
+        await this.db.transaction((tx) => addDailyNumbers(tx, rows));
       } catch (err) {
         // Kept for the next batch, added to what came meanwhile.
         for (const r of rows)

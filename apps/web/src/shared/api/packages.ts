@@ -1,6 +1,5 @@
 /** The packages page's and my-ads' calls (after-save-area.md §7; /api/my-ads and /api/packages/lead are ours). */
 import type { FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
-import type { AdNumbersResponse, MyAdsNumbersResponse } from '@app/contract/schemas/adNumbers';
 import type {
   EasyStartTrial,
   GetPackagesResponse,
@@ -9,6 +8,7 @@ import type {
   PackageLeadResponse,
   PersonalPackagesResponse,
 } from '@app/contract/planExtras';
+import type { AdNumbersResponse, MyAdsNumbersResponse } from '@app/contract/schemas/adNumbers';
 import { gatewayUrl } from './gateway.ts';
 import { type ApiResult, getJson, postJson } from './http.ts';
 

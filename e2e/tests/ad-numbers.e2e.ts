@@ -1,6 +1,6 @@
 /**
- * The advertiser's numbers: a buyer on a phone opens a live ad of the demo advertiser and reveals its number; the
- * owner then sees the view and the reveal on /my-ads (the totals, and the last 30 days as a chart with the same
+ * The advertiser's numbers: a buyer on a phone opens a live ad of the demo advertiser, reveals its number and copies
+ * its link; the owner then sees the view, the reveal and the share on /my-ads (the totals, and the last 30 days as a chart with the same
  * figures in a table) and on the ad's own page, which buyers see without them. Screens at 1280 and 390 px, axe 0.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -39,16 +39,20 @@ async function liveAd(page: Page): Promise<number> {
 }
 
 describe('the advertiser’s numbers', () => {
-  it('a buyer’s visit and reveal show on /my-ads as totals, a chart and a table, and on the owner’s page only', async () => {
+  it('a buyer’s visit, reveal and share show on /my-ads as totals, a chart and a table, and on the owner’s page only', async () => {
     const owner = await newPage(browser, DESKTOP);
     const orderId = await liveAd(owner);
 
     const buyerContext = await browser.newContext({ viewport: PHONE_390, locale: 'he-IL', userAgent: PHONE_BROWSER });
+    await buyerContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
     const buyer = await buyerContext.newPage();
     await buyer.goto(`${product.url}/item/${orderId}`);
     await buyer.getByRole('heading', { level: 1 }).waitFor();
     await buyer.getByRole('button', { name: 'הצגת מספר טלפון' }).click();
     await buyer.locator('.ad-page__phone-link').waitFor();
+    const shared = buyer.waitForResponse((r) => r.url().endsWith(`/api/ads/${orderId}/share`));
+    await buyer.getByRole('button', { name: 'העתקת הקישור' }).click();
+    expect((await shared).status()).toBe(200);
     // A second visit the same day is the same visitor.
     await buyer.reload();
     await buyer.getByRole('heading', { level: 1 }).waitFor();
@@ -69,6 +73,7 @@ describe('the advertiser’s numbers', () => {
       )
       .toEqual(['1', '1']);
     expect(await card.locator('[data-number="reveals"] td').allTextContents()).toEqual(['1', '1']);
+    expect(await card.locator('[data-number="shares"] td').allTextContents()).toEqual(['1', '1']);
     await card.getByRole('button', { name: 'המספרים לפי יום' }).click();
     const chart = card.getByRole('img', { name: /^צפיות במודעה .+ ב-30 הימים האחרונים$/ });
     await chart.waitFor();
@@ -76,7 +81,7 @@ describe('the advertiser’s numbers', () => {
     const table = card.getByRole('table', { name: /לפי יום$/ });
     expect(await table.locator('tbody tr').count()).toBe(30);
     // The newest day first: today's row has the view and the reveal.
-    expect(await table.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['1', '1', '0', '0', '0']);
+    expect(await table.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['1', '1', '1', '0', '0']);
     await checkScreen(owner, 'ad-numbers-my-ads-1280');
 
     await owner.setViewportSize(PHONE_390);

@@ -258,3 +258,16 @@ describe('GET /api/my-ads/numbers and /api/my-ads/{id}/numbers', () => {
     expect((await owner.get('/api/my-ads/abc/numbers')).statusCode).toBe(404);
   });
 });
+
+describe('closing', () => {
+  it('the app’s close writes what was counted since the last batch', async () => {
+    const id = await car();
+    await visitor().get(`/item/${id}`);
+    await visitor().post(`/api/ads/${id}/share`);
+    expect(await stored(id)).toEqual([]);
+    await t.app.close();
+    expect(await stored(id)).toEqual([
+      { day: today(), views: 1, reveals: 0, shares: 1, reports: 0, board_appearances: 0 },
+    ]);
+  });
+});

@@ -45,12 +45,12 @@ function ViewsChart({ days, label, labelId }: { days: AdDayNumbers[]; label: str
   );
 }
 
-function DaysTable({ days, title, id }: { days: AdDayNumbers[]; title: string; id: string }) {
+function DaysTable({ days, adId, id }: { days: AdDayNumbers[]; adId: number; id: string }) {
   return (
     <>
       {/* The name is above the scrolled table, so a phone shows it whole. */}
       <h4 id={id} className="ad-numbers__table-title">
-        {t.table(title)}
+        {t.table(adId)}
       </h4>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region is reached by the keyboard to scroll it */}
       <section className="ad-numbers__table" aria-labelledby={id} tabIndex={0}>
@@ -113,7 +113,8 @@ export function AdNumbersBox({
   }, [open, adId, attempt]);
 
   return (
-    <section className="ad-numbers" aria-labelledby={`${base}-title`} data-testid="ad-numbers">
+    // Not a landmark: every card has one, and the ad's heading above names it.
+    <div className="ad-numbers" data-testid="ad-numbers">
       <h3 id={`${base}-title`} className="ad-numbers__title">
         {t.title}
       </h3>
@@ -163,11 +164,11 @@ export function AdNumbersBox({
               <figcaption>{t.chart(title)}</figcaption>
               <p className="ad-numbers__note">{t.chartNote}</p>
             </figure>
-            <DaysTable days={days.days} title={title} id={`${base}-caption`} />
+            <DaysTable days={days.days} adId={adId} id={`${base}-caption`} />
           </>
         )}
         <p className="ad-numbers__note">{t.note}</p>
       </div>
-    </section>
+    </div>
   );
 }

@@ -8,7 +8,6 @@ import type { AdDayNumbers, AdNumbers, MyAdsNumbersResponse } from '@app/contrac
 import { useEffect, useState } from 'react';
 import { getAdNumbers } from '../../shared/api/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
-import './numbers.css';
 
 const t = hePackages.myAds.numbers;
 const KEYS = Object.keys(t.names) as (keyof AdNumbers)[];

@@ -43,6 +43,7 @@ const CAPABILITY_ORDER = [
   'video',
   'policy',
   'counts',
+  'numbers',
   'assistants',
   // What is sold for an ad, and its review.
   'plans',

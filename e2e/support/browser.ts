@@ -16,6 +16,12 @@ export const PHONE = { width: 375, height: 812 } as const;
  */
 export const SERVER_ROUND_TRIP = 60_000;
 export const DESKTOP = { width: 1280, height: 900 } as const;
+/**
+ * A person's phone browser: the headless browser's own user agent says HeadlessChrome, which the ad's numbers take
+ * for a bot and do not count.
+ */
+export const PHONE_BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 export function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium() ?? '/usr/bin/chromium';

@@ -12,8 +12,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expireAd } from '../../apps/server/src/ads/ad-expiry-jobs.ts';
-import { phoneRevealsOf } from '../../apps/server/src/listing/contact-counts-repository.ts';
-import { axeViolations, DESKTOP, newPage, screenshot } from '../support/browser.ts';
+import { adTotal } from '../../apps/server/src/numbers/numbers-repository.ts';
+import { axeViolations, DESKTOP, newPage, PHONE_BROWSER, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { CAR_TITLE, carWithPhotosToPlan, publishVipByCard } from './car-publish-helpers.ts';
@@ -87,7 +87,12 @@ describe("an ad's public life", () => {
   });
 
   it('a logged-out buyer finds it first on the cars board, by its make and by a word; the free ad after the paid ones; 390 px', async () => {
-    buyer = await browser.newContext({ viewport: PHONE_390, locale: 'he-IL', reducedMotion: 'reduce' });
+    buyer = await browser.newContext({
+      viewport: PHONE_390,
+      locale: 'he-IL',
+      reducedMotion: 'reduce',
+      userAgent: PHONE_BROWSER,
+    });
     // No share sheet in this browser: the page offers copying the link.
     await buyer.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
@@ -212,7 +217,8 @@ describe("an ad's public life", () => {
   it('the number was counted once; the ad ends: 410, off the board, and its case is closed by the moderator', async () => {
     let reveals = 0;
     await product.offline(async (db) => {
-      reveals = await phoneRevealsOf(db, Number(orderId));
+      // The product's stop wrote the numbers' last batch.
+      reveals = (await adTotal(db, Number(orderId))).reveals;
       // Its days run out and the expiry job runs.
       await db.query(`UPDATE ads SET ends_at = now() - interval '1 minute' WHERE id = $1`, [Number(orderId)]);
       expect(await expireAd(db, Number(orderId), new Date())).toBe(true);

@@ -39,7 +39,7 @@ async function myAdsMenuItem(page: Page): Promise<Locator> {
 /** Whether the ad's photo (or placeholder) and its title overlap on screen (they sit side by side). */
 async function thumbOverTitle(card: Locator): Promise<boolean> {
   const thumb = await card.locator('.my-ad__thumb').boundingBox();
-  const title = await card.getByRole('heading').boundingBox();
+  const title = await card.getByRole('heading', { level: 2 }).boundingBox();
   if (!thumb || !title) throw new Error('no photo or title');
   const apart =
     thumb.x + thumb.width <= title.x ||
@@ -94,7 +94,7 @@ describe('my ads: photos, titles and the way there', () => {
     // The ad's main photo (the first one) as its thumbnail: lazy, with the ad's alt text, and it loads.
     const img = myAd(page, orderId).locator('img');
     await img.waitFor();
-    expect(await myAd(page, orderId).getByRole('heading').textContent()).toBe('טויוטה קורולה 2021');
+    expect(await myAd(page, orderId).getByRole('heading', { level: 2 }).textContent()).toBe('טויוטה קורולה 2021');
     expect(await img.getAttribute('alt')).toBe('טויוטה קורולה 2021, תמונה ראשית');
     expect(await img.getAttribute('loading')).toBe('lazy');
     expect(await img.getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{32}_t\.jpg$/);
@@ -117,7 +117,7 @@ describe('my ads: photos, titles and the way there', () => {
     });
     await page.goto(`${product.url}/my-ads`);
     await myAd(page, dog).waitFor();
-    expect(await myAd(page, dog).getByRole('heading').textContent()).toBe('לברדור רטריבר, נקבה');
+    expect(await myAd(page, dog).getByRole('heading', { level: 2 }).textContent()).toBe('לברדור רטריבר, נקבה');
     for (const id of [car, dog]) {
       const none = myAd(page, id).getByTestId('my-ad-no-photo');
       await none.waitFor();

@@ -35,6 +35,8 @@ import type { MediaStore } from './media/store-provider.ts';
 import { registerMediaSweepJobs, scheduleMediaSweep } from './media/sweep-jobs.ts';
 import { reviewGate } from './moderation/review-gate.ts';
 import { moderationRoutes } from './moderation/routes.ts';
+import { AdNumbersCounter } from './numbers/ad-numbers-service.ts';
+import { numbersRoutes } from './numbers/numbers-routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { StaffService } from './operator/staff-service.ts';
 import { supportRoutes } from './operator/support-routes.ts';
@@ -102,6 +104,8 @@ declare module 'fastify' {
     payments: PaymentService;
     /** The public origins every absolute URL is built from (public-origins.ts), never a request's Host. */
     origins: PublicOrigins;
+    /** The advertiser's numbers counted in memory: written every NUMBERS_FLUSH_MS and on close; tests flush(). */
+    numbers: AdNumbersCounter;
   }
 }
 
@@ -340,9 +344,16 @@ export async function buildApp({
     config.NODE_ENV === 'production'
       ? serverPageChrome(config.WEB_DIST_DIR, [AD_PAGE_ENTRY], SITE_NAME)
       : { head: '', topBar: '' };
-  adPageRoutes(app, { db, clock, limiter, origins, chrome, videoDirectory: videoHost.directory });
+  // The advertiser's numbers: counted in memory by the pages below, written in one batch a second and on close
+  // (numbers/README.md), so no page's answer waits for a write.
+  const numbers = new AdNumbersCounter(db, clock, app.log);
+  app.decorate('numbers', numbers);
+  app.addHook('onReady', async () => numbers.start(config.NUMBERS_FLUSH_MS));
+  app.addHook('onClose', async () => numbers.close());
+  adPageRoutes(app, { db, clock, limiter, origins, chrome, videoDirectory: videoHost.directory, numbers });
   countRoutes(app, { db, clock });
-  boardRoutes(app, { db, clock, origins });
+  numbersRoutes(app, { db, clock });
+  boardRoutes(app, { db, clock, origins, numbers });
   policyRoutes(app, { db });
   publishOptionRoutes(app);
   publishPhoneRoutes(app, { phones });

@@ -106,7 +106,7 @@ export async function startServing(config: Config, prepared: Prepared) {
       const result = await drain.drain(started + config.SHUTDOWN_TIMEOUT_MS - 2000);
       (result.cut ? app.log.warn : app.log.info).call(app.log, result, 'shutdown: listeners drained');
       await jobsStopped;
-      await app.close(); // onClose: the scheduler, the video and payment hosts, the overload sampler
+      await app.close(); // onClose: the scheduler, the numbers' last batch, the video and payment hosts, the overload sampler
       await db.close(); // CHECKPOINT, then close
       release();
     },

@@ -19,6 +19,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { heBoard as he } from '../i18n/board.ts';
+import type { AdNumbersCounter } from '../numbers/ad-numbers-service.ts';
+import { isPersonsBrowser } from '../numbers/visitor-hash.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
 import { refusal } from '../platform/http/call-contract.ts';
@@ -43,8 +45,11 @@ const NUMBER = /^\d{1,4}$/;
 const PageSchema = z.string();
 const pageSchema = { hide: true, response: { 200: PageSchema, 400: PageSchema, 404: PageSchema } };
 
-export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; origins: PublicOrigins }): void {
-  const { db, clock, origins } = deps;
+export function boardRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; origins: PublicOrigins; numbers: AdNumbersCounter },
+): void {
+  const { db, clock, origins, numbers } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const api = {
@@ -90,6 +95,7 @@ export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; 
   );
 
   const boardHtml = async (
+    req: FastifyRequest,
     params: { cat: string; subcat?: string },
     query: BoardQuery,
     reply: FastifyReply,
@@ -113,6 +119,8 @@ export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; 
       const view = await boardPageView(db, now, Number(params.cat), subcat, query);
       const paged = typeof query.cursor === 'string' && query.cursor !== '';
       const narrowed = Object.entries(query).some(([, v]) => v !== undefined && v !== '');
+      // Each ad the page shows appears once in its owner's numbers (in memory; a person's browser only).
+      if (isPersonsBrowser(req.headers['user-agent'])) numbers.countBoardAppearances(view.cards.map((c) => c.id));
       return sendPage(
         reply,
         200,
@@ -137,12 +145,12 @@ export function boardRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; 
   app.get<{ Params: { cat: string }; Querystring: BoardQuery }>(
     '/board/:cat',
     { schema: pageSchema },
-    async (req, reply) => boardHtml(req.params, req.query, reply),
+    async (req, reply) => boardHtml(req, req.params, req.query, reply),
   );
   app.get<{ Params: { cat: string; subcat: string }; Querystring: BoardQuery }>(
     '/board/:cat/:subcat',
     { schema: pageSchema },
-    async (req, reply) => boardHtml(req.params, req.query, reply),
+    async (req, reply) => boardHtml(req, req.params, req.query, reply),
   );
 
   // An address with a trailing slash (/board/, /board/1/, /board/1/1/) is the same page: a permanent redirect to the

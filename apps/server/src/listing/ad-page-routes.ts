@@ -9,6 +9,7 @@ import {
   AdPageRefusalSchema,
   AdReportRequestSchema,
   AdReportResponseSchema,
+  AdShareResponseSchema,
   PhoneRevealResponseSchema,
 } from '@app/contract/schemas/adPage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,6 +21,8 @@ import { BOARD_CARDS_STYLE_URL } from '../board/board-style.ts';
 import { cardView } from '../board/board-view-service.ts';
 import { heAdPage as he } from '../i18n/ad-page.ts';
 import { addReport } from '../moderation/reports-repository.ts';
+import { type AdNumbersCounter, adNumbersByDay } from '../numbers/ad-numbers-service.ts';
+import { isPersonsBrowser } from '../numbers/visitor-hash.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
@@ -27,9 +30,8 @@ import type { PublicOrigins } from '../platform/public-origins.ts';
 import type { RateLimiter } from '../platform/rate-limiter.ts';
 import { findAdVideo } from '../video/repository.ts';
 import { adMissingHtml, adPageHtml, type PageChrome } from './ad-page.ts';
-import { REPORTS_PER_HOUR, REVEALS_PER_HOUR } from './ad-page-limits.ts';
+import { REPORTS_PER_HOUR, REVEALS_PER_HOUR, SHARES_PER_HOUR } from './ad-page-limits.ts';
 import { adPage, adPreview, liveAd } from './ad-page-service.ts';
-import { countPhoneReveal } from './contact-counts-repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -42,6 +44,20 @@ interface Deps {
   chrome: PageChrome;
   /** Where the ads' videos are stored (the video host's directory). */
   videoDirectory: string;
+  /** The advertiser's numbers: views, reveals, shares and reports counted in memory, written in batches. */
+  numbers: AdNumbersCounter;
+}
+
+/**
+ * Who counts in the ad's numbers: a person's browser (no known bot) that is not the ad's owner. The key a view is
+ * told apart by (hashed with the day's salt in memory, never stored): the customer, else the address and the browser.
+ */
+async function countedVisitor(req: FastifyRequest, ownerId: number): Promise<string | null> {
+  const agent = req.headers['user-agent'];
+  if (!isPersonsBrowser(agent)) return null;
+  const customer = await req.customer();
+  if (customer && Number(customer.id) === ownerId) return null;
+  return customer ? `customer:${customer.id}` : `browser:${req.ip} ${agent}`;
 }
 
 /** Who is asking, for the limits and a report's once-per-case: the customer, else the browser's CSRF cookie. */
@@ -87,7 +103,7 @@ function videoRange(size: number, header: string | undefined): { start: number; 
  * - POST /api/ads/{id}/report: a buyer's report, into the ad's moderation case; limited the same way.
  */
 export function adPageRoutes(app: FastifyInstance, deps: Deps): void {
-  const { db, clock, limiter, origins, chrome } = deps;
+  const { db, clock, limiter, origins, chrome, numbers } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const url = (p: string) => origins.siteUrl(p);
   const html = z.string();
@@ -104,17 +120,24 @@ export function adPageRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req, reply) => {
       const id = /^[1-9]\d{0,15}$/.test(req.params.id) ? Number(req.params.id) : 0;
-      const outcome = await adPage(db, id, clock.now(), async () => {
+      const now = clock.now();
+      const caller = async () => {
         const customer = await req.customer();
         return customer ? Number(customer.id) : null;
-      });
+      };
+      const outcome = await adPage(db, id, now, caller);
       reply.type('text/html; charset=utf-8');
       if (outcome.kind !== 'page') {
         const status = outcome.kind === 'ended' ? 410 : 404;
         return reply.code(status).header('cache-control', 'no-store').send(adMissingHtml(outcome, chrome));
       }
-      const page = adPageHtml(outcome.view, { url, chrome, notice: outcome.notice });
-      if (!outcome.live) return reply.header('cache-control', 'private, no-store').send(page);
+      // The owner's page carries the ad's numbers (a read); nobody else's does, and their visit is counted in memory.
+      const own = (await caller()) === outcome.ownerId;
+      const ownNumbers = own ? await adNumbersByDay(db, outcome.view.orderId, now) : null;
+      const page = adPageHtml(outcome.view, { url, chrome, notice: outcome.notice, numbers: ownNumbers });
+      if (!outcome.live || own) return reply.header('cache-control', 'private, no-store').send(page);
+      const visitor = await countedVisitor(req, outcome.ownerId);
+      if (visitor) numbers.countView(outcome.view.orderId, visitor);
       const etag = `"${crypto.createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', 'public, no-cache').header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
@@ -209,7 +232,7 @@ export function adPageRoutes(app: FastifyInstance, deps: Deps): void {
       const phone = normalisePhone(String(ad.values[CONTACT_FIELDS.phone1] ?? ''));
       const virtual = phone ? await findVirtualPhone(db, ad.customerId, phone) : null;
       const shown = publicPhoneOf(ad.values, now, virtual ? formatPhone(virtual.virtualPhone) : null);
-      await countPhoneReveal(db, ad.orderId, now);
+      if (await countedVisitor(req, ad.customerId)) numbers.count(ad.orderId, 'reveals');
       reply.header('cache-control', 'no-store');
       return {
         status: 200 as const,
@@ -246,8 +269,32 @@ export function adPageRoutes(app: FastifyInstance, deps: Deps): void {
       const visitor = await visitorOf(req);
       if (await overLimit(limiter, 'ad-report', visitor, req.ip, REPORTS_PER_HOUR))
         return reply.code(429).send({ status: 429, message: he.tooManyReports });
-      await db.transaction((tx) => addReport(tx, { adId: ad.orderId, reason, text, visitor }, now));
+      const { counted } = await db.transaction((tx) => addReport(tx, { adId: ad.orderId, reason, text, visitor }, now));
+      // Counted once per visitor and case, as the case counts it.
+      if (counted) numbers.count(ad.orderId, 'reports');
       return { status: 200 as const, message: he.reportThanks };
+    },
+  );
+
+  routes.post(
+    '/api/ads/:id/share',
+    {
+      schema: {
+        summary: 'שיתוף של מודעה',
+        description:
+          'תיבת השיתוף בעמוד המודעה שימשה (שיתוף, העתקת הקישור או וואטסאפ): נספר במספרים של המפרסם; מוגבל לכל מבקר ולכל כתובת.',
+        params: AdPageParamsSchema,
+        response: { 200: AdShareResponseSchema, 404: AdPageRefusalSchema, 429: AdPageRefusalSchema },
+      },
+    },
+    async (req, reply) => {
+      const ad = await liveAd(db, Number(req.params.id), clock.now());
+      if (!ad) return reply.code(404).send({ status: 404, message: he.adGone });
+      if (await overLimit(limiter, 'ad-share', await visitorOf(req), req.ip, SHARES_PER_HOUR))
+        return reply.code(429).send({ status: 429, message: he.tooManyShares });
+      if (await countedVisitor(req, ad.customerId)) numbers.count(ad.orderId, 'shares');
+      reply.header('cache-control', 'no-store');
+      return { status: 200 as const };
     },
   );
 }

@@ -74,7 +74,7 @@ export interface AdPageView {
 export type AdPageOutcome =
   | { kind: 'gone' }
   | { kind: 'ended'; title: string; boardPath: string }
-  | { kind: 'page'; view: AdPageView; live: boolean; notice: OwnerNotice | null };
+  | { kind: 'page'; view: AdPageView; live: boolean; notice: OwnerNotice | null; ownerId: number };
 
 const PLACE_KEYS = ['city', 'area', 'neighborhood', 'street', 'homeNumber'] as const;
 
@@ -182,13 +182,14 @@ export async function adPage(
 ): Promise<AdPageOutcome> {
   const ad = orderId > 0 ? await findAd(db, orderId) : null;
   if (!ad || ad.status === 'reserved' || ad.status === 'deleted') return { kind: 'gone' };
-  if (isLive(ad, now)) return { kind: 'page', view: await viewOf(db, ad, now), live: true, notice: null };
+  if (isLive(ad, now))
+    return { kind: 'page', view: await viewOf(db, ad, now), live: true, notice: null, ownerId: ad.customerId };
   if (hasEnded(ad, now))
     return { kind: 'ended', title: adTitleOf(ad.orderId, ad.selectors, ad.values), boardPath: boardPathOf(ad) };
   if ((await ownerId()) !== ad.customerId) return { kind: 'gone' };
   const notice = await noticeFor(db, ad);
   if (!notice) return { kind: 'gone' };
-  return { kind: 'page', view: await viewOf(db, ad, now), live: false, notice };
+  return { kind: 'page', view: await viewOf(db, ad, now), live: false, notice, ownerId: ad.customerId };
 }
 
 /** The ad whose number a buyer may ask for (the reveal, the report): live only. */

@@ -6,6 +6,7 @@
  */
 import { CAT } from '@app/catalog/categories/ids';
 import { SITE_NAME } from '@app/contract/pageMeta';
+import type { AdDayNumbers, AdNumbers } from '@app/contract/schemas/adNumbers';
 import { AD_REPORT_REASONS, AD_REPORT_TEXT_MAX } from '@app/contract/schemas/adPage';
 import { heAdPage as he } from '../i18n/ad-page.ts';
 import { escapeHtml as esc } from '../platform/http/second-origin.ts';
@@ -199,7 +200,7 @@ function shareHtml(view: AdPageView, url: (path: string) => string): string {
 <h2 id="ad-share">${esc(he.share)}</h2>
 <button type="button" class="btn btn--secondary" data-share-native hidden>${esc(he.shareButton)}</button>
 <button type="button" class="btn btn--secondary" data-copy hidden>${esc(he.copyLink)}</button>
-<a class="btn btn--secondary" href="${esc(whatsapp)}" target="_blank" rel="noopener noreferrer">${esc(he.whatsapp)}</a>
+<a class="btn btn--secondary" href="${esc(whatsapp)}" target="_blank" rel="noopener noreferrer" data-share-whatsapp>${esc(he.whatsapp)}</a>
 <p class="ad-page__link"><label for="ad-link">${esc(he.linkLabel)}</label> <input id="ad-link" type="url" dir="ltr" readonly value="${esc(link)}"></p>
 <p class="ad-page__copied" data-copied role="status"></p>
 </section>`;
@@ -251,12 +252,40 @@ ${card}</div>`;
 }
 
 /**
+ * The owner's box of the ad's numbers (theirs only: the page that carries it is never kept by a cache): each figure
+ * today, in the last 30 days and since it was published, as a table; the days one by one are on /my-ads.
+ */
+function numbersHtml(view: AdPageView, numbers: { total: AdNumbers; days: AdDayNumbers[] }): string {
+  const today = numbers.days.at(-1);
+  const keys = Object.keys(he.numberNames) as (keyof AdNumbers)[];
+  const sum = (k: keyof AdNumbers) => numbers.days.reduce((n, d) => n + d[k], 0);
+  const rows = keys.map(
+    (k) =>
+      `<tr><th scope="row">${esc(he.numberNames[k])}</th><td>${today?.[k] ?? 0}</td><td>${sum(k)}</td><td>${numbers.total[k]}</td></tr>`,
+  );
+  return `<section class="ad-page__numbers card" aria-labelledby="ad-numbers" data-numbers>
+<h2 id="ad-numbers">${esc(he.numbers)}</h2>
+<p>${esc(he.numbersNote)}</p>
+<table><thead><tr><th scope="col">${esc(he.numbersWhat)}</th><th scope="col">${esc(he.numbersToday)}</th><th scope="col">${esc(he.numbersLastDays)}</th><th scope="col">${esc(he.numbersTotal)}</th></tr></thead>
+<tbody>${rows.join('')}</tbody></table>
+<p><a href="/my-ads?numbers=${view.orderId}">${esc(he.numbersByDay)}</a></p>
+</section>`;
+}
+
+/**
  * The ad's page. `indexable`: live (an owner's held ad is for them only, never for search engines). `preview`: the
  * owner's preview of values not live yet (never indexed; its links lead back into the wizard).
  */
 export function adPageHtml(
   view: AdPageView,
-  opts: { url: (path: string) => string; chrome: PageChrome; notice: OwnerNotice | null; preview?: PreviewFrame },
+  opts: {
+    url: (path: string) => string;
+    chrome: PageChrome;
+    notice: OwnerNotice | null;
+    preview?: PreviewFrame;
+    /** The ad's numbers, for its owner only. */
+    numbers?: { total: AdNumbers; days: AdDayNumbers[] } | null;
+  },
 ): string {
   const { url, notice, preview } = opts;
   const mark = view.mark ? `<p class="ad-page__mark ad-page__mark--${view.mark}">${esc(he.marks[view.mark])}</p>` : '';
@@ -267,6 +296,7 @@ export function adPageHtml(
   ].join('');
   const body = `<main id="main" class="page ad-page" tabindex="-1" data-ad-page="${view.orderId}"${preview ? ' data-preview' : ''}>
 ${preview ? previewHtml(preview) : notice ? noticeHtml(notice) : ''}
+${opts.numbers ? numbersHtml(view, opts.numbers) : ''}
 <nav class="ad-page__crumbs" aria-label="${esc(he.crumbs)}"><a href="${esc(view.boardPath)}">${esc(he.toBoard)}</a></nav>
 <article class="ad-page__ad">
 <header class="ad-page__head">

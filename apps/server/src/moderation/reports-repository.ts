@@ -11,13 +11,13 @@ const TEXTS_SHOWN = 5;
 
 /**
  * Adds one report to the ad's open case (opening one when it has none), in the caller's transaction. A visitor's
- * second report of the same open case changes nothing. Answers the case's id.
+ * second report of the same open case changes nothing. Answers the case's id and whether this report was added.
  */
 export async function addReport(
   tx: Queryable,
   report: { adId: number; reason: AdReportReason; text: string | null; visitor: string },
   now: Date,
-): Promise<number> {
+): Promise<{ reviewId: number; counted: boolean }> {
   // The open case, or a new one: the upsert also locks the row, so parallel reports count one after the other.
   const [open] = await tx.query<{ id: string }>(
     `INSERT INTO ad_reviews (ad_id, held_as, stage, reasons, queued_at) VALUES ($1, 'active', 'report', '[]'::jsonb, $2)
@@ -26,9 +26,9 @@ export async function addReport(
     [report.adId, now],
   );
   const reviewId = Number(open?.id);
-  await tx.query(
+  const added = await tx.query(
     `INSERT INTO ad_reports (ad_id, review_id, reason, text, visitor, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (review_id, visitor) DO NOTHING`,
+     ON CONFLICT (review_id, visitor) DO NOTHING RETURNING id`,
     [report.adId, reviewId, report.reason, report.text, report.visitor, now],
   );
   await tx.query(
@@ -44,5 +44,5 @@ export async function addReport(
      WHERE id = $1`,
     [reviewId],
   );
-  return reviewId;
+  return { reviewId, counted: added.length > 0 };
 }

@@ -290,6 +290,11 @@ const schema = z.object({
    */
   JOB_TICK_MS: z.coerce.number().int().min(0).default(30_000),
   /**
+   * How often the advertiser's numbers counted in memory are written (numbers/ad-numbers-service.ts): a crash loses
+   * at most this long's counts; the app's close writes the rest. 0: only on close and when a test flushes.
+   */
+  NUMBERS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
    * Graceful stop (SIGTERM/SIGINT, platform/lifecycle/drain.ts): the process exits within this many milliseconds whatever
    * happens (code 1 if it had to give up). Running requests get until 2 s before it, then their connections are cut.
    */

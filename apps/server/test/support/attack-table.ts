@@ -201,6 +201,8 @@ export const ROUTES: Record<string, Entry> = {
     call: () => get('/api/board/1/1'),
   },
   'GET /api/my-ads': { kind: 'safe', why: "the customer's ads" },
+  'GET /api/my-ads/numbers': { kind: 'safe', why: "the numbers of the customer's own ads" },
+  'GET /api/my-ads/:id/numbers': { kind: 'safe', why: "one own ad's numbers (another's: 404)" },
   'GET /api/contact-us/fetch': { kind: 'safe', why: 'the contact form subjects' },
   // The operator console's reads: the sweep's customers are no staff, so each answers 401 (operator-login.test.ts
   // proves the roles).
@@ -758,8 +760,13 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /api/ads/:id/phone': {
     kind: 'write',
-    touches: 'ad_contact_counts, rate_counters',
+    touches: 'rate_counters (the reveal is counted in memory, written in batches)',
     call: (f) => post(`/api/ads/${f.orderId}/phone`, {}),
+  },
+  'POST /api/ads/:id/share': {
+    kind: 'write',
+    touches: 'rate_counters (the share is counted in memory, written in batches)',
+    call: (f) => post(`/api/ads/${f.orderId}/share`, {}),
   },
   'POST /api/ads/:id/report': {
     kind: 'write',

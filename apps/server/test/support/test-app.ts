@@ -95,7 +95,13 @@ export class Agent {
   constructor(
     private readonly app: FastifyInstance,
     readonly ip = '10.0.0.1',
+    /** The browser's user agent (inject's own, `lightMyRequest`, is a bot to the advertiser's numbers). */
+    readonly userAgent?: string,
   ) {}
+
+  private agentHeader(): Record<string, string> {
+    return this.userAgent ? { 'user-agent': this.userAgent } : {};
+  }
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -115,7 +121,12 @@ export class Agent {
       method: 'GET',
       url,
       remoteAddress: this.ip,
-      headers: { cookie: this.cookieHeader(), ...(csrf ? { [CSRF_HEADER]: csrf } : {}), ...headers },
+      headers: {
+        ...this.agentHeader(),
+        cookie: this.cookieHeader(),
+        ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
+        ...headers,
+      },
     });
     this.remember(res);
     return res;
@@ -128,12 +139,21 @@ export class Agent {
       url,
       payload: body as object,
       remoteAddress: this.ip,
-      headers: { cookie: this.cookieHeader(), [CSRF_HEADER]: this.cookies.get('csrf') ?? '', ...headers },
+      headers: {
+        ...this.agentHeader(),
+        cookie: this.cookieHeader(),
+        [CSRF_HEADER]: this.cookies.get('csrf') ?? '',
+        ...headers,
+      },
     });
     this.remember(res);
     return res;
   }
 }
+
+/** A person's phone browser, as the advertiser's numbers count it (not a bot). */
+export const PHONE_BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 let counter = 0;
 /** A unique, valid e-mail address for a test account. */

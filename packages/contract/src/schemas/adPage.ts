@@ -39,3 +39,6 @@ export const AdReportResponseSchema = z.object({ status: z.literal(200), message
 
 /** The refusals of both calls: an unknown or no longer live ad (404), too many (429), a report without its text (400). */
 export const AdPageRefusalSchema = RefusalSchema;
+
+/** POST /api/ads/{id}/share: the share box was used (the browser's sheet, the copied link or WhatsApp); counted. */
+export const AdShareResponseSchema = z.object({ status: z.literal(200) }).meta({ id: 'AdShare' });

@@ -2,7 +2,8 @@
  * The script of the ad's page (the server's HTML, apps/server/src/listing/ad-page.ts): it adds to a page that reads
  * whole without it. The gallery's arrows, keys and counter (the swipe is the list's own scroll snap), the phone's
  * reveal (a POST: the number is never in the HTML), the share (the Web Share API where the browser has it, else
- * copying the link; the WhatsApp link is always there) and the report form.
+ * copying the link; the WhatsApp link is always there; each use told to the server, which counts it in the
+ * advertiser's numbers) and the report form.
  */
 import type { AD_REPORT_REASONS } from '@app/contract/schemas/adPage';
 import { postJson } from '../../shared/api/index.ts';
@@ -99,10 +100,17 @@ export function enhanceReveal(root: ParentNode, adId: string, preview = false): 
   });
 }
 
-/** Share: the browser's own sheet where it has one; else copying the link. */
-export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void {
+/** A use of the share box, counted in the advertiser's numbers (nothing waits for it, nothing is said of it). */
+/** A share counted in the ad's numbers; none for the owner's preview (`adId` null). */
+const countShare = (adId: string | null) => {
+  if (adId !== null) void postJson(`/api/ads/${adId}/share`, {});
+};
+
+/** Share: the browser's own sheet where it has one; else copying the link. Each use is counted. */
+export function enhanceShare(root: ParentNode, adId: string | null, nav: Navigator = navigator): void {
   const box = root.querySelector<HTMLElement>('[data-share]');
   if (!box) return;
+  box.querySelector('[data-share-whatsapp]')?.addEventListener('click', () => countShare(adId));
   const url = box.dataset.url ?? location.href;
   const title = box.dataset.title ?? document.title;
   const said = box.querySelector<HTMLElement>('[data-copied]');
@@ -111,7 +119,10 @@ export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void
   if (typeof nav.share === 'function') {
     show(native);
     native?.addEventListener('click', () => {
-      nav.share({ title, url }).catch(() => undefined);
+      nav.share({ title, url }).then(
+        () => countShare(adId),
+        () => undefined,
+      );
     });
   }
   if (nav.clipboard) {
@@ -122,6 +133,7 @@ export function enhanceShare(root: ParentNode, nav: Navigator = navigator): void
         () => false,
       );
       if (said) said.textContent = done ? he.copied : he.copyFailed;
+      if (done) countShare(adId);
     });
   }
 }
@@ -178,6 +190,6 @@ export function enhanceAdPage(main: HTMLElement): void {
   const preview = main.dataset.preview !== undefined;
   enhanceGallery(main);
   enhanceReveal(main, adId, preview);
-  enhanceShare(main);
+  enhanceShare(main, preview ? null : adId);
   enhanceReport(main, adId, preview);
 }

@@ -3,17 +3,19 @@
  * customer's ads from GET /api/my-ads — title, number, status in Hebrew, track, days left, auto-bump (until when),
  * a draft's link to finish publishing (its plan step), an edit link and an upgrade button that opens the ad's
  * one-ad upgrades ({gateway}/packages/personal/{adId}) under it, each bought by card or the mobile-payment app
- * (UpgradeList). A guest (422) gets the login popup and the list loads after the login.
+ * (UpgradeList), and the ad's numbers (AdNumbersBox: totals, and the last 30 days as a chart and a table;
+ * /my-ads?numbers={id} opens an ad's days). A guest (422) gets the login popup and the list loads after the login.
  */
 import type { MyAd } from '@app/contract/planExtras';
 import { useEffect, useState } from 'react';
-import { getMyAds } from '../../shared/api/index.ts';
+import { getMyAds, getMyAdsNumbers } from '../../shared/api/index.ts';
 import { usePageTitle } from '../../shared/hooks/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
 import { Link, sameOriginPath, useNavigate, useSearchParams } from '../../shared/routing/index.ts';
 import { useCustomer } from '../../shared/session/index.ts';
 import { LoadNotices, useLoginGate } from '../packages/index.ts';
 import { refundText } from '../payment/index.ts';
+import { AdNumbersBox, type AdTotals } from './AdNumbersBox.tsx';
 import { AdThumb } from './AdThumb.tsx';
 import { EasyStartBox } from './EasyStartBox.tsx';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
@@ -40,6 +42,8 @@ export default function MyAdsPage() {
   const customerId = useLoginGate(state.kind === 'guest');
   const upgradeRaw = params.get('upgrade');
   const upgradeId = upgradeRaw && /^\d{1,12}$/.test(upgradeRaw) ? Number(upgradeRaw) : null;
+  const numbersOf = params.get('numbers');
+  const [totals, setTotals] = useState<ReadonlyMap<number, AdTotals>>(new Map());
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again after a login (customerId) or a retry
   useEffect(() => {
@@ -51,6 +55,10 @@ export default function MyAdsPage() {
       if (res.status === 422) setState({ kind: 'guest' });
       else if (!res.ok || !res.data) setState({ kind: 'failed' });
       else setState({ kind: 'ready', ads: res.data.ads });
+    });
+    // The numbers beside the list: without them the list is still shown.
+    void getMyAdsNumbers(controller.signal).then((res) => {
+      if (!controller.signal.aborted && res.ok && res.data) setTotals(new Map(res.data.ads.map((a) => [a.OrderID, a])));
     });
     return () => controller.abort();
   }, [loaded, customerId, attempt]);
@@ -130,6 +138,14 @@ export default function MyAdsPage() {
                     <p className="my-ad__refund" data-testid="my-ad-refund" data-refund={ad.refund.status}>
                       {refundText(ad.refund)}
                     </p>
+                  )}
+                  {ad.status !== 'draft' && (
+                    <AdNumbersBox
+                      adId={ad.OrderID}
+                      title={ad.title}
+                      totals={totals.get(ad.OrderID)}
+                      openAtStart={numbersOf === String(ad.OrderID)}
+                    />
                   )}
                   <ul className="link-list">
                     {finishUrl && (

@@ -102,7 +102,9 @@ export { answerCall, fetchOutbox, fetchPhoneOutbox, type OutboxPhoneEntry, sandb
 export {
   cancelEasyStart,
   finishWithPackageLead,
+  getAdNumbers,
   getMyAds,
+  getMyAdsNumbers,
   getPackages,
   getUpgradePackages,
   sendPackageLead,

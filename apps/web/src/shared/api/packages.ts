@@ -8,6 +8,7 @@ import type {
   PackageLeadResponse,
   PersonalPackagesResponse,
 } from '@app/contract/planExtras';
+import type { AdNumbersResponse, MyAdsNumbersResponse } from '@app/contract/schemas/adNumbers';
 import { gatewayUrl } from './gateway.ts';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
@@ -25,6 +26,14 @@ export const finishWithPackageLead = (body: FinishPublishRequest): Promise<ApiRe
 
 export const getMyAds = (signal?: AbortSignal): Promise<ApiResult<MyAdsResponse>> =>
   getJson<MyAdsResponse>('/api/my-ads', signal);
+
+/** GET /api/my-ads/numbers: each own ad's totals, all time and the last 30 days. */
+export const getMyAdsNumbers = (signal?: AbortSignal): Promise<ApiResult<MyAdsNumbersResponse>> =>
+  getJson<MyAdsNumbersResponse>('/api/my-ads/numbers', signal);
+
+/** GET /api/my-ads/{id}/numbers: one own ad's totals and its last 30 days. */
+export const getAdNumbers = (adId: number, signal?: AbortSignal): Promise<ApiResult<AdNumbersResponse>> =>
+  getJson<AdNumbersResponse>(`/api/my-ads/${adId}/numbers`, signal);
 
 /** The one-ad upgrades of the owner's ad ({gateway}/packages/personal/{adId}). */
 export const getUpgradePackages = (adId: number, signal?: AbortSignal): Promise<ApiResult<PersonalPackagesResponse>> =>

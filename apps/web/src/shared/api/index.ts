@@ -27,12 +27,15 @@ export { listImages, orderImages, reserveOrder, type SlotUpload, uploadSlot } fr
 export { type MissingAddressReport, reportMissingAddress } from './missingAddress.ts';
 export { fetchPersonalNavbar } from './navbar.ts';
 export {
+  type AdEventTypeName,
   type AuditEntry,
+  addWebhook,
   answerInbox,
   approveReview,
   blockCustomer,
   type CustomerActivity,
   type CustomerSummary,
+  changeWebhook,
   confirmEnrolment,
   type DayTotals,
   type DecisionAnswer,
@@ -53,6 +56,7 @@ export {
   fetchStaff,
   fetchStaffCustomer,
   fetchStaffMe,
+  fetchWebhooks,
   type HoldReason,
   type InboxMessage,
   inviteStaff,
@@ -85,6 +89,7 @@ export {
   staffSetup,
   startEnrolment,
   unblockCustomer,
+  type WebhookItem,
 } from './operator.ts';
 export {
   chooseOrderTypeOf,

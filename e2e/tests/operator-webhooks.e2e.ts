@@ -48,7 +48,10 @@ describe('the ad events page', () => {
     // An address of the office network is refused, in Hebrew, and nothing is added.
     await page.getByLabel('הכתובת שמקבלת את האירועים').fill('http://10.0.0.8/hook');
     await page.getByRole('button', { name: 'הוספת המנוי' }).click();
-    await page.getByRole('alert').getByText(/רשת פנימית/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/רשת פנימית/)
+      .waitFor();
 
     await page.getByLabel('הכתובת שמקבלת את האירועים').fill(`${receiverUrl}/yad-events`);
     await page.getByRole('checkbox', { name: 'מודעה נמחקה' }).uncheck();
@@ -82,7 +85,10 @@ describe('the ad events page', () => {
     await page.getByLabel('הכתובת שמקבלת את האירועים').fill(`${receiverUrl}/second`);
     await page.getByRole('button', { name: 'הוספת המנוי' }).click();
     await page.getByTestId('webhook-secret').waitFor();
-    await page.getByTestId('webhooks-table').locator('tbody tr', { hasText: `${receiverUrl}/second` }).waitFor();
+    await page
+      .getByTestId('webhooks-table')
+      .locator('tbody tr', { hasText: `${receiverUrl}/second` })
+      .waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     await screenshot(admin, 'operator-webhooks-390');
     const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

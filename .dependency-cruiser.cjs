@@ -45,6 +45,8 @@ const CAPABILITY_ORDER = [
   'counts',
   'numbers',
   'assistants',
+  // The ad events delivered to other systems as signed webhooks, their subscribers in the console.
+  'webhooks',
   // What is sold for an ad, and its review.
   'plans',
   'moderation',

@@ -91,6 +91,10 @@ import { gatewayRoutes } from './vehicles/routes.ts';
 import type { VideoHost } from './video/host-provider.ts';
 import { publishVideoRoutes } from './video/routes.ts';
 import { registerVideoExpiryJobs, scheduleVideoExpiry } from './video/uploads-service.ts';
+import { type Resolve, systemResolve } from './webhooks/address-guard.ts';
+import { registerWebhookJobs } from './webhooks/delivery-jobs.ts';
+import { secretBox } from './webhooks/secret-box.ts';
+import { webhooksRoutes } from './webhooks/webhooks-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +131,8 @@ export interface AppDeps {
   overloadSampleMs?: number;
   /** Told of every route as it is added (Fastify's onRoute hook, set before any route): the fuzz sweep's inventory. */
   onRoute?: (route: RouteOptions) => void;
+  /** How webhook hosts are resolved (the system's resolver by default; a test's stands in for a DNS server). */
+  webhookResolve?: Resolve;
 }
 
 /** Wires plugins, services and routes. Start-up work (migrations, seed) happens before, in main.ts. */
@@ -141,6 +147,7 @@ export async function buildApp({
   onPaid,
   overloadSampleMs,
   onRoute,
+  webhookResolve,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -266,6 +273,16 @@ export async function buildApp({
   registerAutoBumpJobs(jobs);
   registerMediaSweepJobs(jobs, { db, store: media, videos: videoHost, log: app.log });
   registerVideoExpiryJobs(jobs, { db, limits: config, remove: (id) => videoHost.remove(id), log: app.log });
+  // The ad events' webhooks (webhooks/): the subscribers' secrets sealed with the configured key, the address guard
+  // with its loopback switch, the same resolver at creation and at every delivery.
+  const webhooks = {
+    db,
+    clock,
+    box: secretBox(config.WEBHOOK_SECRETS_KEY),
+    allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK,
+    resolve: webhookResolve ?? systemResolve,
+  };
+  registerWebhookJobs(jobs, { ...webhooks, origins, timeoutMs: config.WEBHOOK_TIMEOUT_MS, log: app.log });
   app.decorate('jobs', jobs);
 
   const chosenPayments = await choosePayments({
@@ -332,6 +349,7 @@ export async function buildApp({
   financeRoutes(app, { db, clock, payments });
   analyticsConsoleRoutes(app, { db, clock, limits: config });
   leadsRoutes(app, { db, clock });
+  webhooksRoutes(app, webhooks);
   publishTraderRoutes(app);
   publishFieldsRoutes(app, { db, catalogs });
   publishStepRoutes(app, { db, clock, catalogs });

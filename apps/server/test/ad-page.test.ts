@@ -489,6 +489,13 @@ describe('a reported ad and its owner', () => {
     expect(approve.statusCode, approve.body).toBe(200);
     expect(await status(id)).toBe('active');
     expect((await visitor().get(`/item/${id}`)).statusCode).toBe(200);
+    // Other systems were told it left the board and came back, with its new price (ads/ad-events-service.ts).
+    const events = await t.db.query<{ type: string; view: { priceShekels: number } }>(
+      'SELECT type, view FROM ad_events WHERE ad_id = $1 ORDER BY seq',
+      [id],
+    );
+    expect(events.map((e) => e.type)).toEqual(['ad.hidden', 'ad.published']);
+    expect(events[1]?.view.priceShekels).toBe(84000);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Editing a published ad: save-ad/{id} of an active ad keeps the edit pending, the
- * edit-login step's finish ({OrderID}/order-edited, GET or POST) makes it live, GET adds/{id} shows the live ad.
+ * edit-login step's finish ({OrderID}/order-edited, GET or POST) makes it live (its ad.changed event, or ad.hidden when
+ * its words hold it), GET adds/{id} shows the live ad.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdStatus } from '../src/ads/ads-repository.ts';
@@ -40,6 +41,12 @@ async function carAd(active: boolean): Promise<number> {
 /** The edit form as the browser sends it: every field of the edit steps (the locked make and model are not). */
 const edit = (orderId: number, values: Record<string, string>) =>
   owner.post(`/api/publish/save-ad/${orderId}`, { ...validCarAd(), ...contact(), ...values });
+
+const adEvents = (adId: number) =>
+  t.db.query<{ type: string; view: Record<string, unknown> }>(
+    'SELECT type, view FROM ad_events WHERE ad_id = $1 ORDER BY seq',
+    [adId],
+  );
 
 const publicAd = (orderId: number) => t.app.inject({ method: 'GET', url: `/api/adds/${orderId}` });
 
@@ -101,9 +108,15 @@ describe('an edit of an active ad', () => {
     expect(row?.status).toBe('active');
     expect(new Date(row?.edited_at ?? 0).getTime()).toBe(t0.getTime());
 
+    // Other systems hear of it once, with the new price (ads/ad-events-service.ts).
+    const changed = await adEvents(id);
+    expect(changed.map((e) => e.type)).toEqual(['ad.changed']);
+    expect(changed[0]?.view).toMatchObject({ id, priceShekels: 79000 });
+
     // A repeated finish changes nothing and answers the same.
     expect((await owner.post(`/api/publish/${id}/order-edited`)).json()).toMatchObject({ status: 200 });
     expect((await publicAd(id)).json()).toMatchObject({ Price: '79000' });
+    expect(await adEvents(id)).toHaveLength(1);
   });
 
   it('GET order-edited finishes too (with the CSRF header; without it, 403 and nothing changes)', async () => {
@@ -145,6 +158,8 @@ describe('an edit of an active ad', () => {
     });
     expect(res.events).toBeUndefined();
     expect((await publicAd(id)).statusCode).toBe(404);
+    // Off the board for review: other systems are told it is hidden.
+    expect((await adEvents(id)).map((e) => e.type)).toEqual(['ad.hidden']);
   });
 
   it('another account: 404 on save-ad/{id} and on order-edited; the pending edit and the live ad are unchanged', async () => {

@@ -9,6 +9,7 @@
 import type { Queryable } from '../platform/db/db.ts';
 import { scheduleJob } from '../platform/jobs/jobs-repository.ts';
 import type { JobScheduler } from '../platform/jobs/scheduler.ts';
+import { recordAdEvent } from './ad-events-service.ts';
 import { markAdExpired } from './ads-repository.ts';
 
 export const AD_EXPIRE_JOB = 'ads.expire';
@@ -22,9 +23,11 @@ export async function scheduleAdExpiry(tx: Queryable, adId: number, endsAt: Date
   );
 }
 
-/** Moves an active ad whose end date has passed to expired; answers whether it moved. */
+/** Moves an active ad whose end date has passed to expired (and writes its ad.ended event); whether it moved. */
 export async function expireAd(tx: Queryable, adId: number, now: Date): Promise<boolean> {
-  return markAdExpired(tx, adId, now);
+  const moved = await markAdExpired(tx, adId, now);
+  if (moved) await recordAdEvent(tx, { ad: adId, before: 'active' }, now);
+  return moved;
 }
 
 export function registerAdExpiryJobs(jobs: JobScheduler): void {

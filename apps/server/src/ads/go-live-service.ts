@@ -11,6 +11,7 @@ import type { TradeMap } from '@app/contract/auth';
 import type { HeldAs, HoldReason, HoldStage } from '@app/contract/operator';
 import type { AdType } from '@app/contract/orders';
 import type { Queryable } from '../platform/db/db.ts';
+import { recordAdEvent } from './ad-events-service.ts';
 import { scheduleAdExpiry } from './ad-expiry-jobs.ts';
 import { type Ad, type AdStatus, findAd, findAdOfAccount, publishAd } from './ads-repository.ts';
 
@@ -125,6 +126,8 @@ export async function goLive(tx: Queryable, now: Date, input: GoLiveInput, revie
     if (status === 'pending')
       await review.hold(tx, { adId: ad.orderId, heldAs: 'pending', stage: 'plan', reasons: held }, now);
     else await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
+    // Live now: other systems hear of it through the ad events (nothing for a held or waiting ad).
+    await recordAdEvent(tx, { ad: updated, before: ad.status }, now);
     return { outcome: 'published', ad: updated };
   }
   // Another call moved it first (or it changed meanwhile): answer from the ad as it is now.

@@ -4,10 +4,14 @@
  */
 import crypto from 'node:crypto';
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
+import { boardRankOf } from '@app/catalog/tracks';
 import { manufacturerById, modelById, subModelById } from '@app/catalog/vehicles/lookup';
 import { adPagePath } from '@app/contract/adPage';
+import { mediaUrl } from '@app/contract/media';
 import { inWeekendWindow } from '@app/contract/phones';
 import type { PublicAdResponse } from '@app/contract/publish';
+import { type ShownGroup, shownFieldGroups } from './ad-fields.ts';
+import { adTitleOf } from './ad-title.ts';
 import type { Ad } from './ads-repository.ts';
 
 const text = (v: unknown): string | null =>
@@ -68,5 +72,74 @@ export function publicAdView(ad: Ad, now: Date, virtualPhone: string | null, adU
     SubModelTitle: subModelTitle,
     Token: crypto.createHash('sha256').update(version).digest('base64url').slice(0, 22),
     AdUrl: adUrl,
+  };
+}
+
+/** What the ad's page says of an ad at a glance: its title, price, place and track mark (listing/ shows them). */
+export interface AdPublicFacts {
+  title: string;
+  /** The price as shown ("85,000 ₪"), or null when the ad names none. */
+  price: string | null;
+  /** The price in whole shekels, or null. */
+  priceShekels: number | null;
+  /** Where: the locality, its neighbourhood or area, the street, as far as the ad says. */
+  place: string | null;
+  locality: string | null;
+  street: string | null;
+  /** The track's mark on the page: VIP and above, the highlighted tracks, or none. */
+  mark: 'top' | 'highlighted' | null;
+}
+
+const PLACE_KEYS = ['city', 'area', 'neighborhood', 'street', 'homeNumber'] as const;
+const trimmed = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/**
+ * The ad's title, price, place and mark from its live values, as its page shows them: one implementation for the
+ * page (listing/ad-page-service.ts) and the ad events other systems receive (ad-events-service.ts). `shown`: the
+ * public fields as buyers read them (shownFieldGroups), when the caller has them already.
+ */
+export function adPublicFacts(ad: Ad, shown: ShownGroup[] = shownFieldGroups(ad, { publicOnly: true })): AdPublicFacts {
+  const byKey = new Map(shown.flatMap((g) => g.fields.map((f) => [f.key, f.text] as const)));
+  const placeParts = PLACE_KEYS.map((k) => byKey.get(k)).filter((v): v is string => Boolean(v));
+  const street = [byKey.get('street'), byKey.get('homeNumber')].filter(Boolean).join(' ') || null;
+  const rawPrice = trimmed(ad.values.price)?.replace(/,/g, '') ?? null;
+  const priceShekels = rawPrice && /^\d{1,10}$/.test(rawPrice) && Number(rawPrice) > 0 ? Number(rawPrice) : null;
+  const rank = ad.adType ? boardRankOf(ad.adType) : 'plain';
+  return {
+    title: adTitleOf(ad.orderId, ad.selectors, ad.values),
+    price: priceShekels === null ? null : (byKey.get('price') ?? `${priceShekels.toLocaleString('en-US')} ₪`),
+    priceShekels,
+    place: placeParts.length > 0 ? placeParts.join(', ') : null,
+    locality: byKey.get('city') ?? byKey.get('area') ?? null,
+    street,
+    mark: rank === 'plain' ? null : rank,
+  };
+}
+
+/**
+ * The ad as other systems receive it in an ad event (ad-events-service.ts): its page's facts, category, page path and
+ * photos' paths (relative to the site; the delivery makes them absolute), its times. Nothing of the owner: no e-mail,
+ * no phone, no customer number.
+ */
+export interface AdEventView extends AdPublicFacts {
+  id: number;
+  cat: number;
+  subcat: number | null;
+  path: string;
+  photos: string[];
+  publishedAt: string | null;
+  endsAt: string | null;
+}
+
+export function adEventView(ad: Ad, photoKeys: readonly string[]): AdEventView {
+  return {
+    id: ad.orderId,
+    cat: ad.cat,
+    subcat: ad.subcat,
+    ...adPublicFacts(ad),
+    path: adPagePath(ad.orderId),
+    photos: photoKeys.map(mediaUrl),
+    publishedAt: ad.publishedAt?.toISOString() ?? null,
+    endsAt: ad.endsAt?.toISOString() ?? null,
   };
 }

@@ -8,14 +8,13 @@
 
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { CAT, SUBCAT } from '@app/catalog/categories/ids';
-import { boardRankOf } from '@app/catalog/tracks';
 import { mediaUrl } from '@app/contract/media';
 import { type ShownField, type ShownGroup, shownFieldGroups, storedValues } from '../ads/ad-fields.ts';
 import { planPath, wizardStepArea, wizardStepPath } from '../ads/ad-paths.ts';
 import { adTitleOf } from '../ads/ad-title.ts';
 import { type Ad, findAd } from '../ads/ads-repository.ts';
 import { draftKey, findDraft } from '../ads/drafts-repository.ts';
-import { adPagePath, publicAdView } from '../ads/public-ad.ts';
+import { adPagePath, adPublicFacts, publicAdView } from '../ads/public-ad.ts';
 import { type BoardCard, boardCardOf } from '../board/board-service.ts';
 import { heAdPage as he } from '../i18n/ad-page.ts';
 import { rejectReasonText } from '../i18n/moderation.ts';
@@ -76,8 +75,6 @@ export type AdPageOutcome =
   | { kind: 'ended'; title: string; boardPath: string }
   | { kind: 'page'; view: AdPageView; live: boolean; notice: OwnerNotice | null; ownerId: number };
 
-const PLACE_KEYS = ['city', 'area', 'neighborhood', 'street', 'homeNumber'] as const;
-
 /** The ad's board: its sub-category's when it has one. */
 export const boardPathOf = (ad: Pick<Ad, 'cat' | 'subcat'>): string =>
   ad.subcat === null ? `/board/${ad.cat}` : `/board/${ad.cat}/${ad.subcat}`;
@@ -117,18 +114,11 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !
 
 /** The page's data. `photos`: the ad's own photos, or the owner's edit's copy of them (the preview of an edit). */
 async function viewOf(db: Queryable, ad: Ad, now: Date, photos: PhotoSet = 'live'): Promise<AdPageView> {
-  const title = adTitleOf(ad.orderId, ad.selectors, ad.values);
   const all = shownFieldGroups(ad, { publicOnly: true });
   const groups = all.map((g) => ({ ...g, fields: g.fields.filter((f) => !f.long) })).filter((g) => g.fields.length > 0);
   const texts = all.flatMap((g) => g.fields.filter((f) => f.long).map((f) => ({ ...f, area: g.area })));
-  const shown = new Map(all.flatMap((g) => g.fields.map((f) => [f.key, f.text] as const)));
-  const placeParts = PLACE_KEYS.map((k) => shown.get(k)).filter((v): v is string => Boolean(v));
-  const street = [shown.get('street'), shown.get('homeNumber')].filter(Boolean).join(' ') || null;
-  const locality = shown.get('city') ?? shown.get('area') ?? null;
-  const rawPrice = text(ad.values.price)?.replace(/,/g, '') ?? null;
-  const priceShekels = rawPrice && /^\d{1,10}$/.test(rawPrice) && Number(rawPrice) > 0 ? Number(rawPrice) : null;
+  const { title, price, priceShekels, place, locality, street, mark } = adPublicFacts(ad, all);
   const [images, video] = await Promise.all([listAdImages(db, ad.orderId, photos), findAdVideo(db, ad.orderId)]);
-  const rank = ad.adType ? boardRankOf(ad.adType) : 'plain';
   const phoneShown = text(ad.values[CONTACT_FIELDS.phone1]) !== null;
   const isVehicle = ad.cat === CAT.vehicles;
   const car = isVehicle ? publicAdView(ad, now, null, '') : null;
@@ -137,13 +127,13 @@ async function viewOf(db: Queryable, ad: Ad, now: Date, photos: PhotoSet = 'live
     cat: ad.cat,
     subcat: ad.subcat,
     title,
-    price: priceShekels === null ? null : (shown.get('price') ?? `${priceShekels.toLocaleString('en-US')} ₪`),
+    price,
     priceShekels,
-    place: placeParts.length > 0 ? placeParts.join(', ') : null,
+    place,
     address: locality || street ? { locality, street } : null,
     publishedAt: ad.publishedAt,
     updatedAt: ad.editedAt,
-    mark: rank === 'plain' ? null : rank,
+    mark,
     groups,
     texts,
     photos: images.map((image, i) => ({

@@ -13,6 +13,7 @@
  * it off the board as any rejection. Every decision, and every refund, is in the audit log.
  */
 import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
+import { recordAdEvent } from '../ads/ad-events-service.ts';
 import { scheduleAdExpiry } from '../ads/ad-expiry-jobs.ts';
 import { planPath } from '../ads/ad-paths.ts';
 import type { Ad, AdStatus } from '../ads/ads-repository.ts';
@@ -67,6 +68,7 @@ async function approve(tx: Queryable, review: Review, ad: Ad, now: Date): Promis
     const endsAt = new Date(now.getTime() + length);
     await approveHeldAd(tx, ad.orderId, now, endsAt);
     await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
+    await recordAdEvent(tx, { ad: ad.orderId, before: ad.status }, now);
     return 'active';
   }
   // Held for its words: those words are let through for this ad from now on.
@@ -76,6 +78,7 @@ async function approve(tx: Queryable, review: Review, ad: Ad, now: Date): Promis
     const live = ad.endsAt !== null && ad.endsAt.getTime() > now.getTime();
     await setDecidedStatus(tx, ad.orderId, live ? 'active' : 'expired', now, [...words]);
     if (live && ad.endsAt) await scheduleAdExpiry(tx, ad.orderId, ad.endsAt, now);
+    await recordAdEvent(tx, { ad: ad.orderId, before: ad.status }, now);
     return live ? 'active' : 'expired';
   }
   await setDecidedStatus(tx, ad.orderId, 'draft', now, [...words]);
@@ -169,6 +172,8 @@ export async function decide(
         await rejectWithItsPlan(tx, review.adId, now);
         await stopAutoBumpOfAd(tx, review.adId, now);
       } else await setDecidedStatus(tx, review.adId, 'rejected', now);
+      // A live ad refused (buyers reported it) leaves the board: ad.hidden.
+      await recordAdEvent(tx, { ad: review.adId, before }, now);
       const d = { decision: 'rejected', staffId: staff.id, template: input.template, text: input.text } as const;
       await closeReview(tx, review.id, d, now);
     }

@@ -7,6 +7,7 @@
  */
 import { adPackageFits, findAdPackage } from '@app/catalog/packages';
 import { isBusinessForSaleSelection } from '@app/catalog/tracks';
+import { recordAdEvent } from '../ads/ad-events-service.ts';
 import { scheduleAdExpiry } from '../ads/ad-expiry-jobs.ts';
 import { lockAdsOutOfSlots, publishAd } from '../ads/ads-repository.ts';
 import type { ReviewGate } from '../ads/go-live-service.ts';
@@ -43,6 +44,7 @@ export async function publishWaitingAds(
     if (held.length > 0)
       await review.hold(tx, { adId: ad.orderId, heldAs: 'pending', stage: 'plan', reasons: held }, now);
     else await scheduleAdExpiry(tx, ad.orderId, endsAt, now);
+    await recordAdEvent(tx, { ad: updated, before: ad.status }, now);
     await usePackageAd(tx, pkg.id);
     left -= 1;
     published += 1;

@@ -9,8 +9,9 @@
 
 import { findAdPackage } from '@app/catalog/packages';
 import type { AdType } from '@app/contract/orders';
+import { recordAdEvent } from '../ads/ad-events-service.ts';
 import { scheduleAdExpiry } from '../ads/ad-expiry-jobs.ts';
-import { upgradeLiveAd } from '../ads/ads-repository.ts';
+import { findAd, upgradeLiveAd } from '../ads/ads-repository.ts';
 import { goLive, type ReviewGate } from '../ads/go-live-service.ts';
 import type { OnPaid } from '../payments/service.ts';
 import type { Queryable } from '../platform/db/db.ts';
@@ -22,7 +23,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An upgrade of a live (or pending) ad: its track, a bump now, and its days added from today or its end date. */
 async function upgradeAd(tx: Queryable, adId: number, adType: string, days: number, now: Date): Promise<boolean> {
+  const before = (await findAd(tx, adId))?.status;
   const endsAt = await upgradeLiveAd(tx, adId, { adType, now, addMs: days * DAY_MS });
+  // A live ad's new track shows on its page (its mark): ad.changed.
+  if (endsAt && before) await recordAdEvent(tx, { ad: adId, before, changed: true }, now);
   // The new end date gets its own expiry job (the one of the old date will find the end still ahead).
   if (!endsAt) return false;
   await scheduleAdExpiry(tx, adId, endsAt, now);

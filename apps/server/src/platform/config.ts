@@ -285,6 +285,21 @@ const schema = z.object({
    */
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
+   * The key that encrypts the ad-event webhooks' signing secrets in the database (webhooks/secret-box.ts,
+   * AES-256-GCM): the server must read a secret to sign with it, so it is stored encrypted, not hashed. Random at each
+   * start unless set: set it (and keep it) wherever subscribers must outlive a restart, else their secrets can no longer
+   * be read, their deliveries fail and the subscribers are paused with that reason.
+   */
+  WEBHOOK_SECRETS_KEY: secret(32, 32),
+  /**
+   * Whether webhook subscribers may be on this machine (loopback: 127.0.0.0/8, ::1). Off by default: a subscriber's
+   * address must not resolve to a loopback, private, link-local or cloud-metadata address, when it is added and at
+   * every delivery. On for a local run or a test whose receiver listens on 127.0.0.1; private ranges stay refused.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: bool.default(false),
+  /** Milliseconds one webhook delivery may take (connection, answer and all). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /**
    * How often this process looks for due scheduled jobs (the virtual-number re-enable; jobs live in the database,
    * each runs once whichever process claims it). 0: this process never ticks (another one does).
    */

@@ -1,5 +1,6 @@
 import type { OrderEditedResponse } from '@app/contract/publish';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAdEvent } from '../ads/ad-events-service.ts';
 import { blockedFinishPath, finishPath } from '../ads/ad-paths.ts';
 import { applyPendingEdit, bannedWordsIn, markEdited } from '../ads/ads-repository.ts';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
@@ -63,7 +64,11 @@ export function publishEditedRoutes(
         const reasons = [{ kind: 'words', words } as const];
         await holdForReview(tx, { adId: ad.orderId, heldAs: 'blocked', stage: 'edit', reasons }, now);
       }
-      return values ? applyMediaEdit(tx, ad.orderId) : null;
+      if (!values) return null;
+      const media = await applyMediaEdit(tx, ad.orderId);
+      // Its new values and photos are live (ad.changed), or it left the board for review (ad.hidden).
+      await recordAdEvent(tx, { ad: ad.orderId, before: 'active', changed: true }, now);
+      return media;
     });
     // A concurrent finish applied it first (or a newer save replaced it): answer from the ad as it is now.
     if (!applied) return finish(customerId, id);

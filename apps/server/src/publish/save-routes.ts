@@ -141,11 +141,9 @@ export function publishSaveRoutes(
     const withoutPlan = !hasPlanStep(catalog.steps);
     const publishWithoutPlan = async (saved: Ad): Promise<Ad> => {
       if (!withoutPlan || saved.status !== 'draft') return saved;
-      const { ad } = await goLive(
-        db,
-        clock.now(),
-        { orderId: saved.orderId, ...NO_PLAN_TRACK, reason: 'free' },
-        reviewGate,
+      // One transaction: the publication, its expiry job and its ad event stand or fall together.
+      const { ad } = await db.transaction((tx) =>
+        goLive(tx, clock.now(), { orderId: saved.orderId, ...NO_PLAN_TRACK, reason: 'free' }, reviewGate),
       );
       return ad ?? saved;
     };

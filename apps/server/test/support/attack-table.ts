@@ -209,6 +209,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /api/operator/me': { kind: 'safe', why: 'the staff member logged in' },
   'GET /api/operator/audit': { kind: 'safe', why: "the admin's audit log" },
   'GET /api/operator/staff': { kind: 'safe', why: 'the staff accounts (admin)' },
+  'GET /api/operator/webhooks': { kind: 'safe', why: "the ad events' subscribers (admin)" },
   'GET /api/operator/customers': {
     kind: 'safe',
     why: "support's customer search",
@@ -392,6 +393,26 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'staff, staff_audit',
     call: () => post('/api/operator/staff', { email: 'new@example.co.il', name: 'חדש', role: 'support' }),
+  },
+  'POST /api/operator/webhooks': {
+    kind: 'write',
+    touches: 'webhook_subscribers, staff_audit',
+    call: () => post('/api/operator/webhooks', { url: 'https://hooks.example.co.il/yad', events: ['ad.published'] }),
+  },
+  'POST /api/operator/webhooks/:id/pause': {
+    kind: 'write',
+    touches: 'webhook_subscribers, staff_audit',
+    call: () => post('/api/operator/webhooks/1/pause', {}),
+  },
+  'POST /api/operator/webhooks/:id/resume': {
+    kind: 'write',
+    touches: 'webhook_subscribers, webhook_deliveries, scheduled_jobs, staff_audit',
+    call: () => post('/api/operator/webhooks/1/resume', {}),
+  },
+  'POST /api/operator/webhooks/:id/delete': {
+    kind: 'write',
+    touches: 'webhook_subscribers, webhook_deliveries, staff_audit',
+    call: () => post('/api/operator/webhooks/1/delete', {}),
   },
   'POST /api/operator/customers/:id/block': {
     kind: 'write',

@@ -22,7 +22,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logStream' | 'onPaid' | 'overloadSampleMs' | 'onRoute' | 'catalogs'> & {
+  deps: Pick<AppDeps, 'logStream' | 'onPaid' | 'overloadSampleMs' | 'onRoute' | 'catalogs' | 'webhookResolve'> & {
     listenVideo?: boolean;
     listenPayments?: boolean;
   } = {},

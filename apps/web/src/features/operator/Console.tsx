@@ -31,6 +31,7 @@ import {
   type Section,
   sectionPath,
 } from './sections.ts';
+import { Webhooks } from './Webhooks.tsx';
 
 const t = heOperator;
 
@@ -129,6 +130,8 @@ function SectionScreen({ section, item }: { section: Section; item: string | nul
       return <ModerationRules />;
     case 'staff':
       return <StaffAdmin />;
+    case 'webhooks':
+      return <Webhooks />;
     case 'audit':
       return <AuditLog />;
   }

@@ -16,6 +16,7 @@ describe("the console's sections and addresses", () => {
       'analytics',
       'rules',
       'staff',
+      'webhooks',
       'audit',
     ]);
     expect(mayOpen('moderator', 'finance')).toBe(false);

@@ -15,6 +15,7 @@ export const SECTIONS = [
   'analytics',
   'rules',
   'staff',
+  'webhooks',
   'audit',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -29,6 +30,7 @@ const ROLES: Record<Section, readonly StaffRole[]> = {
   analytics: ['analyst'],
   rules: [],
   staff: [],
+  webhooks: [],
   audit: [],
 };
 

@@ -27,12 +27,15 @@ export { listImages, orderImages, reserveOrder, type SlotUpload, uploadSlot } fr
 export { type MissingAddressReport, reportMissingAddress } from './missingAddress.ts';
 export { fetchPersonalNavbar } from './navbar.ts';
 export {
+  type AdEventTypeName,
   type AuditEntry,
+  addWebhook,
   answerInbox,
   approveReview,
   blockCustomer,
   type CustomerActivity,
   type CustomerSummary,
+  changeWebhook,
   closeReviewCase,
   confirmEnrolment,
   type DayTotals,
@@ -54,6 +57,7 @@ export {
   fetchStaff,
   fetchStaffCustomer,
   fetchStaffMe,
+  fetchWebhooks,
   type HoldReason,
   type InboxMessage,
   inviteStaff,
@@ -86,6 +90,7 @@ export {
   staffSetup,
   startEnrolment,
   unblockCustomer,
+  type WebhookItem,
 } from './operator.ts';
 export {
   chooseOrderTypeOf,

@@ -31,11 +31,13 @@ import type {
   StaffSessionAnswer,
   StaffStepAnswer,
 } from '@app/contract/operator';
+import type { WebhookCreated, WebhookItem, WebhookList, WebhookNew } from '@app/contract/webhooks';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
 export type { FieldError } from '@app/contract/auth';
 export type { LeadFilter, LeadItem, LeadsPage } from '@app/contract/leads';
 export type * from '@app/contract/operator';
+export type { AdEventTypeName, WebhookItem } from '@app/contract/webhooks';
 
 export const staffLogin = (body: { email: string; password: string; captchaId?: string; captchaAnswer?: string }) =>
   postJson<StaffStepAnswer>('/api/operator/login', body);
@@ -126,6 +128,16 @@ export const leadsCsvHref = (filter: Omit<LeadFilter, 'after'>) => {
 };
 export const markLeadHandled = (id: number) =>
   postJson<{ status: number; lead?: LeadItem; message?: string }>(`/api/operator/leads/${id}/handled`, {});
+
+/** The ad events' webhook subscribers (admin): the list, a new one (its secret in that answer only), pause, resume, delete. */
+export const fetchWebhooks = () => getJson<WebhookList & { message?: string }>('/api/operator/webhooks');
+export const addWebhook = (body: WebhookNew) =>
+  postJson<Partial<WebhookCreated> & { status: number; message?: string }>('/api/operator/webhooks', body);
+export const changeWebhook = (id: number, action: 'pause' | 'resume' | 'delete') =>
+  postJson<{ status: number; subscriber?: WebhookItem; message?: string }>(
+    `/api/operator/webhooks/${id}/${action}`,
+    {},
+  );
 
 export const fetchCustomerActivity = (id: number) =>
   getJson<CustomerActivity>(`/api/operator/customers/${id}/activity`);

@@ -21,6 +21,11 @@ import { adEventView } from './public-ad.ts';
 /** The job that fans new events out to their subscribers and delivers what is due (webhooks/delivery-jobs.ts). */
 export const AD_EVENTS_JOB = 'ad-events.deliver';
 
+/** Wakes the delivery at `runAt` (an event, a retry, a resumed subscriber), once per `key`. */
+export async function wakeAdEventDelivery(tx: Queryable, key: string, runAt: Date, now: Date): Promise<void> {
+  await scheduleJob(tx, { kind: AD_EVENTS_JOB, key, runAt, maxAttempts: 10 }, now);
+}
+
 /** The event a move from `before` to the ad's status now means, or null. */
 export function adEventTypeOf(before: AdStatus, after: AdStatus, changed: boolean): AdEventType | null {
   if (after === 'active') return before === 'active' ? (changed ? 'ad.changed' : null) : 'ad.published';
@@ -45,6 +50,6 @@ export async function recordAdEvent(
   if (!type) return null;
   const view = adEventView(ad, await livePhotoKeys(tx, ad.orderId));
   const event = await insertAdEvent(tx, { eventId: crypto.randomUUID(), type, adId: ad.orderId, view }, now);
-  await scheduleJob(tx, { kind: AD_EVENTS_JOB, key: `event:${event.eventId}`, runAt: now, maxAttempts: 10 }, now);
+  await wakeAdEventDelivery(tx, `event:${event.eventId}`, now, now);
   return event;
 }

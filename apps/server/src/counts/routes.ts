@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { refusal, refuseWith } from '../platform/http/call-contract.ts';
+import { OWN_AD_CONFIG, OWN_AD_REFUSALS, refuseWith } from '../platform/http/call-contract.ts';
 import { carsGlimpse, realEstateCount, sameAdsCounts } from './live-counts-repository.ts';
 
 /** A code that may be left out: empty or -1 is the same as not sent. */
@@ -42,11 +42,10 @@ export function countRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }
       schema: {
         summary: 'מונה המודעות הדומות למודעה שנשמרה',
         params: AdsCountersParamsSchema,
-        response: { 200: AdsCountersResponseSchema, 404: RefusalSchema, 422: RefusalSchema },
+        response: { 200: AdsCountersResponseSchema, ...OWN_AD_REFUSALS },
       },
       preValidation: app.customerOnly,
-      // An address that names no ad of the customer's is that ad not found.
-      config: { invalidInput: () => refusal(404, he.adNotFound) },
+      config: OWN_AD_CONFIG,
     },
     async (req, reply) => {
       const ad = await app.requireOwnAd(req, reply, req.params.recordId);

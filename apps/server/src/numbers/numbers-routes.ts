@@ -12,10 +12,9 @@ import {
 import { RefusalSchema } from '@app/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { refusal } from '../platform/http/call-contract.ts';
+import { OWN_AD_CONFIG, OWN_AD_REFUSALS } from '../platform/http/call-contract.ts';
 import { adNumbersByDay, myAdsNumbers } from './ad-numbers-service.ts';
 
 export function numbersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
@@ -47,10 +46,10 @@ export function numbersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
         summary: 'המספרים של מודעה שלי לפי יום',
         description: 'מודעה של הלקוח בלבד: הסכומים וכל אחד מ-30 הימים האחרונים (מודעה של מישהו אחר: 404).',
         params: AdNumbersParamsSchema,
-        response: { 200: AdNumbersResponseSchema, 404: RefusalSchema, 422: RefusalSchema },
+        response: { 200: AdNumbersResponseSchema, ...OWN_AD_REFUSALS },
       },
       preValidation: app.customerOnly,
-      config: { invalidInput: () => refusal(404, he.adNotFound) },
+      config: OWN_AD_CONFIG,
     },
     async (req, reply) => {
       const ad = await app.requireOwnAd(req, reply, req.params.id);

@@ -17,12 +17,11 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { type AdEvent, findAdEvent } from '../ads/ad-events-repository.ts';
-import { AD_EVENTS_JOB } from '../ads/ad-events-service.ts';
+import { AD_EVENTS_JOB, wakeAdEventDelivery } from '../ads/ad-events-service.ts';
 import { heWebhooks as he } from '../i18n/webhooks.ts';
 import { appendAudit } from '../operator/staff-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { scheduleJob } from '../platform/jobs/jobs-repository.ts';
 import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
 import { checkedAddresses, RefusedTarget, type Resolve, refusedAddress, targetUrl } from './address-guard.ts';
@@ -191,7 +190,7 @@ async function deliverOne(deps: WebhookDeliveryDeps, d: DueDelivery): Promise<vo
     return;
   }
   // The next try wakes the job at its time.
-  await scheduleJob(db, { kind: AD_EVENTS_JOB, key: `retry:${d.id}:${d.attempts + 1}`, runAt: nextAt }, at);
+  await wakeAdEventDelivery(db, `retry:${d.id}:${d.attempts + 1}`, nextAt, at);
 }
 
 /** Fans out the new events and sends every delivery due now; how many deliveries were tried. */

@@ -5,12 +5,11 @@
  */
 
 import type { AdEventType } from '../ads/ad-events-repository.ts';
-import { AD_EVENTS_JOB } from '../ads/ad-events-service.ts';
+import { wakeAdEventDelivery } from '../ads/ad-events-service.ts';
 import { heWebhooks as he } from '../i18n/webhooks.ts';
 import { appendAudit } from '../operator/staff-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { scheduleJob } from '../platform/jobs/jobs-repository.ts';
 import { checkedAddresses, RefusedTarget, type Resolve, targetUrl } from './address-guard.ts';
 import { newSigningSecret, type SecretBox } from './secret-box.ts';
 import {
@@ -86,8 +85,7 @@ export async function setPaused(
     if (!moved) return { ok: false, code: 409, message: paused ? he.alreadyPaused : he.notPaused } as const;
     const detail = { url: before.url, ...(paused ? {} : { reason: before.pausedReason }) };
     await appendAudit(tx, { ...audit(who, paused ? 'webhook.paused' : 'webhook.resumed', id), detail }, now);
-    if (!paused)
-      await scheduleJob(tx, { kind: AD_EVENTS_JOB, key: `resume:${id}:${now.toISOString()}`, runAt: now }, now);
+    if (!paused) await wakeAdEventDelivery(tx, `resume:${id}:${now.toISOString()}`, now, now);
     return { ok: true } as const;
   });
   if (!outcome.ok) return outcome;

@@ -48,6 +48,13 @@ declare module 'fastify' {
 /** A refusal with a message: `{ status, message }`. */
 export const refusal = (status: number, message: string): Refusal => ({ status, body: { status, message } });
 
+/**
+ * A customer's call about one of their ads (`preValidation: app.customerOnly`, then `app.requireOwnAd`): its
+ * refusals (a guest 422, an ad that is not theirs or an address that names none 404) and its config.
+ */
+export const OWN_AD_REFUSALS = { 404: RefusalSchema, 422: RefusalSchema } as const;
+export const OWN_AD_CONFIG = { invalidInput: () => refusal(404, he.adNotFound) };
+
 /** The answer of any refused part: this message with 400, and the default 404 for a path that names nothing. */
 export const refuseWith =
   (message: string): InvalidInputAnswer =>

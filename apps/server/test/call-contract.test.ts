@@ -64,8 +64,6 @@ const UNDECLARED: readonly string[] = [
   'GET /api/publish/price-reminder-options',
   'GET /api/stinker',
   'POST /api/stinker',
-  'GET /gateway/car-data-gov',
-  'GET /gateway/price-list/calculate-price',
   'POST /api/publish/finish-page',
   'POST /api/publish/bit-payment',
   'POST /gateway/packages/personal/pay/:adId',

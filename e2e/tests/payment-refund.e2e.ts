@@ -8,7 +8,7 @@
 import { findTrack } from '@app/catalog/tracks';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cardForm } from '../../apps/server/test/support/payment-sandbox.ts';
+import { cardForm, TEST_CARDS } from '../../apps/server/test/support/payment-sandbox.ts';
 import { formatPrice } from '../../apps/web/src/shared/format/price.ts';
 import { DESKTOP, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
@@ -17,10 +17,16 @@ import { savedPrivateCar } from './wizard-flow.ts';
 
 let product: Product;
 let browser: Browser;
-useProductAndBrowser((p, b) => {
-  product = p;
-  browser = b;
-});
+/** The 'slow notification' card's notification leaves this long after the payment: the free finish comes first. */
+const SLOW_NOTIFY_MS = 8_000;
+useProductAndBrowser(
+  (p, b) => {
+    product = p;
+    browser = b;
+  },
+  // A tick every 2 s: the held notification is delivered soon after it is due.
+  () => ({ PAYMENT_SANDBOX_SLOW_NOTIFY_MS: String(SLOW_NOTIFY_MS), JOB_TICK_MS: '2000' }),
+);
 
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 
@@ -56,11 +62,12 @@ describe('a VIP card payment that loses the race to a free finish', () => {
     const hostedUrl = (await page.getByTestId('card-payment-frame').getAttribute('src')) ?? '';
     const sessionId = new URL(hostedUrl).pathname.split('/')[2] ?? '';
 
-    // The card form is sent (as the frame sends it) and the provider charges it; the frame's return never reaches us.
+    // The card form is sent (as the frame sends it) and the provider charges it; the frame's return never reaches us,
+    // and the provider's notification leaves only after the customer has published on the free track (the slow card).
     const charged = await fetch(hostedUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: cardForm(),
+      body: cardForm({ cardNumber: TEST_CARDS.slow }),
       redirect: 'manual',
     });
     expect(charged.status).toBe(303);

@@ -196,6 +196,12 @@ const schema = z.object({
   PAYMENT_PUBLIC_ORIGIN: publicOrigin,
   /** The HMAC-SHA256 key of the provider's notifications; random at each start unless set. */
   PAYMENT_WEBHOOK_SECRET: secret(32, 32),
+  /** The payment sandbox's 'slow notification' card: how long after the payment its notification leaves. */
+  PAYMENT_SANDBOX_SLOW_NOTIFY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3 * 60_000),
   /** The key of the provider's server-to-server API (create a session, read its result); random unless set. */
   PAYMENT_API_KEY: secret(16, 24),
   /** Seconds after which a session still 'created' is asked for its result (a lost notification). */

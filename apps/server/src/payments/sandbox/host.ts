@@ -55,8 +55,6 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 };
 
 export const SANDBOX_DELIVERY_JOB = 'payments.sandbox.deliver';
-/** A 'slow notification' card's notification leaves this long after the payment. */
-export const SLOW_NOTIFY_DELAY_MS = 3 * 60_000;
 /** Attempts of one notification (the job store's back-off between them: 1, 4, 9, … minutes). */
 export const DELIVERY_MAX_ATTEMPTS = 8;
 
@@ -218,7 +216,7 @@ export async function buildPaymentSandbox(deps: {
       now,
     );
     if (dropped) return;
-    const delay = session.notifyMode === 'slow' ? SLOW_NOTIFY_DELAY_MS : 0;
+    const delay = session.notifyMode === 'slow' ? config.PAYMENT_SANDBOX_SLOW_NOTIFY_MS : 0;
     await jobs.schedule(
       {
         kind: SANDBOX_DELIVERY_JOB,

@@ -79,7 +79,7 @@ export default function MyAdsPage() {
       if (!controller.signal.aborted && res.ok && res.data) setTotals(new Map(res.data.ads.map((a) => [a.OrderID, a])));
     });
     return () => controller.abort();
-  }, [loaded, customerId, attempt]);
+  }, [loaded, customerId, attempt, query]);
 
   // The upgrades' box opens in the address beside the list's query, which it keeps.
   const toggleUpgrade = (id: number) => {

@@ -3,7 +3,8 @@
  * show again, delete after the product's confirm popup). The server answers each ad on its own; the summary says how
  * many were done and how many refused, and each ad shows its own result (MyAdsPage).
  */
-import { MY_ADS_ACTIONS, type MyAdsAction, type MyAdsBulkResult } from '@app/contract/schemas/myAds';
+import { MY_ADS_ACTIONS } from '@app/contract/myAds';
+import type { MyAdsAction, MyAdsBulkResult } from '@app/contract/schemas/myAds';
 import { useState } from 'react';
 import { hePackages } from '../../shared/i18n/index.ts';
 import { ConfirmPopup } from '../../shared/popups/index.ts';

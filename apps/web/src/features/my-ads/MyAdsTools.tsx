@@ -6,8 +6,8 @@
 import { CATEGORY_TITLES } from '@app/catalog/chooser';
 import { upgradeTitleOf } from '@app/catalog/packages';
 import { trackTitleOfType } from '@app/catalog/tracks';
+import { MY_AD_STATUSES, MY_ADS_SORTS } from '@app/contract/myAds';
 import { AD_TYPES } from '@app/contract/orders';
-import { MY_AD_STATUSES, MY_ADS_SORTS } from '@app/contract/schemas/myAds';
 import type { FormEvent } from 'react';
 import { hePackages } from '../../shared/i18n/index.ts';
 

@@ -91,7 +91,7 @@ export const hePackages = {
       any: 'הכול',
       ending: 'רק מודעות שמסתיימות בשבוע הקרוב',
       sort: 'מיון',
-      sorts: { newest: 'החדשות קודם', ending: 'מסתיימות בקרוב', views: 'הנצפות ביותר' },
+      sorts: { newest: 'החדשות קודם', ending: 'הקרובות לסיום קודם', views: 'הנצפות ביותר' },
       apply: 'חיפוש',
       clear: 'ניקוי החיפוש',
       count: (shown: number, total: number) =>

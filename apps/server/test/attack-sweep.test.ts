@@ -46,8 +46,10 @@ let f: Fixture;
 
 beforeAll(async () => {
   // Payment-start limits low enough to flood in a few seconds (the defaults are 60 and 200 an hour).
+  // No job runs by itself (JOB_TICK_MS 0): a lead's mail or an ad event delivered in the background would be counted
+  // as a change of whichever call the sweep was making.
   t = await createTestApp(
-    { PAYMENT_START_HOURLY_LIMIT: '40', PAYMENT_START_IP_HOURLY_LIMIT: '60' },
+    { PAYMENT_START_HOURLY_LIMIT: '40', PAYMENT_START_IP_HOURLY_LIMIT: '60', JOB_TICK_MS: '0' },
     { listenPayments: true },
   );
   owner = new Agent(t.app, '10.77.0.1');

@@ -10,7 +10,20 @@ import type {
   PriceReminderOptionsResponse,
   TradeInLeadResponse,
 } from '@app/contract/carExtras';
+import {
+  DuplicationCheckRequestSchema,
+  DuplicationCheckResponseSchema,
+  MissingSubModelBodySchema,
+  MissingSubModelQuerySchema,
+  MissingSubModelResponseSchema,
+  PriceReminderOptionsResponseSchema,
+  PriceReminderQuerySchema,
+  TradeInLeadRequestSchema,
+  TradeInLeadResponseSchema,
+} from '@app/contract/schemas/carExtras';
+import { RefusalSchema } from '@app/contract/schemas/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
 import { carExtrasHe } from '../i18n/car-extras.ts';
 import { he } from '../i18n/messages.ts';
@@ -37,6 +50,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; limiter: RateLimiter }): void {
   const { db, clock, limiter } = deps;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  /** A guest's 422, another account's ad's 404. */
+  const refusals = { 404: RefusalSchema, 422: RefusalSchema } as const;
 
   /** The OrderID of the body: none (null), the customer's own ad (its id), or not theirs (404 sent, undefined). */
   async function ownOrder(reply: FastifyReply, customerId: number, raw: unknown): Promise<number | null | undefined> {
@@ -56,7 +72,12 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
   }
 
   // Spec §7: errors are swallowed by the wizard, so any input that does not apply answers "no duplicate".
-  app.post('/api/publish/check-duplication-car', async (req, reply) => {
+  const duplicationSchema = {
+    summary: 'בדיקת מודעה כפולה של אותו רכב',
+    body: DuplicationCheckRequestSchema,
+    response: { 200: DuplicationCheckResponseSchema, ...refusals },
+  };
+  typed.post('/api/publish/check-duplication-car', { schema: duplicationSchema }, async (req, reply) => {
     const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const body = bodyOf(req.body);
@@ -73,7 +94,17 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     } satisfies DuplicationCheckResponse;
   });
 
-  app.post('/api/publish/car-trader/trade-in-lead', async (req, reply) => {
+  const tradeInSchema = {
+    summary: 'פנייה להחלפת רכב (טרייד-אין)',
+    body: TradeInLeadRequestSchema,
+    response: {
+      200: TradeInLeadResponseSchema,
+      400: TradeInLeadResponseSchema,
+      429: TradeInLeadResponseSchema,
+      ...refusals,
+    },
+  };
+  typed.post('/api/publish/car-trader/trade-in-lead', { schema: tradeInSchema }, async (req, reply) => {
     const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const body = bodyOf(req.body);
@@ -138,7 +169,12 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     return { status: 200, success: true } satisfies MissingSubModelResponse;
   };
   // Ours (the price reminder's preset options, publish-wizard.md §9): the market of live ads of the same thing.
-  app.get('/api/publish/price-reminder-options', async (req, reply) => {
+  const presetsSchema = {
+    summary: 'מחירים מוצעים לתזכורת המחיר',
+    querystring: PriceReminderQuerySchema,
+    response: { 200: PriceReminderOptionsResponseSchema, 422: RefusalSchema },
+  };
+  typed.get('/api/publish/price-reminder-options', { schema: presetsSchema }, async (req, reply) => {
     const customer = await app.requireCustomer(req, reply);
     if (!customer) return reply;
     const match = readPriceMatch(bodyOf(req.query));
@@ -146,6 +182,31 @@ export function carExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     return { status: 200, prices } satisfies PriceReminderOptionsResponse;
   });
 
-  app.get('/api/stinker', { config: { changesState: true } }, missingSubModel);
-  app.post('/api/stinker', missingSubModel);
+  const missingAnswers = {
+    200: MissingSubModelResponseSchema,
+    400: MissingSubModelResponseSchema,
+    429: MissingSubModelResponseSchema,
+    ...refusals,
+  };
+  const missingSummary = 'דיווח על דגם משנה חסר';
+  typed.get(
+    '/api/stinker',
+    {
+      schema: { summary: missingSummary, querystring: MissingSubModelQuerySchema, response: missingAnswers },
+      config: { changesState: true },
+    },
+    missingSubModel,
+  );
+  typed.post(
+    '/api/stinker',
+    {
+      schema: {
+        summary: missingSummary,
+        querystring: MissingSubModelQuerySchema,
+        body: MissingSubModelBodySchema,
+        response: missingAnswers,
+      },
+    },
+    missingSubModel,
+  );
 }

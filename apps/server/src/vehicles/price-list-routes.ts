@@ -1,5 +1,7 @@
 import type { PriceQuery } from '@app/catalog/vehicles/priceList';
+import { PriceQuerySchema, PriceRefusalSchema, PriceResponseSchema } from '@app/contract/schemas/vehicles';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { PriceList } from './price-list-provider.ts';
@@ -35,7 +37,12 @@ function priceQueryOf(query: Query): PriceQuery {
  * a query it cannot answer is 400 with a Hebrew message. Public and read-only, like the registry search.
  */
 export function gatewayPriceRoutes(app: FastifyInstance, deps: { clock: Clock; priceList: PriceList }): void {
-  app.get<{ Querystring: Query }>('/gateway/price-list/calculate-price', async (req, reply) => {
+  const schema = {
+    summary: 'הצעת מחיר לרכב',
+    querystring: PriceQuerySchema,
+    response: { 200: PriceResponseSchema, 400: PriceRefusalSchema },
+  };
+  app.withTypeProvider<ZodTypeProvider>().get('/gateway/price-list/calculate-price', { schema }, async (req, reply) => {
     const query = priceQueryOf(req.query);
     const answer = await deps.priceList.price(query, deps.clock.now());
     if ('problem' in answer) {
@@ -43,6 +50,6 @@ export function gatewayPriceRoutes(app: FastifyInstance, deps: { clock: Clock; p
         .code(400)
         .send({ status: 400, message: he.priceQueryInvalid[answer.problem], field: answer.problem });
     }
-    return { status: 200, data: { data: answer.price } };
+    return { status: 200 as const, data: { data: answer.price } };
   });
 }

@@ -1,4 +1,7 @@
+import { RefusalSchema } from '@app/contract/schemas/common';
+import { PlateNotInCatalogueSchema, PlateQuerySchema, PlateResponseSchema } from '@app/contract/schemas/vehicles';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../i18n/messages.ts';
 import { RegistryUnavailable, VehicleNotInCatalogue, type VehicleRegistry } from './registry-provider.ts';
 
@@ -7,8 +10,14 @@ import { RegistryUnavailable, VehicleNotInCatalogue, type VehicleRegistry } from
  * (outside-services.ts). GATEWAY_URL moves them elsewhere.
  */
 export function gatewayRoutes(app: FastifyInstance, deps: { registry: VehicleRegistry }): void {
-  app.get<{ Querystring: { licensePlate?: string } }>('/gateway/car-data-gov', async (req, reply) => {
-    const digits = (req.query.licensePlate ?? '').replace(/\D/g, '');
+  const plateSchema = {
+    summary: 'חיפוש רכב לפי מספר רישוי',
+    querystring: PlateQuerySchema,
+    response: { 200: PlateResponseSchema, 404: RefusalSchema, 422: PlateNotInCatalogueSchema, 503: RefusalSchema },
+  };
+  app.withTypeProvider<ZodTypeProvider>().get('/gateway/car-data-gov', { schema: plateSchema }, async (req, reply) => {
+    const plate = req.query.licensePlate;
+    const digits = (typeof plate === 'string' ? plate : '').replace(/\D/g, '');
     let result: Awaited<ReturnType<VehicleRegistry['findPlate']>> = null;
     try {
       result = digits.length >= 7 && digits.length <= 8 ? await deps.registry.findPlate(digits) : null;
@@ -23,6 +32,6 @@ export function gatewayRoutes(app: FastifyInstance, deps: { registry: VehicleReg
       throw err;
     }
     if (!result) return reply.code(404).send({ status: 404, message: he.plateNotFound });
-    return { status: 200, data: { data: result } };
+    return { status: 200 as const, data: { data: result } };
   });
 }

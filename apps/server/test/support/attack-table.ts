@@ -190,6 +190,13 @@ export const ROUTES: Record<string, Entry> = {
   },
   'GET /item/:id/video': { kind: 'safe', why: "a live ad's video", call: (f) => get(`/item/${f.orderId}/video`) },
   'GET /board': { kind: 'safe', why: 'the index of the boards' },
+  'GET /board/': { kind: 'safe', why: 'a redirect to the index without the slash' },
+  'GET /board/:cat/': { kind: 'safe', why: 'a redirect to the board without the slash', call: () => get('/board/1/') },
+  'GET /board/:cat/:subcat/': {
+    kind: 'safe',
+    why: 'a redirect to the board without the slash',
+    call: () => get('/board/1/1/'),
+  },
   'GET /board/style.css': { kind: 'safe', why: "the boards' style sheet" },
   'GET /board/cards.css': { kind: 'safe', why: "the board cards' rules, for the owner's preview" },
   'GET /board/:cat': { kind: 'safe', why: "a category's board", call: () => get('/board/1') },
@@ -448,6 +455,11 @@ export const ROUTES: Record<string, Entry> = {
     kind: 'write',
     touches: 'ads, ad_reviews, staff_audit, scheduled_jobs',
     call: () => post('/api/operator/moderation/reviews/1/approve', {}),
+  },
+  'POST /api/operator/moderation/reviews/:id/close': {
+    kind: 'write',
+    touches: 'ad_reviews, staff_audit',
+    call: () => post('/api/operator/moderation/reviews/1/close', {}),
   },
   'POST /api/operator/moderation/reviews/:id/reject': {
     kind: 'write',

@@ -22,6 +22,21 @@ export interface ClaimedJob {
   maxAttempts: number;
 }
 
+/**
+ * Who wants to hear that a job due now was just added (this process's ticking schedulers: scheduler.ts). The row is
+ * visible only once the caller's transaction commits, so a listener looks a moment later, not at once.
+ */
+const dueNowListeners = new Set<() => void>();
+
+/** Hears each job added due within a second; answers the way to stop hearing. */
+export function onJobDueNow(listener: () => void): () => void {
+  dueNowListeners.add(listener);
+  return () => dueNowListeners.delete(listener);
+}
+
+/** How far ahead a job still counts as due now (a wake-up of its runner is worth it). */
+const DUE_NOW_MS = 1_000;
+
 /** Adds a job; with a key that already has an open job, nothing is added. Returns the new job's id or null. */
 export async function scheduleJob(db: Queryable, job: ScheduleJob, now: Date): Promise<number | null> {
   const [row] = await db.query<{ id: number }>(
@@ -31,6 +46,7 @@ export async function scheduleJob(db: Queryable, job: ScheduleJob, now: Date): P
      RETURNING id`,
     [job.kind, job.key ?? null, JSON.stringify(job.payload ?? {}), job.runAt, job.maxAttempts ?? 5, now],
   );
+  if (row && job.runAt.getTime() <= now.getTime() + DUE_NOW_MS) for (const listener of dueNowListeners) listener();
   return row ? Number(row.id) : null;
 }
 

@@ -21,10 +21,17 @@ import {
   completeJob,
   failJob,
   forgetWorker,
+  onJobDueNow,
   pruneJobs,
   type ScheduleJob,
   scheduleJob,
 } from './jobs-repository.ts';
+
+/**
+ * When a ticking process looks again after adding a job due now (an ad event to deliver, a lead's mail): soon after
+ * the adding transaction's commit, and once more for a slower one; later ones wait for the tick.
+ */
+const DUE_NOW_LOOKS_MS = [50, 400, 1_500];
 
 /**
  * Does a job's work inside the transaction that marks it done: if the work throws, or the run lost its lease,
@@ -70,6 +77,8 @@ export class JobScheduler {
   private readonly leaseMs: number;
   private readonly batch: number;
   private heartbeat: NodeJS.Timeout | undefined;
+  private stopHearing: (() => void) | undefined;
+  private readonly looks = new Set<NodeJS.Timeout>();
   /** This process's name in job_workers and in the jobs it claims. */
   readonly workerId = `${process.pid}-${crypto.randomUUID()}`;
 
@@ -143,6 +152,7 @@ export class JobScheduler {
     if (this.timer || this.options.tickMs <= 0) return;
     this.timer = setInterval(() => void this.tick(), this.options.tickMs);
     this.timer.unref();
+    this.stopHearing = onJobDueNow(() => this.lookSoon());
     const beating = () =>
       beat(this.db, this.workerId, this.clock.now()).catch((err) =>
         this.options.log?.error(err, 'scheduled jobs: heartbeat failed'),
@@ -157,6 +167,10 @@ export class JobScheduler {
     const wasRunning = this.timer !== undefined;
     if (this.timer) clearInterval(this.timer);
     if (this.heartbeat) clearInterval(this.heartbeat);
+    this.stopHearing?.();
+    this.stopHearing = undefined;
+    for (const look of this.looks) clearTimeout(look);
+    this.looks.clear();
     this.timer = undefined;
     this.heartbeat = undefined;
     await this.inFlight;
@@ -178,6 +192,19 @@ export class JobScheduler {
       return;
     }
     void this.tick();
+  }
+
+  /** A job due now was added in this process: look for it after its transaction's commit (DUE_NOW_LOOKS_MS). */
+  private lookSoon(): void {
+    if (this.looks.size > 0) return; // a burst of jobs (a bulk action's events) shares the looks on their way
+    for (const ms of DUE_NOW_LOOKS_MS) {
+      const look = setTimeout(() => {
+        this.looks.delete(look);
+        this.nudge();
+      }, ms);
+      look.unref();
+      this.looks.add(look);
+    }
   }
 
   private async tick(): Promise<void> {

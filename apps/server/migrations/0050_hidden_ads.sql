@@ -2,4 +2,4 @@
 -- anywhere (the board, its page, the counts read 'active' only); shown again, it is active until its end, or expired.
 ALTER TABLE ads DROP CONSTRAINT ads_status_check;
 ALTER TABLE ads ADD CONSTRAINT ads_status_check
-  CHECK (status IN ('reserved', 'draft', 'blocked', 'pending', 'active', 'hidden', 'out_of_slots', 'expired', 'deleted'));
+  CHECK (status IN ('reserved', 'draft', 'blocked', 'pending', 'rejected', 'active', 'hidden', 'out_of_slots', 'expired', 'deleted'));

@@ -103,7 +103,8 @@ const PAGE_BUDGETS = [
     kb: 30,
   },
   { page: 'the finish page', entries: () => ['src/features/finish/FinishAreaPage.tsx'], files: 5, kb: 25 },
-  { page: 'My Ads', entries: () => ['src/features/my-ads/MyAdsPage.tsx'], files: 7, kb: 30 },
+  // A dealer's page too: the search, filters, sort and bulk actions over hundreds of ads, and each ad's numbers.
+  { page: 'My Ads', entries: () => ['src/features/my-ads/MyAdsPage.tsx'], files: 7, kb: 32 },
 ];
 
 function checkPageBudgets() {

@@ -22,14 +22,15 @@ export default async function setup(project: TestProject) {
   // The server as production runs it (apps/server/build.mjs), from the sources as they are now.
   await buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-e2e-template-'));
-  // Without the demo board's ads: a test that wants them asks its product for them (SEED_DEMO_ADS), so the counts
-  // of live ads the other tests read start from none.
+  // Without the demo board's ads and the demo trader's: a test that wants them asks its product for them
+  // (SEED_DEMO_ADS, SEED_DEMO_DEALER_ADS), so the counts of live ads the other tests read start from none.
   const server = await startServer({
     NODE_ENV: 'production',
     LOCAL_ORIGINS: 'true',
     DATA_DIR: dir,
     DATABASE_URL: '',
     SEED_DEMO_ADS: 'false',
+    SEED_DEMO_DEALER_ADS: 'false',
   });
   server.child.kill('SIGTERM');
   const code = await server.exited;

@@ -43,6 +43,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       SMS_IP_HOURLY_LIMIT: '1000',
       // No demo board ads unless a file asks for them (global-setup.ts).
       SEED_DEMO_ADS: 'false',
+      SEED_DEMO_DEALER_ADS: 'false',
       // A file's own settings (a real provider's adapter pointed at a local double).
       ...env,
     });

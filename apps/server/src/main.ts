@@ -5,6 +5,7 @@ import { DataDirLockedError } from './platform/db/lock.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoAds } from './seed/demo-ads.ts';
+import { seedDealerAds } from './seed/demo-dealer-ads.ts';
 import { DEMO_OPERATOR, seedDemoOperator } from './seed/demo-operator.ts';
 import { type Prepared, prepareDatabase, startServing } from './start.ts';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     await seedDemoOperator(db, new Date());
   }
   const demoAds = config.SEED_DEMO && config.SEED_DEMO_ADS ? await seedDemoAds(db, new Date()) : 0;
+  if (config.SEED_DEMO && config.SEED_DEMO_DEALER_ADS) await seedDealerAds(db, new Date());
   const setupToken = config.OPERATOR_ADMIN_EMAIL
     ? await createFirstAdmin(db, config.OPERATOR_ADMIN_EMAIL, new Date())
     : null;

@@ -45,7 +45,6 @@ const UNDECLARED: readonly string[] = [
   'POST /api/packages/lead',
   'GET /gateway/packages/personal/:adId',
   'POST /api/publish/campaign/save',
-  'GET /api/my-ads',
   'POST /api/my-ads/:id/easy-start/cancel',
   'POST /api/publish/reserve-order',
   'GET /media/:name',

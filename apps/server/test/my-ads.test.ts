@@ -27,7 +27,7 @@ describe('GET /api/my-ads', () => {
   it('is for logged-in customers only', async () => {
     const res = await new Agent(t.app).get('/api/my-ads');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ ads: [], message: expect.stringMatching(/[א-ת]/) });
+    expect(res.json()).toMatchObject({ status: 422, message: expect.stringMatching(/[א-ת]/) });
   });
 
   it("lists the customer's ads, newest first, with titles, tracks and days left", async () => {
@@ -78,6 +78,8 @@ describe('GET /api/my-ads', () => {
         publishUrl: null,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
         easyStart: null,
+        // Ended: it can be deleted, not hidden.
+        actions: ['delete'],
       },
       expect.objectContaining({
         OrderID: flat,

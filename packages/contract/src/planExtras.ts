@@ -5,7 +5,7 @@
  * are ours and say so. The buy-package contact form's rule is in buyPackageContact.ts, the ID check digit in
  * israeliId.ts.
  */
-import type { AdType, OrderTypeItem, PaymentRefund } from './orders.ts';
+import type { AdType, OrderTypeItem } from './orders.ts';
 
 // ---- Broker lead flow (cat 2 subcat 1) ----
 
@@ -191,61 +191,6 @@ export type CampaignSaveResponse = { status: 200; saved: number } | { status: 40
 
 // ---- My ads (ours) ----
 
-/** One of the customer's ads in GET /api/my-ads. */
-export interface MyAd {
-  OrderID: number;
-  title: string;
-  cat: number;
-  subcat: number | null;
-  status: 'draft' | 'blocked' | 'pending' | 'rejected' | 'active' | 'out_of_slots' | 'expired';
-  adType: AdType | null;
-  /** Ours: a moderator refused the ad: why (its editUrl sends it back for review); null otherwise. */
-  rejection: { reason: string } | null;
-  /** ISO end date of a finished ad, else null. */
-  endsAt: string | null;
-  /**
-   * A draft whose latest track payment was started and not paid (open, declined or cancelled): ours, 'waiting for
-   * payment', with adType the track it is for.
-   */
-  awaitingPayment: boolean;
-  /** Ours: the newest refund of a payment of this ad that delivered nothing (finished another way), else null. */
-  refund: PaymentRefund | null;
-  /** Whole days left until endsAt (0 once passed), null without an end date. */
-  daysLeft: number | null;
-  /** An auto-bump week runs now (ours: bumped every 4 hours). */
-  autoBump: boolean;
-  /** ISO end of the running auto-bump (the last of weeks bought back to back), null when none runs. */
-  autoBumpUntil: string | null;
-  /** The main photo's thumbnail (/media/…_t.jpg: the first photo in the owner's order), null without photos. */
-  thumbnailUrl: string | null;
-  editUrl: string;
-  /**
-   * Ours: the ad's own page (/item/{id}) while it has one: live for everyone, or held (a draft, waiting for review or
-   * a package's slot, refused) for its owner only; null once it has ended.
-   */
-  pageUrl: string | null;
-  /** A draft's way to finish publishing: the wizard on its plan step; null for other ads. */
-  publishUrl: string | null;
-  /** The ad-strength meter's upgrade link (spec §4): /my-ads?upgrade={id}. */
-  upgradeUrl: string;
-  /** Ours: EasyStart's free week, running (cancellable until its charge) or cancelled and not over; else null. */
-  easyStart: EasyStartTrial | null;
-}
-
+/** One of the customer's ads in GET /api/my-ads (declared: schemas/myAds.ts). */
 /** EasyStart's free week as the advertiser sees it (GET /api/my-ads, the cancel call). */
-export interface EasyStartTrial {
-  status: 'running' | 'cancelled' | 'charged' | 'failed';
-  /** ISO time of the kept card's charge (the week's end). */
-  chargeAt: string;
-  amountAgorot: number;
-  /** The days of VIP the charge buys. */
-  days: number;
-  cardLast4: string;
-  /** Charges tried so far (a declined one is tried again a day later, three in all). */
-  attempts: number;
-}
-
-export interface MyAdsResponse {
-  status: 200;
-  ads: MyAd[];
-}
+export type { EasyStartTrial, MyAd, MyAdsResponse } from './schemas/myAds.ts';

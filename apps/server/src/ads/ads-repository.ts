@@ -10,6 +10,7 @@ export type AdStatus =
   | 'pending'
   | 'rejected'
   | 'active'
+  | 'hidden'
   | 'out_of_slots'
   | 'expired'
   | 'deleted';

@@ -76,6 +76,8 @@ const schema = z.object({
   SEED_DEMO: bool.default(true),
   /** With SEED_DEMO: a modest set of live demo ads, so the public board is not empty (seed/demo-ads.ts). */
   SEED_DEMO_ADS: bool.default(true),
+  /** With SEED_DEMO: the demo trader's 300 ads, a dealer's long /my-ads (seed/demo-dealer-ads.ts). */
+  SEED_DEMO_DEALER_ADS: bool.default(true),
   /**
    * Mail provider: the local sandbox (outbox) is the default; `smtp` sends through SMTP_URL and removes every
    * sandbox surface (see sandboxesEnabled).

@@ -41,3 +41,43 @@ export async function insertLiveAds(db: Db, customerId: number, ads: readonly De
     }
   });
 }
+
+/** How many ads the customer has, in any state. */
+export async function countAdsOf(db: Queryable, customerId: number): Promise<number> {
+  const [row] = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM ads WHERE customer_id = $1', [
+    customerId,
+  ]);
+  return Number(row?.n ?? 0);
+}
+
+/** Inserts a dealer's ads in one statement (live or ended, as `status` says). */
+export async function insertDealerAds(
+  db: Queryable,
+  customerId: number,
+  ads: readonly (DemoAdRow & { status: 'active' | 'expired' })[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, bumped_at,
+       ends_at, created_at)
+     SELECT $1, a.cat, a.subcat, a.selectors, a.field_values, a.status, a.ad_type, a.published_at, a.published_at,
+       a.ends_at, a.published_at
+     FROM jsonb_to_recordset($2::jsonb) AS a(cat int, subcat int, selectors jsonb, field_values jsonb, status text,
+       ad_type text, published_at timestamptz, ends_at timestamptz)
+     ORDER BY a.published_at`,
+    [
+      customerId,
+      JSON.stringify(
+        ads.map((ad) => ({
+          cat: ad.cat,
+          subcat: ad.subcat,
+          selectors: ad.selectors,
+          field_values: ad.values,
+          status: ad.status,
+          ad_type: ad.adType,
+          published_at: ad.publishedAt,
+          ends_at: ad.endsAt,
+        })),
+      ),
+    ],
+  );
+}

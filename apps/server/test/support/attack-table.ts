@@ -531,6 +531,11 @@ export const ROUTES: Record<string, Entry> = {
         passwordAgain: 'Secret1234',
       }),
   },
+  'POST /api/my-ads/bulk': {
+    kind: 'write',
+    touches: 'ads (status), ad_events',
+    call: (f) => post('/api/my-ads/bulk', { action: 'delete', ids: [f.draftId] }),
+  },
   'POST /api/my-ads/:id/easy-start/cancel': {
     kind: 'write',
     touches: 'easy_start_trials',

@@ -5,10 +5,13 @@
  * one-ad upgrades ({gateway}/packages/personal/{adId}) under it, each bought by card or the mobile-payment app
  * (UpgradeList), and the ad's numbers (AdNumbersBox: totals, and the last 30 days as a chart and a table;
  * /my-ads?numbers={id} opens an ad's days). A guest (422) gets the login popup and the list loads after the login.
+ * For an account with many ads: a page at a time ("עוד מודעות"), searched, filtered and sorted by the address's
+ * query (MyAdsTools), and one action (hide, show again, delete after a confirmation) on the chosen ads, each ad
+ * showing its own result (BulkBar).
  */
-import type { MyAd } from '@app/contract/planExtras';
-import { useEffect, useState } from 'react';
-import { getMyAds, getMyAdsNumbers } from '../../shared/api/index.ts';
+import type { MyAd, MyAdsAction, MyAdsBulkResult } from '@app/contract/schemas/myAds';
+import { useEffect, useMemo, useState } from 'react';
+import { bulkMyAds, getMyAds, getMyAdsNumbers } from '../../shared/api/index.ts';
 import { usePageTitle } from '../../shared/hooks/index.ts';
 import { hePackages } from '../../shared/i18n/index.ts';
 import { Link, sameOriginPath, useNavigate, useSearchParams } from '../../shared/routing/index.ts';
@@ -17,13 +20,20 @@ import { LoadNotices, useLoginGate } from '../packages/index.ts';
 import { refundText } from '../payment/index.ts';
 import { AdNumbersBox, type AdTotals } from './AdNumbersBox.tsx';
 import { AdThumb } from './AdThumb.tsx';
+import { BulkBar } from './BulkBar.tsx';
 import { EasyStartBox } from './EasyStartBox.tsx';
+import { listQueryOf, MyAdsTools } from './MyAdsTools.tsx';
 import { autoBumpText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
 
 const t = hePackages.myAds;
 
-type State = { kind: 'loading' } | { kind: 'guest' } | { kind: 'failed' } | { kind: 'ready'; ads: MyAd[] };
+/** The list as loaded so far: every page's ads, how many match, the next page's cursor. */
+type State =
+  | { kind: 'loading' }
+  | { kind: 'guest' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; ads: MyAd[]; total: number; nextCursor: string | null };
 
 /** A draft's way to its plan step (the server's path, same origin only). */
 const publishUrl = (ad: MyAd): string | undefined => sameOriginPath(ad.publishUrl);
@@ -44,27 +54,88 @@ export default function MyAdsPage() {
   const upgradeId = upgradeRaw && /^\d{1,12}$/.test(upgradeRaw) ? Number(upgradeRaw) : null;
   const numbersOf = params.get('numbers');
   const [totals, setTotals] = useState<ReadonlyMap<number, AdTotals>>(new Map());
+  const queryText = listQueryOf(params).toString();
+  const query = useMemo(() => new URLSearchParams(queryText), [queryText]);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [results, setResults] = useState<ReadonlyMap<number, MyAdsBulkResult>>(new Map());
+  const [loadingMore, setLoadingMore] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again after a login (customerId) or a retry
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again after a login (customerId), a retry or a new query
   useEffect(() => {
     if (!loaded) return;
     const controller = new AbortController();
     setState((now) => (now.kind === 'ready' ? now : { kind: 'loading' }));
-    void getMyAds(controller.signal).then((res) => {
+    void getMyAds(query, controller.signal).then((res) => {
       if (controller.signal.aborted) return;
       if (res.status === 422) setState({ kind: 'guest' });
       else if (!res.ok || !res.data) setState({ kind: 'failed' });
-      else setState({ kind: 'ready', ads: res.data.ads });
+      else {
+        setState({ kind: 'ready', ads: res.data.ads, total: res.data.total, nextCursor: res.data.nextCursor });
+        setChosen(new Set());
+      }
     });
     // The numbers beside the list: without them the list is still shown.
     void getMyAdsNumbers(controller.signal).then((res) => {
       if (!controller.signal.aborted && res.ok && res.data) setTotals(new Map(res.data.ads.map((a) => [a.OrderID, a])));
     });
     return () => controller.abort();
-  }, [loaded, customerId, attempt]);
+  }, [loaded, customerId, attempt, query]);
 
-  const toggleUpgrade = (id: number) =>
-    navigate({ search: upgradeId === id ? '' : `?upgrade=${id}` }, { replace: true });
+  // The upgrades' box opens in the address beside the list's query, which it keeps.
+  const toggleUpgrade = (id: number) => {
+    const next = new URLSearchParams(query);
+    if (upgradeId !== id) next.set('upgrade', String(id));
+    navigate({ search: next.size > 0 ? `?${next}` : '' }, { replace: true });
+  };
+
+  const search = (next: URLSearchParams) => {
+    setResults(new Map());
+    navigate({ search: next.size > 0 ? `?${next}` : '' });
+  };
+
+  const loadMore = async () => {
+    if (state.kind !== 'ready' || !state.nextCursor) return;
+    setLoadingMore(true);
+    const next = new URLSearchParams(query);
+    next.set('cursor', state.nextCursor);
+    const res = await getMyAds(next);
+    setLoadingMore(false);
+    if (!res.ok || !res.data) return;
+    const page = res.data;
+    setState((now) =>
+      now.kind === 'ready' ? { ...now, ads: [...now.ads, ...page.ads], nextCursor: page.nextCursor } : now,
+    );
+  };
+
+  const toggle = (id: number) =>
+    setChosen((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  /** One action on the chosen ads: each ad's result is shown on it; done ones take their new status. */
+  const act = async (action: MyAdsAction): Promise<boolean> => {
+    const res = await bulkMyAds({ action, ids: [...chosen] });
+    if (!res.ok || !res.data) return false;
+    const byId = new Map(res.data.results.map((r) => [r.OrderID, r]));
+    setResults(byId);
+    setChosen(new Set());
+    setState((now) =>
+      now.kind === 'ready'
+        ? {
+            ...now,
+            ads: now.ads.map((ad) => {
+              const r = byId.get(ad.OrderID);
+              return r?.done && r.status && r.status !== 'deleted' ? { ...ad, status: r.status } : ad;
+            }),
+          }
+        : now,
+    );
+    return true;
+  };
+  const deleted = (id: number) => results.get(id)?.status === 'deleted';
+  const shownIds = state.kind === 'ready' ? state.ads.filter((ad) => !deleted(ad.OrderID)).map((ad) => ad.OrderID) : [];
 
   return (
     <section className="my-ads-page" aria-busy={state.kind === 'loading'}>
@@ -75,9 +146,15 @@ export default function MyAdsPage() {
           {t.upgradePaid}
         </p>
       )}
+      <MyAdsTools query={query} onSearch={search} />
       {state.kind === 'loading' && <p role="status">{t.loading}</p>}
       <LoadNotices kind={state.kind} texts={t} onRetry={() => setAttempt((n) => n + 1)} />
-      {state.kind === 'ready' && state.ads.length === 0 && (
+      {state.kind === 'ready' && state.ads.length === 0 && query.size > 0 && (
+        <p className="packages-page__notice" role="status">
+          {t.tools.noneFound}
+        </p>
+      )}
+      {state.kind === 'ready' && state.ads.length === 0 && query.size === 0 && (
         <div className="packages-page__notice">
           <p>{t.none}</p>
           <Link to="/publish" className="btn btn--primary">
@@ -86,14 +163,63 @@ export default function MyAdsPage() {
         </div>
       )}
       {state.kind === 'ready' && state.ads.length > 0 && (
+        <>
+          <p className="my-ads__count" role="status" data-testid="my-ads-count">
+            {t.tools.count(state.ads.length, state.total)}
+          </p>
+          <BulkBar
+            shownIds={shownIds}
+            chosen={chosen}
+            onChoose={setChosen}
+            onAct={act}
+            results={[...results.values()]}
+          />
+        </>
+      )}
+      {state.kind === 'ready' && state.ads.length > 0 && (
         <ul className="my-ads" data-testid="my-ads">
           {state.ads.map((ad) => {
             const titleId = `my-ad-${ad.OrderID}-title`;
             const open = upgradeId === ad.OrderID;
             const finishUrl = publishUrl(ad);
+            const result = results.get(ad.OrderID);
+            const resultLine = result && (
+              <p
+                className={`my-ad__result my-ad__result--${result.done ? 'done' : 'refused'}`}
+                data-testid="my-ad-result"
+              >
+                {result.done
+                  ? t.tools.done[result.status === 'deleted' ? 'delete' : result.status === 'hidden' ? 'hide' : 'show']
+                  : t.tools.refused(result.reason ?? '')}
+              </p>
+            );
+            if (deleted(ad.OrderID)) {
+              return (
+                <li key={ad.OrderID}>
+                  <article className="my-ad card my-ad--deleted" aria-labelledby={titleId} data-order-id={ad.OrderID}>
+                    <h2 id={titleId} className="my-ad__title">
+                      {ad.title}
+                    </h2>
+                    {resultLine}
+                  </article>
+                </li>
+              );
+            }
             return (
               <li key={ad.OrderID}>
                 <article className="my-ad card" aria-labelledby={titleId} data-order-id={ad.OrderID}>
+                  <div className="my-ad__choose">
+                    <input
+                      type="checkbox"
+                      id={`my-ad-${ad.OrderID}-choose`}
+                      checked={chosen.has(ad.OrderID)}
+                      onChange={() => toggle(ad.OrderID)}
+                      data-testid="my-ad-choose"
+                    />
+                    <label htmlFor={`my-ad-${ad.OrderID}-choose`} className="visually-hidden">
+                      {t.tools.choose(ad.title, ad.OrderID)}
+                    </label>
+                  </div>
                   <AdThumb ad={ad} />
                   <h2 id={titleId} className="my-ad__title">
                     {ad.title}
@@ -120,6 +246,7 @@ export default function MyAdsPage() {
                       </div>
                     )}
                   </dl>
+                  {resultLine}
                   <p className="my-ad__bump">{autoBumpText(ad)}</p>
                   {ad.easyStart && (
                     <EasyStartBox
@@ -203,6 +330,19 @@ export default function MyAdsPage() {
             );
           })}
         </ul>
+      )}
+      {state.kind === 'ready' && state.nextCursor && (
+        <p className="my-ads__more">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void loadMore()}
+            disabled={loadingMore}
+            data-testid="my-ads-more"
+          >
+            {loadingMore ? t.tools.loadingMore : t.tools.more}
+          </button>
+        </p>
       )}
     </section>
   );

@@ -22,6 +22,7 @@ const ad = (over: Partial<MyAd>): MyAd => ({
   publishUrl: null,
   upgradeUrl: '/my-ads?upgrade=50000001',
   easyStart: null,
+  actions: [],
   ...over,
 });
 

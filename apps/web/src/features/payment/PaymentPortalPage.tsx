@@ -62,7 +62,8 @@ export default function PaymentPortalPage() {
     if (!loaded || !isPortal(portal)) return;
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
-    void getMyAds(controller.signal).then((res) => {
+    // The ad by its number (the list is paged: a dealer's ad may be past the first page).
+    void getMyAds(new URLSearchParams({ q: String(orderId) }), controller.signal).then((res) => {
       if (controller.signal.aborted) return;
       if (res.status === 422) return setLoad({ kind: 'guest' });
       if (!res.ok || !res.data) return setLoad({ kind: 'failed' });

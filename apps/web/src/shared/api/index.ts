@@ -105,6 +105,7 @@ export {
 } from './orders.ts';
 export { answerCall, fetchOutbox, fetchPhoneOutbox, type OutboxPhoneEntry, sandboxKey } from './outbox.ts';
 export {
+  bulkMyAds,
   cancelEasyStart,
   finishWithPackageLead,
   getAdNumbers,

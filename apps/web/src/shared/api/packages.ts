@@ -3,12 +3,12 @@ import type { FinishPublishRequest, FinishPublishResponse } from '@app/contract/
 import type {
   EasyStartTrial,
   GetPackagesResponse,
-  MyAdsResponse,
   PackageLeadRequest,
   PackageLeadResponse,
   PersonalPackagesResponse,
 } from '@app/contract/planExtras';
 import type { AdNumbersResponse, MyAdsNumbersResponse } from '@app/contract/schemas/adNumbers';
+import type { MyAdsBulkRequest, MyAdsBulkResponse, MyAdsResponse } from '@app/contract/schemas/myAds';
 import { gatewayUrl } from './gateway.ts';
 import { type ApiResult, getJson, postJson } from './http.ts';
 
@@ -24,8 +24,13 @@ export const sendPackageLead = (body: PackageLeadRequest): Promise<ApiResult<Pac
 export const finishWithPackageLead = (body: FinishPublishRequest): Promise<ApiResult<FinishPublishResponse>> =>
   postJson<FinishPublishResponse>('/api/publish/finish-publish', body);
 
-export const getMyAds = (signal?: AbortSignal): Promise<ApiResult<MyAdsResponse>> =>
-  getJson<MyAdsResponse>('/api/my-ads', signal);
+/** GET /api/my-ads with the list's query (words or number, filters, sort, the next page's cursor). */
+export const getMyAds = (query: URLSearchParams, signal?: AbortSignal): Promise<ApiResult<MyAdsResponse>> =>
+  getJson<MyAdsResponse>(`/api/my-ads${query.size > 0 ? `?${query}` : ''}`, signal);
+
+/** POST /api/my-ads/bulk: one action on several own ads, each answered on its own. */
+export const bulkMyAds = (body: MyAdsBulkRequest): Promise<ApiResult<MyAdsBulkResponse>> =>
+  postJson<MyAdsBulkResponse>('/api/my-ads/bulk', body);
 
 /** GET /api/my-ads/numbers: each own ad's totals, all time and the last 30 days. */
 export const getMyAdsNumbers = (signal?: AbortSignal): Promise<ApiResult<MyAdsNumbersResponse>> =>

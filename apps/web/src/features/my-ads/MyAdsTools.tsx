@@ -62,49 +62,34 @@ export function MyAdsTools(props: { query: URLSearchParams; onSearch: (query: UR
           autoComplete="off"
         />
       </div>
-      <div className="my-ads-tools__field">
-        <label htmlFor="my-ads-status">{t.tools.status}</label>
-        <select id="my-ads-status" name="status" defaultValue={query.get('status') ?? ''}>
-          <option value="">{t.tools.any}</option>
-          {MY_AD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t.statuses[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="my-ads-tools__field">
-        <label htmlFor="my-ads-cat">{t.tools.category}</label>
-        <select id="my-ads-cat" name="cat" defaultValue={query.get('cat') ?? ''}>
-          <option value="">{t.tools.any}</option>
-          {Object.entries(CATEGORY_TITLES).map(([cat, title]) => (
-            <option key={cat} value={cat}>
-              {title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="my-ads-tools__field">
-        <label htmlFor="my-ads-track">{t.tools.track}</label>
-        <select id="my-ads-track" name="track" defaultValue={query.get('track') ?? ''}>
-          <option value="">{t.tools.any}</option>
-          {TRACKS.map((track) => (
-            <option key={track.type} value={track.type}>
-              {track.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="my-ads-tools__field">
-        <label htmlFor="my-ads-sort">{t.tools.sort}</label>
-        <select id="my-ads-sort" name="sort" defaultValue={query.get('sort') ?? 'newest'}>
-          {MY_ADS_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t.tools.sorts[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Choice
+        name="status"
+        label={t.tools.status}
+        query={query}
+        any={t.tools.any}
+        options={MY_AD_STATUSES.map((s) => [s, t.statuses[s]])}
+      />
+      <Choice
+        name="cat"
+        label={t.tools.category}
+        query={query}
+        any={t.tools.any}
+        options={Object.entries(CATEGORY_TITLES)}
+      />
+      <Choice
+        name="track"
+        label={t.tools.track}
+        query={query}
+        any={t.tools.any}
+        options={TRACKS.map((track) => [track.type, track.title])}
+      />
+      <Choice
+        name="sort"
+        label={t.tools.sort}
+        query={query}
+        fallback="newest"
+        options={MY_ADS_SORTS.map((s) => [s, t.tools.sorts[s]])}
+      />
       <div className="my-ads-tools__check">
         <input
           id="my-ads-ending"
@@ -126,5 +111,30 @@ export function MyAdsTools(props: { query: URLSearchParams; onSearch: (query: UR
         )}
       </div>
     </form>
+  );
+}
+
+/** One of the tools' lists: its value from the address, "any" first where the filter may be left open. */
+function Choice(props: {
+  name: string;
+  label: string;
+  query: URLSearchParams;
+  options: readonly (readonly [string, string])[];
+  any?: string;
+  fallback?: string;
+}) {
+  const id = `my-ads-${props.name}`;
+  return (
+    <div className="my-ads-tools__field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={props.query.get(props.name) ?? props.fallback ?? ''}>
+        {props.any !== undefined && <option value="">{props.any}</option>}
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

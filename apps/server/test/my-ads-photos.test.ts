@@ -33,10 +33,18 @@ interface Listed {
   thumbnailUrl: string | null;
 }
 
+/** Every ad of the account, following the list's pages to the last. */
 const listed = async (agent: Agent): Promise<Listed[]> => {
-  const res = await agent.get('/api/my-ads');
-  expect(res.statusCode).toBe(200);
-  return res.json().ads;
+  const ads: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await agent.get(`/api/my-ads${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as { ads: Listed[]; nextCursor: string | null };
+    ads.push(...page.ads);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ads;
 };
 
 const plain = (colour: string) =>

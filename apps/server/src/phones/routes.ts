@@ -14,6 +14,7 @@ import {
 } from '@app/contract/schemas/phones';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { he } from '../i18n/messages.ts';
 import { type InvalidInputAnswer, refusal } from '../platform/http/call-contract.ts';
 import type { PhoneOutcome, PhoneService } from './phone-service.ts';
@@ -76,56 +77,40 @@ export function publishPhoneRoutes(app: FastifyInstance, deps: { phones: PhoneSe
     answer(reply, outcome, outcome.ok ? await phones.virtualOf(customerId, outcome.phone) : null);
   const customerOnly = app.customerOnly;
 
-  routes.post(
-    '/api/publish/valid-phone',
-    {
-      preValidation: customerOnly,
-      schema: { summary: 'שליחת קוד אימות במסרון', body: ValidPhoneRequestSchema, response: verifyAnswers },
-      config: { invalidInput: phoneRefused },
-    },
-    async (req, reply) => {
-      const customer = await req.guardedCustomer();
-      return respond(reply, customer.id, await phones.sendSms(customer.id, req.ip, req.body));
-    },
-  );
+  /** A verification call: the customer's own, its body by the schema, its outcome in the spec's answer. */
+  const verifyCall = <Body extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: Body,
+    run: (customerId: number, ip: string, body: z.infer<Body>) => Promise<PhoneOutcome>,
+  ) =>
+    routes.post(
+      url,
+      {
+        preValidation: customerOnly,
+        schema: { summary, body, response: verifyAnswers },
+        config: { invalidInput: phoneRefused },
+      },
+      async (req, reply) => {
+        const customer = await req.guardedCustomer();
+        return respond(reply, customer.id, await run(customer.id, req.ip, req.body as z.infer<Body>));
+      },
+    );
 
-  routes.post(
-    '/api/publish/valid-phone-code',
-    {
-      preValidation: customerOnly,
-      schema: { summary: 'אישור קוד האימות', body: ValidPhoneCodeRequestSchema, response: verifyAnswers },
-      config: { invalidInput: phoneRefused },
-    },
-    async (req, reply) => {
-      const customer = await req.guardedCustomer();
-      return respond(reply, customer.id, await phones.confirmCode(customer.id, req.ip, req.body));
-    },
+  verifyCall('/api/publish/valid-phone', 'שליחת קוד אימות במסרון', ValidPhoneRequestSchema, (id, ip, body) =>
+    phones.sendSms(id, ip, body),
   );
-
-  routes.post(
-    '/api/publish/send_IVR_confirmation',
-    {
-      preValidation: customerOnly,
-      schema: { summary: 'שיחה קולית לאימות המספר', body: PhoneOnlyRequestSchema, response: verifyAnswers },
-      config: { invalidInput: phoneRefused },
-    },
-    async (req, reply) => {
-      const customer = await req.guardedCustomer();
-      return respond(reply, customer.id, await phones.sendCall(customer.id, req.ip, req.body));
-    },
+  verifyCall('/api/publish/valid-phone-code', 'אישור קוד האימות', ValidPhoneCodeRequestSchema, (id, ip, body) =>
+    phones.confirmCode(id, ip, body),
   );
-
-  routes.post(
+  verifyCall('/api/publish/send_IVR_confirmation', 'שיחה קולית לאימות המספר', PhoneOnlyRequestSchema, (id, ip, body) =>
+    phones.sendCall(id, ip, body),
+  );
+  verifyCall(
     '/api/publish/valid-phone-check',
-    {
-      preValidation: customerOnly,
-      schema: { summary: 'האם השיחה הקולית אימתה את המספר', body: PhoneOnlyRequestSchema, response: verifyAnswers },
-      config: { invalidInput: phoneRefused },
-    },
-    async (req, reply) => {
-      const customer = await req.guardedCustomer();
-      return respond(reply, customer.id, await phones.checkCall(customer.id, req.body));
-    },
+    'האם השיחה הקולית אימתה את המספר',
+    PhoneOnlyRequestSchema,
+    (id, _ip, body) => phones.checkCall(id, body),
   );
 
   routes.post(

@@ -3,7 +3,7 @@
  * confirmed, a paid ad a moderator refused); a refund in full or in part with its reason (one key per opened form,
  * so a double press refunds once); and a day's totals by provider and by track for reconciliation.
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   type DayTotals,
   fetchDayTotals,
@@ -11,14 +11,15 @@ import {
   newIdempotencyKey,
   type PaymentFilter,
   type PaymentItem,
+  type PaymentsPage,
   refundPayment,
 } from '../../shared/api/index.ts';
 import { formatDateTime, formatPrice } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
 import { Link } from '../../shared/routing/index.ts';
-import { SelectField, TextField } from '../../shared/ui/index.ts';
-import { ErrorNote, israelToday, TableWrap, useSubmit } from './parts.tsx';
+import { TextField } from '../../shared/ui/index.ts';
+import { ChoiceFilter, ErrorNote, israelToday, TableWrap, useFilteredList, useSubmit } from './parts.tsx';
 import { sectionPath } from './sections.ts';
 
 const t = heOperator.finance;
@@ -26,49 +27,31 @@ const t = heOperator.finance;
 const whatText = (p: PaymentItem) => p.title ?? t.purposes[p.purpose] ?? p.purpose;
 
 export function Finance() {
-  const [filter, setFilter] = useState<PaymentFilter>({});
-  const [items, setItems] = useState<PaymentItem[] | null>(null);
   const [attention, setAttention] = useState<PaymentItem[]>([]);
-  const [next, setNext] = useState<string | null>(null);
   const ids = { from: useId(), to: useId() };
-
-  const load = useCallback(async (f: PaymentFilter, after?: string) => {
-    const res = await fetchPayments({ ...f, ...(after ? { after } : {}) });
-    if (!(res.ok && res.data?.items)) return res.data?.message ?? heOperator.failed;
-    const page = res.data;
-    setItems((before) => (after && before ? [...before, ...(page.items ?? [])] : (page.items ?? [])));
+  const list = useFilteredList<PaymentFilter, PaymentItem, PaymentsPage>(fetchPayments, (page) => {
     if (page.attention) setAttention(page.attention);
-    setNext(page.next ?? null);
-    return undefined;
-  }, []);
-  useEffect(() => {
-    void load({});
-  }, [load]);
-  const form = useSubmit(() => load(filter));
-  const set = (key: keyof PaymentFilter) => (value: string) => setFilter((f) => ({ ...f, [key]: value }));
-  const refreshed = () => void load(filter);
+  });
+  const { filter, set, items, next, form } = list;
+  const refreshed = list.reload;
 
   return (
     <section className="operator__section" aria-labelledby="finance-title" data-testid="finance">
       <h2 id="finance-title">{t.title}</h2>
       <form className="finance__filters" noValidate onSubmit={form.submit} aria-label={t.filters}>
-        <SelectField
+        <ChoiceFilter
           label={t.status}
-          value={filter.status ?? ''}
+          value={filter.status}
           onChange={set('status')}
-          options={[
-            { value: '', text: t.anyStatus },
-            ...Object.entries(t.statuses).map(([value, text]) => ({ value, text })),
-          ]}
+          any={t.anyStatus}
+          choices={t.statuses}
         />
-        <SelectField
+        <ChoiceFilter
           label={t.provider}
-          value={filter.provider ?? ''}
+          value={filter.provider}
           onChange={set('provider')}
-          options={[
-            { value: '', text: t.anyProvider },
-            ...Object.entries(t.providers).map(([value, text]) => ({ value, text })),
-          ]}
+          any={t.anyProvider}
+          choices={t.providers}
         />
         <TextField
           name="customer"
@@ -115,7 +98,7 @@ export function Finance() {
         <PaymentTable items={items} testId="payments" label={t.list} onRefunded={refreshed} />
       )}
       {next && (
-        <button type="button" className="btn btn--secondary" onClick={() => void load(filter, next)}>
+        <button type="button" className="btn btn--secondary" onClick={list.more}>
           {t.more}
         </button>
       )}

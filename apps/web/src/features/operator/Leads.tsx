@@ -2,37 +2,26 @@
  * The leads (support, admin): every lead the publishing flow collected, newest first, by kind and status, with whom
  * it was mailed to and how its mail fares; one marked handled (the server audits it); the filtered list as a CSV file.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { fetchLeads, type LeadFilter, type LeadItem, leadsCsvHref, markLeadHandled } from '../../shared/api/index.ts';
+import { useState } from 'react';
+import {
+  fetchLeads,
+  type LeadFilter,
+  type LeadItem,
+  type LeadsPage,
+  leadsCsvHref,
+  markLeadHandled,
+} from '../../shared/api/index.ts';
 import { formatDateTime } from '../../shared/format/index.ts';
 import { heOperator } from '../../shared/i18n/index.ts';
 import { SendButton } from '../../shared/popups/index.ts';
-import { SelectField } from '../../shared/ui/index.ts';
-import { ErrorNote, TableWrap, useSubmit } from './parts.tsx';
+import { ChoiceFilter, ErrorNote, TableWrap, useFilteredList } from './parts.tsx';
 
 const t = heOperator.leads;
 type Filter = Omit<LeadFilter, 'after'>;
 
 export function Leads() {
-  const [filter, setFilter] = useState<Filter>({});
-  const [shown, setShown] = useState<Filter>({});
-  const [items, setItems] = useState<LeadItem[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-
-  const load = useCallback(async (f: Filter, after?: string) => {
-    const res = await fetchLeads({ ...f, ...(after ? { after } : {}) });
-    if (!(res.ok && res.data?.items)) return res.data?.message ?? heOperator.failed;
-    const page = res.data.items;
-    setItems((before) => (after && before ? [...before, ...page] : page));
-    setNext(res.data.next ?? null);
-    setShown(f);
-    return undefined;
-  }, []);
-  useEffect(() => {
-    void load({});
-  }, [load]);
-  const form = useSubmit(() => load(filter));
-  const set = (key: keyof Filter) => (value: string) => setFilter((f) => ({ ...f, [key]: value }));
+  const list = useFilteredList<Filter, LeadItem, LeadsPage & { message?: string }>(fetchLeads);
+  const { filter, set, shown, items, setItems, next, form } = list;
   const [notice, setNotice] = useState('');
   const replace = (lead: LeadItem) => {
     setItems((list) => list?.map((l) => (l.id === lead.id ? lead : l)) ?? null);
@@ -44,23 +33,13 @@ export function Leads() {
       <h2 id="leads-title">{t.title}</h2>
       <p>{t.intro}</p>
       <form className="finance__filters" noValidate onSubmit={form.submit} aria-label={t.filters}>
-        <SelectField
-          label={t.kind}
-          value={filter.kind ?? ''}
-          onChange={set('kind')}
-          options={[
-            { value: '', text: t.anyKind },
-            ...Object.entries(t.kinds).map(([value, text]) => ({ value, text })),
-          ]}
-        />
-        <SelectField
+        <ChoiceFilter label={t.kind} value={filter.kind} onChange={set('kind')} any={t.anyKind} choices={t.kinds} />
+        <ChoiceFilter
           label={t.status}
-          value={filter.status ?? ''}
+          value={filter.status}
           onChange={set('status')}
-          options={[
-            { value: '', text: t.anyStatus },
-            ...Object.entries(t.statuses).map(([value, text]) => ({ value, text })),
-          ]}
+          any={t.anyStatus}
+          choices={t.statuses}
         />
         <SendButton sending={form.busy} label={t.search} sendingLabel={t.searching} />
       </form>
@@ -98,7 +77,7 @@ export function Leads() {
         </TableWrap>
       )}
       {next && (
-        <button type="button" className="btn btn--secondary" onClick={() => void load(shown, next)}>
+        <button type="button" className="btn btn--secondary" onClick={list.more}>
           {t.more}
         </button>
       )}

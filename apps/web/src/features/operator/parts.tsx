@@ -1,7 +1,10 @@
-/** What the console's forms share: sending a step, its error note, the six-digit code field. */
-import { type FormEvent, type ReactNode, useState } from 'react';
+/**
+ * What the console's forms share: sending a step, its error note, the six-digit code field, a list by filters a page
+ * at a time and its choice filters.
+ */
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { heOperator } from '../../shared/i18n/index.ts';
-import { TextField } from '../../shared/ui/index.ts';
+import { SelectField, TextField } from '../../shared/ui/index.ts';
 
 /**
  * A form's sending: busy while `run` works (a second submit meanwhile does nothing); `run` answers the message to
@@ -61,5 +64,80 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     <section className="operator__table-wrap" aria-label={heOperator.table(label)} tabIndex={0}>
       {children}
     </section>
+  );
+}
+
+/** A page of a console list: its items and the next page's cursor (or a refusal's message). */
+type ListPage<Item> = { items?: Item[] | undefined; next?: string | null | undefined; message?: string | undefined };
+
+/**
+ * A console list by filters, a page at a time: the first page at once, the filters' form (`form`) shows the first
+ * page of what was chosen, `more()` appends the next page of what is shown. `onPage` sees every page as it arrives.
+ */
+export function useFilteredList<Filter extends object, Item, Page extends ListPage<Item>>(
+  fetchPage: (filter: Filter & { after?: string }) => Promise<{ ok: boolean; data?: Page | null | undefined }>,
+  onPage?: (page: Page) => void,
+) {
+  const [filter, setFilter] = useState<Filter>({} as Filter);
+  const [shown, setShown] = useState<Filter>({} as Filter);
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  // The latest fetch and page handler without changing `load`'s identity (the first page loads once).
+  const [handlers] = useState(() => ({ fetchPage, onPage }));
+  handlers.fetchPage = fetchPage;
+  handlers.onPage = onPage;
+
+  const load = useCallback(
+    async (f: Filter, after?: string) => {
+      const res = await handlers.fetchPage({ ...f, ...(after ? { after } : {}) });
+      if (!(res.ok && res.data?.items)) return res.data?.message ?? heOperator.failed;
+      const page = res.data;
+      const got = page.items ?? [];
+      setItems((before) => (after && before ? [...before, ...got] : got));
+      setNext(page.next ?? null);
+      setShown(f);
+      handlers.onPage?.(page);
+      return undefined;
+    },
+    [handlers],
+  );
+  useEffect(() => {
+    void load({} as Filter);
+  }, [load]);
+  const form = useSubmit(() => load(filter));
+  const set = (key: keyof Filter) => (value: string) => setFilter((f) => ({ ...f, [key]: value }));
+  return {
+    filter,
+    set,
+    shown,
+    items,
+    setItems,
+    next,
+    form,
+    /** The first page of what is shown, again (after a change made from the list). */
+    reload: () => void load(shown),
+    /** The next page of what is shown, after the ones already there. */
+    more: () => void (next ? load(shown, next) : undefined),
+  };
+}
+
+/** A filter chosen from a list of named values, or "any" (the empty value). */
+export function ChoiceFilter(props: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  any: string;
+  choices: Readonly<Record<string, string>>;
+}) {
+  return (
+    <SelectField
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={props.onChange}
+      options={[
+        { value: '', text: props.any },
+        ...Object.entries(props.choices).map(([value, text]) => ({ value, text })),
+      ]}
+    />
   );
 }

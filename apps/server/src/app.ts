@@ -16,7 +16,6 @@ import { carExtrasRoutes } from './assistants/car-extras-routes.ts';
 import { missingAddressRoutes } from './assistants/missing-address-routes.ts';
 import { registerAuthHooks } from './auth-hooks.ts';
 import { boardRoutes } from './board/routes.ts';
-import { warmAddressLists } from './catalogue/address-lists.ts';
 import { freeSearchRoutes } from './catalogue/free-search-routes.ts';
 import { publishOptionRoutes } from './catalogue/options-routes.ts';
 import { CatalogService } from './catalogue/service.ts';
@@ -384,7 +383,6 @@ export async function buildApp({
   easyStartRoutes(app, { db, clock });
   await publishImageRoutes(app, { db, store: media, catalogs, videos: videoHost });
   publishVideoRoutes(app, { db, clock, secret: config.VIDEO_TOKEN_SECRET, video: videoHost, origins });
-  warmAddressLists();
   missingAddressRoutes(app, { db, clock, limiter });
   carExtrasRoutes(app, { db, clock, limiter });
   analyticsRoutes(app, { db, clock, limiter });

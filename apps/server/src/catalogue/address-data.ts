@@ -109,7 +109,10 @@ export function loadAddressData(dir = seedDir): AddressData {
 
 let loaded: AddressData | undefined;
 
-/** The address data of this process, read on first use (app.ts asks for it at start). */
+/**
+ * The address data of this process, read on first use: about half a second of a start's CPU that only the real
+ * estate wizard, the brokers and the address reports need (a server's first such answer waits for it once).
+ */
 export function addressData(): AddressData {
   loaded ??= loadAddressData();
   return loaded;

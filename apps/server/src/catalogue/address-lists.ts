@@ -88,8 +88,3 @@ export const ADDRESS_LIST_BUILDERS: Record<string, (params: Params) => Option[] 
   streets: ofCity((l) => l.streets),
   neighborhoods: ofCity((l) => l.neighborhoods),
 };
-
-/** Reads the address data now (at start), so the first autocomplete does not wait for it. */
-export function warmAddressLists(): void {
-  lists();
-}

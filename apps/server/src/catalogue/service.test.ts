@@ -1,5 +1,22 @@
+import { CATALOGS } from '@app/catalog/categories/registry';
 import { describe, expect, it } from 'vitest';
-import { CatalogService } from './service.ts';
+import { CatalogService, checkedCatalog } from './service.ts';
+
+describe("the product's catalogues, as the server serves them", () => {
+  // The server trusts its own catalogues at start (no schema pass): this is where they are checked.
+  it.each(CATALOGS.map((c) => [c.id, c] as const))('%s passes the schema and names only served lists', (_id, c) => {
+    expect(checkedCatalog(c)).toEqual(c);
+  });
+
+  it('a broken catalogue given to the service stops it', () => {
+    const [first] = CATALOGS;
+    const broken = {
+      ...first,
+      steps: [{ ...first?.steps[0], fields: [{ id: 'x', type: 'select', dataUrl: '/nowhere' }] }],
+    };
+    expect(() => new CatalogService([broken as never])).toThrow(/is broken|Invalid form catalogue/);
+  });
+});
 
 describe('CatalogService.mediaStep', () => {
   const catalogs = new CatalogService();

@@ -8,7 +8,7 @@
 import type { BoardPageResponse } from '@app/contract/schemas/board';
 import type { MyAd, MyAdsBulkResponse, MyAdsBulkResult, MyAdsResponse } from '@app/contract/schemas/myAds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBoardAd, sampleAds } from './support/board-ads.ts';
+import { insertBoardAd, type SampleAd, sampleAds } from './support/board-ads.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -18,7 +18,7 @@ const NOT_YOURS = 'המודעה לא נמצאה בחשבון שלך';
 let t: TestApp;
 let owner: Agent;
 let other: Agent;
-let car: { cat: number; subcat: number | null; selectors: Record<string, string>; values: Record<string, unknown> };
+let car: SampleAd;
 /** The owner's ads by what each is made to test. */
 const ad: Record<string, number> = {};
 /** The other account's ads: a live VIP ad placed an hour ago, an ended free one. */

@@ -217,18 +217,17 @@ type Decision =
   | { refused: string };
 
 function decide(ad: BulkAdRow, action: MyAdsBulkRequest['action'], now: Date): Decision {
-  const facts = { ...ad };
   if (action === 'bump') {
-    const refused = bumpRefusal(facts, now);
+    const refused = bumpRefusal(ad, now);
     return refused === null ? { kind: 'bump' } : { refused };
   }
   if (action === 'renew') {
-    const refused = renewRefusal(facts, now);
+    const refused = renewRefusal(ad, now);
     if (refused !== null || ad.ad_type === null) return { refused: refused ?? heMyAds.trackWithoutRenew };
     const days = renewalDays({ cat: ad.cat, subcat: ad.subcat, ...ad.selectors }, ad.ad_type);
     return { kind: 'renew', to: 'active', endsAt: new Date(now.getTime() + days * DAY_MS) };
   }
-  const allowed = actionsOf(facts, now);
+  const allowed = actionsOf(ad, now);
   if (action === 'delete') {
     return allowed.includes('delete') ? { kind: 'move', to: 'deleted' } : { refused: heMyAds.trialOpen };
   }

@@ -2,7 +2,8 @@
  * /my-ads for a dealer: the demo trader with its 300 ads (SEED_DEMO_DEALER_ADS) pages on with "עוד מודעות", finds
  * an ad by its number from the search form, filters its live ads, chooses three with the keyboard and hides them in
  * one action, each ad showing its own result; deleting asks first (the product's confirm popup). The search is the
- * address's query (a view to share or reload). Screens at 1280 and 390 px, axe 0.
+ * address's query (a view to share or reload). Three live VIP ads chosen are bumped in one action and head their
+ * boards (a chosen ad its track does not let bump offers none). Screens at 1280 and 390 px, axe 0.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,82 @@ async function loginTrader(page: Page): Promise<void> {
 const articles = (page: Page) => page.locator('[data-testid="my-ads"] article');
 const statusOf = async (page: Page, id: string) =>
   ((await (await page.request.get(`${product.url}/api/my-ads?q=${id}`)).json()).ads[0] as { status: string }).status;
+
+/** The live VIP ads, newest first: the list's query, and the same query's answer from the server. */
+const VIP_LIVE = 'track=VIP&status=active';
+interface Listed {
+  OrderID: number;
+  cat: number;
+  actions: string[];
+}
+const vipLive = async (page: Page): Promise<Listed[]> =>
+  (await (await page.request.get(`${product.url}/api/my-ads?${VIP_LIVE}`)).json()).ads as Listed[];
+
+/** The ad numbers a board page lists, in its order. */
+const boardOrder = async (page: Page, cat: number): Promise<number[]> => {
+  await page.goto(`${product.url}/board/${cat}`);
+  const hrefs = await page.locator('li.card h3 a').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+  return hrefs.map((href) => Number(/\/item\/(\d+)/.exec(href)?.[1]));
+};
+
+/**
+ * Finds an ad by its number, then chooses three live VIP ads that may be bumped with the keyboard (a chosen ad that
+ * may not offers no bump) and bumps them in one action; each says so, and each heads its board afterwards.
+ */
+async function bumpThree(page: Page, screen: string): Promise<void> {
+  await loginTrader(page);
+  const listed = await vipLive(page);
+  const bumpable = listed.filter((ad) => ad.actions.includes('bump')).slice(0, 3);
+  expect(bumpable).toHaveLength(3);
+  const first = bumpable[0] as Listed;
+
+  // Found by its number from the search form.
+  await page.goto(`${product.url}/my-ads`);
+  await page.getByLabel('חיפוש לפי מילה או מספר מודעה').fill(String(first.OrderID));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => articles(page).count()).toBe(1);
+  expect(await articles(page).first().getAttribute('data-order-id')).toBe(String(first.OrderID));
+
+  await page.goto(`${product.url}/my-ads?${VIP_LIVE}`);
+  await expect.poll(() => articles(page).count()).toBe(listed.length);
+  const boxes = page.getByTestId('my-ad-choose');
+  // An ad placed within the day (the newest) may not be bumped yet: chosen alone, the bar offers no bump.
+  const recent = listed.findIndex((ad) => !ad.actions.includes('bump'));
+  expect(recent).toBeGreaterThanOrEqual(0);
+  await boxes.nth(recent).focus();
+  await page.keyboard.press('Space');
+  expect(await page.getByTestId('my-ads-chosen').textContent()).toBe('נבחרה מודעה אחת');
+  expect(await page.getByTestId('my-ads-bulk-bump').count()).toBe(0);
+  await page.keyboard.press('Space');
+
+  for (const ad of bumpable) {
+    await boxes.nth(listed.indexOf(ad)).focus();
+    await page.keyboard.press('Space');
+  }
+  expect(await page.getByTestId('my-ads-chosen').textContent()).toBe('נבחרו 3 מודעות');
+  await page.getByTestId('my-ads-bulk-bump').focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId('my-ads-bulk-summary').textContent()).toBe('הפעולה בוצעה ב-3 מודעות.');
+  // The bump button went with the choice: the keyboard is on the summary.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('my-ads-bulk-summary');
+  for (const ad of bumpable) {
+    const row = page.locator(`article[data-order-id="${ad.OrderID}"]`);
+    expect(await row.getByTestId('my-ad-result').textContent()).toBe('המודעה הוקפצה לראש הלוח');
+  }
+  await checkScreen(page, screen);
+
+  // Each heads its board: the chosen ads of a board are its first cards.
+  for (const cat of new Set(bumpable.map((ad) => ad.cat))) {
+    const mine = bumpable.filter((ad) => ad.cat === cat).map((ad) => ad.OrderID);
+    const order = await boardOrder(page, cat);
+    expect(order.slice(0, mine.length).sort()).toEqual([...mine].sort());
+  }
+  await checkScreen(page, `${screen}-board`);
+  // Bumped within the day: not offered again.
+  for (const ad of await vipLive(page)) {
+    if (bumpable.some((b) => b.OrderID === ad.OrderID)) expect(ad.actions).not.toContain('bump');
+  }
+}
 
 describe('/my-ads for a dealer', () => {
   it('finds an ad by its number and hides three chosen ads in one action, at 1280 and 390 px', async () => {
@@ -104,6 +181,33 @@ describe('/my-ads for a dealer', () => {
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE_390.width);
     await checkScreen(phone, 'my-ads-dealer-390');
+    await phone.context().close();
+  });
+
+  it('finds an ad by its number and bumps three chosen ads in one action, to the top of their boards, at 1280 and 390 px', async () => {
+    const page = await newPage(browser, DESKTOP);
+    await bumpThree(page, 'my-ads-dealer-bump-1280');
+
+    // An ended free ad is renewed for its track's days: back on the site, with its new end on it.
+    await page.goto(`${product.url}/my-ads?status=expired&track=Free`);
+    await expect.poll(() => articles(page).count()).toBeGreaterThan(1);
+    const ended = (await articles(page).first().getAttribute('data-order-id')) as string;
+    await page.getByTestId('my-ad-choose').first().focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByTestId('my-ads-bulk-bump').count()).toBe(0);
+    await page.getByTestId('my-ads-bulk-renew').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('my-ads-bulk-summary').textContent()).toBe('הפעולה בוצעה במודעה אחת.');
+    const renewed = page.locator(`article[data-order-id="${ended}"]`);
+    expect(await renewed.getByTestId('my-ad-result').textContent()).toMatch(/^המודעה חודשה עד \d{1,2}\.\d{1,2}$/);
+    expect(await renewed.locator('.my-ad__status').textContent()).toBe('באוויר');
+    expect(await statusOf(page, ended)).toBe('active');
+    await checkScreen(page, 'my-ads-dealer-renew-1280');
+    await page.context().close();
+
+    const phone = await newPage(browser, PHONE_390);
+    await bumpThree(phone, 'my-ads-dealer-bump-390');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_390.width);
     await phone.context().close();
   });
 });

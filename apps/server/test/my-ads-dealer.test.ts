@@ -227,8 +227,13 @@ describe('one action on several ads', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { results } = res.json() as MyAdsBulkResponse;
     expect(results).toEqual([
-      { OrderID: live[0], done: true, status: 'hidden' },
-      { OrderID: live[1], done: true, status: 'hidden' },
+      ...live.map((id) => ({
+        OrderID: id,
+        done: true,
+        status: 'hidden',
+        endsAt: made.get(id)?.endsAt.toISOString(),
+        actions: ['show', 'delete'],
+      })),
       { OrderID: foreignAd, done: false, reason: 'המודעה לא נמצאה בחשבון שלך' },
       { OrderID: draft, done: false, reason: 'אפשר להסתיר רק מודעה שמוצגת עכשיו באתר' },
     ]);

@@ -78,8 +78,8 @@ describe('GET /api/my-ads', () => {
         publishUrl: null,
         upgradeUrl: `/my-ads?upgrade=${sofa}`,
         easyStart: null,
-        // Ended: it can be deleted, not hidden.
-        actions: ['delete'],
+        // Ended: it can be renewed (a free track) or deleted, not hidden.
+        actions: ['renew', 'delete'],
       },
       expect.objectContaining({
         OrderID: flat,

@@ -38,6 +38,7 @@ interface Data {
   cat: { pets?: number };
   autoBump: { priceAgorot: number };
   boardOrder: { ranks: { adTypes: string[] }[] };
+  ownerActions: { bump: { minHoursBetween: number } };
   upgrades: Record<string, unknown>[];
   adPackages: Record<string, unknown>[];
   redirects: Record<string, unknown>[];
@@ -123,6 +124,7 @@ describe('the reference data files', () => {
       'tracks.json',
       (d: Data) => nth(d.boardOrder.ranks, 0).adTypes.push('Gold'),
     ],
+    ['an owner bump with no time between bumps', 'tracks.json', (d: Data) => (d.ownerActions.bump.minHoursBetween = 0)],
     ['an upgrade with a misspelt key', 'packages.json', (d: Data) => (nth(d.upgrades, 0).priceAgorut = 100)],
     [
       'a package with an unknown form type',

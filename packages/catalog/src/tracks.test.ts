@@ -1,6 +1,7 @@
 import { AD_TYPES } from '@app/contract/orders';
 import { describe, expect, it } from 'vitest';
 import { offersAutoBump } from './autoBump.ts';
+import { CAT, SUBCAT } from './categories/ids.ts';
 import { CATALOGS } from './categories/registry.ts';
 import {
   AUTO_BUMP_DAYS,
@@ -11,7 +12,12 @@ import {
   boardRankOf,
   compareBoardOrder,
   findTrack,
+  OWNER_BUMP_MIN_HOURS,
+  OWNER_RENEW_WITHIN_DAYS,
   priceWithoutTax,
+  renewalDays,
+  trackAllowsBump,
+  trackAllowsRenew,
   tracksFor,
 } from './tracks.ts';
 
@@ -169,5 +175,24 @@ describe("the board's order", () => {
       { id: 6, adType: 'SUPERGOLD', publishedAt: at(5), bumpedAt: at(5) },
     ];
     expect([...ads].sort(compareBoardOrder).map((a) => a.id)).toEqual([6, 2, 4, 3, 5, 1]);
+  });
+});
+
+describe("an owner's bump and renewal", () => {
+  it('bumps the paid tracks and renews the free ones: every ad type exactly one of the two', () => {
+    for (const t of AD_TYPES) expect(trackAllowsBump(t) !== trackAllowsRenew(t), t).toBe(true);
+    for (const t of ['VIP', 'SUPERGOLD', 'EasyStart', 'Premium', 'Platinum', 'Bold', 'Upgrade', 'UpgradePlus']) {
+      expect(trackAllowsBump(t), t).toBe(true);
+    }
+    for (const t of ['Free', 'FreeView']) expect(trackAllowsRenew(t), t).toBe(true);
+    expect(trackAllowsBump(null) || trackAllowsRenew(null)).toBe(false);
+    expect(OWNER_BUMP_MIN_HOURS).toBe(24);
+    expect(OWNER_RENEW_WITHIN_DAYS).toBe(7);
+  });
+
+  it("renews for the track's days in the ad's category, else the free track's without a plan step", () => {
+    expect(renewalDays({ cat: CAT.vehicles }, 'Free')).toBe(28);
+    expect(renewalDays({ cat: CAT.realEstate, subcat: SUBCAT.realEstateCommercial }, 'Free')).toBe(56);
+    expect(renewalDays({ cat: CAT.householdWorkers }, 'Free')).toBe(28);
   });
 });

@@ -12,6 +12,8 @@ import {
   type BoardRank,
   BUSINESS_FOR_SALE_SALES_CAT,
   EASY_START_TRIAL_DAYS,
+  NO_PLAN_TRACK,
+  OWNER_ACTIONS,
   TRACK_KINDS,
   TRACK_SETS,
   type TrackRow,
@@ -187,3 +189,20 @@ const placedAt = (ad: BoardOrderKey): number => (ad.bumpedAt ?? ad.publishedAt)?
 export function compareBoardOrder(a: BoardOrderKey, b: BoardOrderKey): number {
   return rankIndex(a.adType) - rankIndex(b.adType) || placedAt(b) - placedAt(a) || b.id - a.id;
 }
+
+/**
+ * An owner's bump and renewal from "my ads" (data/tracks.json `ownerActions`, the one place the rule is written): a
+ * live ad of a paid track may be bumped once in OWNER_BUMP_MIN_HOURS hours since it was last placed; an ad of a free
+ * track that ended or ends within OWNER_RENEW_WITHIN_DAYS days may be renewed for its track's days.
+ */
+export const OWNER_BUMP_MIN_HOURS: number = OWNER_ACTIONS.bump.minHoursBetween;
+export const OWNER_RENEW_WITHIN_DAYS: number = OWNER_ACTIONS.renew.endingWithinDays;
+/** Does the ad's track let its owner bump it? */
+export const trackAllowsBump = (adType: string | null): boolean =>
+  (OWNER_ACTIONS.bump.adTypes as readonly string[]).includes(adType ?? '');
+/** Does the ad's track let its owner renew it? */
+export const trackAllowsRenew = (adType: string | null): boolean =>
+  (OWNER_ACTIONS.renew.adTypes as readonly string[]).includes(adType ?? '');
+/** The days of a renewal: the ad's track's days in its category's set, else the free track's without a plan step. */
+export const renewalDays = (selectors: TrackSelectors, adType: string): number =>
+  trackOfType(selectors, adType)?.days ?? NO_PLAN_TRACK.days;

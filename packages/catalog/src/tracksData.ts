@@ -61,6 +61,15 @@ export const BOARD_RANKS = data.boardOrder.ranks as readonly { rank: BoardRank; 
 /** Auto-bump (after-save-area.md §9): how often and how many days, its prices in agorot (its hash: contract's). */
 export const AUTO_BUMP: Readonly<typeof data.autoBump> = data.autoBump;
 
+/**
+ * What an owner may do to its own ads without paying (data/tracks.json `ownerActions`): a bump for the paid tracks, at
+ * most once in `minHoursBetween` hours; a renewal for the free tracks, ended or ending within `endingWithinDays` days.
+ */
+export const OWNER_ACTIONS = data.ownerActions as {
+  readonly bump: { readonly adTypes: readonly AdType[]; readonly minHoursBetween: number };
+  readonly renew: { readonly adTypes: readonly AdType[]; readonly endingWithinDays: number };
+};
+
 /** A set of tracks: which selection it serves is decided in tracks.ts; the id prefixes every hash. */
 export interface TrackSet {
   id: string;

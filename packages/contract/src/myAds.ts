@@ -23,8 +23,11 @@ export const MY_ADS_PAGE_MAX = 50;
 /** "Ending soon": a live ad whose end is within this many days. */
 export const MY_ADS_ENDING_DAYS = 7;
 
-/** What may be done to several chosen ads at once. */
-export const MY_ADS_ACTIONS = ['hide', 'show', 'delete'] as const;
+/**
+ * What may be done to several chosen ads at once: hide, show again, delete, and where the ad's track allows it
+ * (packages/catalog data/tracks.json `ownerActions`) bump it to the top of its board or renew it for a new period.
+ */
+export const MY_ADS_ACTIONS = ['bump', 'renew', 'hide', 'show', 'delete'] as const;
 export type MyAdsAction = (typeof MY_ADS_ACTIONS)[number];
 /** The most ads one bulk request may name. */
 export const MY_ADS_BULK_MAX = 100;

@@ -5,8 +5,8 @@
  * page shows, nothing of the owner) and wakes the delivery (`AD_EVENTS_JOB`, whose handler webhooks/ registers).
  *
  * The type follows from the ad's status before and after the change:
- *   not live → active: ad.published (first publication, an approval, back from a held edit);
- *   active → active with its values or photos changed: ad.changed;
+ *   not live → active: ad.published (first publication, an approval, back from a held edit, an ended ad renewed);
+ *   active → active with its values, photos or end changed (an owner's renewal): ad.changed;
  *   active → expired: ad.ended; active or expired → deleted: ad.deleted;
  *   active → anything else (held for review, refused): ad.hidden.
  * Any other move is nobody's business outside: no event.

@@ -17,6 +17,8 @@ export interface MyAdRow {
   status: MyAd['status'];
   ad_type: AdType | null;
   ends_at: Date | string | null;
+  /** The ad's last placing on the board: its last bump, else its publish time (board/ orders by it). */
+  placed_at: Date | string | null;
   field_values: FieldValues;
   /** The main photo's thumbnail (the first in the owner's order), null without photos. */
   thumb_key: string | null;
@@ -141,7 +143,7 @@ export async function myAdRows(db: Queryable, customerId: number, now: Date, f: 
        WHERE ${where}${after ? ` AND ${after}` : ''}
        ORDER BY ${order} LIMIT $${params.length})
      SELECT ads.id, ads.cat, ads.subcat, ads.status, ads.ad_type, ads.ends_at, ads.selectors, ads.field_values,
-       page.ends_us, page.views,
+       COALESCE(ads.bumped_at, ads.published_at) AS placed_at, page.ends_us, page.views,
        (SELECT i.thumb_key FROM ad_images i WHERE i.ad_id = ads.id
          ORDER BY i.position IS NULL, i.position, i.slot LIMIT 1) AS thumb_key,
        (SELECT CASE WHEN p.status <> 'paid' THEN p.ad_type END FROM payments p
@@ -169,8 +171,13 @@ export async function myAdRows(db: Queryable, customerId: number, now: Date, f: 
 /** The customer's ads among `ids`, locked for a change, with what a bulk action asks of each. */
 export interface BulkAdRow {
   id: number;
+  cat: number;
+  subcat: number | null;
+  selectors: Selectors;
   status: MyAdRow['status'] | 'reserved' | 'deleted';
+  ad_type: AdType | null;
   ends_at: Date | string | null;
+  placed_at: Date | string | null;
   /** A running or cancelled EasyStart week not finished (its charge is still to come). */
   trial_open: boolean;
 }
@@ -181,7 +188,8 @@ export async function lockOwnAdsForBulk(
   ids: readonly number[],
 ): Promise<BulkAdRow[]> {
   return tx.query<BulkAdRow>(
-    `SELECT ads.id, ads.status, ads.ends_at,
+    `SELECT ads.id, ads.cat, ads.subcat, ads.selectors, ads.status, ads.ad_type, ads.ends_at,
+       COALESCE(ads.bumped_at, ads.published_at) AS placed_at,
        EXISTS (SELECT 1 FROM easy_start_trials t WHERE t.ad_id = ads.id
          AND t.status IN ('running', 'cancelled') AND t.finished_at IS NULL) AS trial_open
      FROM ads WHERE ads.customer_id = $1 AND ads.id = ANY($2::bigint[]) ORDER BY ads.id FOR UPDATE OF ads`,
@@ -197,6 +205,35 @@ export async function moveOwnAdStatus(
   const rows = await tx.query(
     'UPDATE ads SET status = $4, updated_at = now() WHERE id = $2 AND customer_id = $1 AND status = $3 RETURNING id',
     [move.customerId, move.id, move.from, move.to],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * The owner's bump of a live ad: its last bump is now (never back), so the board lists it first in its rank; false
+ * when it was not live any more.
+ */
+export async function bumpOwnAd(tx: Queryable, bump: { customerId: number; id: number; now: Date }): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE ads SET bumped_at = GREATEST(COALESCE(bumped_at, $3::timestamptz), $3::timestamptz), updated_at = $3
+     WHERE id = $2 AND customer_id = $1 AND status = 'active' AND (ends_at IS NULL OR ends_at > $3) RETURNING id`,
+    [bump.customerId, bump.id, bump.now],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * The owner's renewal: the ad's new end, and its status from `from` to `to` (an ended ad back on the board); false
+ * when it was not in `from` any more.
+ */
+export async function renewOwnAd(
+  tx: Queryable,
+  renewal: { customerId: number; id: number; from: string; to: string; endsAt: Date; now: Date },
+): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE ads SET status = $4, ends_at = $5, updated_at = $6
+     WHERE id = $2 AND customer_id = $1 AND status = $3 RETURNING id`,
+    [renewal.customerId, renewal.id, renewal.from, renewal.to, renewal.endsAt, renewal.now],
   );
   return rows.length === 1;
 }

@@ -3,7 +3,8 @@
  * - GET /api/my-ads: a page of the logged-in customer's ads, found by words or the ad's number, filtered by status,
  *   category, track or ending within 7 days, newest, ending soonest or most viewed first, the next page by its
  *   cursor (a cursor not of this query: 400);
- * - POST /api/my-ads/bulk: hide, show again or delete several of the customer's ads, each answered on its own.
+ * - POST /api/my-ads/bulk: bump or renew where the ad's track allows it (packages/catalog data/tracks.json
+ *   `ownerActions`), hide, show again or delete several of the customer's ads, each answered on its own.
  * A guest gets 422 (the web app opens the login form).
  */
 import { RefusalSchema } from '@app/contract/schemas/common';
@@ -53,7 +54,7 @@ export function myAdsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }
       schema: {
         summary: 'פעולה על כמה מודעות שלי',
         description:
-          'הסתרה, החזרה לאתר או מחיקה של כמה ממודעות הלקוח. כל מודעה נענית בנפרד: בוצע, או נדחה עם הסיבה ובלי שינוי.',
+          'הקפצה או חידוש כשמסלול המודעה מאפשר זאת, הסתרה, החזרה לאתר או מחיקה של כמה ממודעות הלקוח. כל מודעה נענית בנפרד: בוצע, או נדחה עם הסיבה ובלי שינוי.',
         body: MyAdsBulkRequestSchema,
         response: { 200: MyAdsBulkResponseSchema, 422: RefusalSchema },
       },

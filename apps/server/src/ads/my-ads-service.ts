@@ -2,6 +2,13 @@
  * "My ads" (ours; the upgrade link of after-save-area.md §4 "Ad-strength meter" opens /my-ads?upgrade={id}): the
  * customer's ads with a title a person recognises, where each stands and how many days it has left.
  */
+import {
+  OWNER_BUMP_MIN_HOURS,
+  OWNER_RENEW_WITHIN_DAYS,
+  renewalDays,
+  trackAllowsBump,
+  trackAllowsRenew,
+} from '@app/catalog/tracks';
 import { mediaUrl } from '@app/contract/media';
 import {
   MY_ADS_ENDING_DAYS,
@@ -18,22 +25,26 @@ import { heMyAds } from '../i18n/my-ads.ts';
 import { adRefundOf } from '../payments/repository.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
 import { recordAdEvent } from './ad-events-service.ts';
+import { scheduleAdExpiry } from './ad-expiry-jobs.ts';
 import { planPath } from './ad-paths.ts';
 import { adTitleOf } from './ad-title.ts';
 import type { AdStatus } from './ads-repository.ts';
 import { decodeMyAdsCursor, encodeMyAdsCursor, MyAdsQueryError } from './my-ads-cursor.ts';
 import {
   type BulkAdRow,
+  bumpOwnAd,
   countMyAds,
   lockOwnAdsForBulk,
   type MyAdPageRow,
   type MyAdsFilter,
   moveOwnAdStatus,
   myAdRows,
+  renewOwnAd,
 } from './my-ads-repository.ts';
 import { adPagePath } from './public-ad.ts';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export { MyAdsQueryError };
 
@@ -88,11 +99,57 @@ export async function myAds(
   };
 }
 
-/** What may be done now to an ad of the list (POST /api/my-ads/bulk). */
-function actionsOf(r: { status: string; ends_at: Date | string | null; trial_open: boolean }, now: Date) {
+/** What an ad's actions are decided from (a row of the list, or one locked for a bulk action). */
+interface ActionFacts {
+  status: string;
+  ad_type: string | null;
+  ends_at: Date | string | null;
+  placed_at: Date | string | null;
+  trial_open: boolean;
+}
+
+const dateOf = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+
+/** Live: active and its end ahead (or none). */
+const isLive = (r: ActionFacts, now: Date): boolean => {
+  const endsAt = dateOf(r.ends_at);
+  return r.status === 'active' && (endsAt === null || endsAt > now);
+};
+
+/**
+ * Why the ad may not be bumped now, or null when it may (packages/catalog data/tracks.json `ownerActions.bump`): a
+ * live ad of a track that includes bumps, last placed OWNER_BUMP_MIN_HOURS hours ago or more.
+ */
+function bumpRefusal(r: ActionFacts, now: Date): string | null {
+  if (!isLive(r, now)) return heMyAds.notLiveToBump;
+  if (!trackAllowsBump(r.ad_type)) return heMyAds.trackWithoutBump;
+  const placedAt = dateOf(r.placed_at);
+  const nextAt = placedAt === null ? null : placedAt.getTime() + OWNER_BUMP_MIN_HOURS * HOUR_MS;
+  if (nextAt !== null && nextAt > now.getTime()) {
+    return heMyAds.bumpTooSoon(OWNER_BUMP_MIN_HOURS, Math.ceil((nextAt - now.getTime()) / HOUR_MS));
+  }
+  return null;
+}
+
+/**
+ * Why the ad may not be renewed now, or null when it may (`ownerActions.renew`): an ad of a track renewed without
+ * payment that ended, or is active and ends within OWNER_RENEW_WITHIN_DAYS days.
+ */
+function renewRefusal(r: ActionFacts, now: Date): string | null {
+  if (!trackAllowsRenew(r.ad_type)) return heMyAds.trackWithoutRenew;
+  const endsAt = dateOf(r.ends_at);
+  const ending =
+    r.status === 'expired' ||
+    (r.status === 'active' && endsAt !== null && endsAt.getTime() <= now.getTime() + OWNER_RENEW_WITHIN_DAYS * DAY_MS);
+  return ending ? null : heMyAds.notEndingToRenew(OWNER_RENEW_WITHIN_DAYS);
+}
+
+/** What may be done now to an ad of the list (POST /api/my-ads/bulk), in MY_ADS_ACTIONS' order. */
+function actionsOf(r: ActionFacts, now: Date): MyAd['actions'] {
   const actions: MyAd['actions'] = [];
-  const endsAt = r.ends_at === null ? null : new Date(r.ends_at);
-  if (r.status === 'active' && (endsAt === null || endsAt > now)) actions.push('hide');
+  if (bumpRefusal(r, now) === null) actions.push('bump');
+  if (renewRefusal(r, now) === null) actions.push('renew');
+  if (isLive(r, now)) actions.push('hide');
   if (r.status === 'hidden') actions.push('show');
   if (!r.trial_open) actions.push('delete');
   return actions;
@@ -152,25 +209,67 @@ function myAdsOf(rows: MyAdPageRow[], now: Date): MyAd[] {
   });
 }
 
-/** An action on one locked ad: its status after, or the Hebrew reason it was refused. */
-function decide(
-  ad: BulkAdRow,
-  action: MyAdsBulkRequest['action'],
-  now: Date,
-): Exclude<AdStatus, 'reserved'> | { refused: string } {
+/** What an action does to one locked ad: its status and end after, or the Hebrew reason it was refused. */
+type Decision =
+  | { kind: 'move'; to: Exclude<AdStatus, 'reserved'> }
+  | { kind: 'bump' }
+  | { kind: 'renew'; to: 'active'; endsAt: Date }
+  | { refused: string };
+
+function decide(ad: BulkAdRow, action: MyAdsBulkRequest['action'], now: Date): Decision {
+  if (action === 'bump') {
+    const refused = bumpRefusal(ad, now);
+    return refused === null ? { kind: 'bump' } : { refused };
+  }
+  if (action === 'renew') {
+    const refused = renewRefusal(ad, now);
+    if (refused !== null || ad.ad_type === null) return { refused: refused ?? heMyAds.trackWithoutRenew };
+    const days = renewalDays({ cat: ad.cat, subcat: ad.subcat, ...ad.selectors }, ad.ad_type);
+    return { kind: 'renew', to: 'active', endsAt: new Date(now.getTime() + days * DAY_MS) };
+  }
   const allowed = actionsOf(ad, now);
-  if (action === 'delete') return allowed.includes('delete') ? 'deleted' : { refused: heMyAds.trialOpen };
-  if (action === 'hide') return allowed.includes('hide') ? 'hidden' : { refused: heMyAds.notLiveToHide };
+  if (action === 'delete') {
+    return allowed.includes('delete') ? { kind: 'move', to: 'deleted' } : { refused: heMyAds.trialOpen };
+  }
+  if (action === 'hide') {
+    return allowed.includes('hide') ? { kind: 'move', to: 'hidden' } : { refused: heMyAds.notLiveToHide };
+  }
   if (!allowed.includes('show')) return { refused: heMyAds.notHidden };
   // Shown again: live until its end, or ended when its days ran out while it was hidden.
-  return ad.ends_at !== null && new Date(ad.ends_at) <= now ? 'expired' : 'active';
+  return { kind: 'move', to: ad.ends_at !== null && new Date(ad.ends_at) <= now ? 'expired' : 'active' };
+}
+
+/** Carries out a decision on the locked ad; the ad as it is after, or null when it was not as locked any more. */
+async function carryOut(
+  tx: Queryable,
+  customerId: number,
+  ad: BulkAdRow,
+  decision: Exclude<Decision, { refused: string }>,
+  now: Date,
+): Promise<BulkAdRow | null> {
+  const id = Number(ad.id);
+  if (decision.kind === 'bump') {
+    return (await bumpOwnAd(tx, { customerId, id, now })) ? { ...ad, placed_at: now } : null;
+  }
+  if (decision.kind === 'renew') {
+    const renewal = { customerId, id, from: ad.status, to: decision.to, endsAt: decision.endsAt, now };
+    if (!(await renewOwnAd(tx, renewal))) return null;
+    // Its end is a new one: the expiry job of that end (the old end's job finds it ahead and does nothing).
+    await scheduleAdExpiry(tx, id, decision.endsAt, now);
+    return { ...ad, status: decision.to, ends_at: decision.endsAt };
+  }
+  return (await moveOwnAdStatus(tx, { customerId, id, from: ad.status, to: decision.to }))
+    ? { ...ad, status: decision.to }
+    : null;
 }
 
 /**
  * One action on several of the customer's ads, in one transaction under the ads' row locks: each ad is answered
- * on its own, done with its status now, or refused with its Hebrew reason and left as it was (another account's,
- * deleted or unknown ad: "not found in your account"). Each change writes its ad event (ad.hidden, ad.published,
- * ad.deleted) in the same transaction.
+ * on its own, done with its status, end and actions now, or refused with its Hebrew reason and left as it was
+ * (another account's, deleted or unknown ad: "not found in your account"). Each change writes its ad event in the
+ * same transaction (ad-events-service.ts decides the type from the status before and after): hidden, deleted, shown
+ * again (ad.published), an ended ad renewed (ad.published), a live ad renewed (ad.changed: its end, which its view
+ * carries, moved); a bump changes nothing an ad event carries (only its place on the board), so it writes none.
  */
 export async function bulkMyAds(
   db: Db,
@@ -187,14 +286,31 @@ export async function bulkMyAds(
         results.push({ OrderID: id, done: false, reason: heMyAds.notYours });
         continue;
       }
-      const to = decide(ad, request.action, now);
-      if (typeof to !== 'string') {
-        results.push({ OrderID: id, done: false, reason: to.refused });
+      const decision = decide(ad, request.action, now);
+      if ('refused' in decision) {
+        results.push({ OrderID: id, done: false, reason: decision.refused });
         continue;
       }
-      await moveOwnAdStatus(tx, { customerId, id, from: ad.status, to });
-      await recordAdEvent(tx, { ad: id, before: ad.status }, now);
-      results.push({ OrderID: id, done: true, status: to });
+      const after = await carryOut(tx, customerId, ad, decision, now);
+      if (after === null) {
+        results.push({ OrderID: id, done: false, reason: heMyAds.notYours });
+        continue;
+      }
+      if (decision.kind !== 'bump') {
+        await recordAdEvent(tx, { ad: id, before: ad.status, changed: decision.kind === 'renew' }, now);
+      }
+      const status = after.status as Exclude<AdStatus, 'reserved'>;
+      results.push(
+        status === 'deleted'
+          ? { OrderID: id, done: true, status }
+          : {
+              OrderID: id,
+              done: true,
+              status,
+              endsAt: dateOf(after.ends_at)?.toISOString() ?? null,
+              actions: actionsOf(after, now),
+            },
+      );
     }
     return results;
   });

@@ -83,7 +83,7 @@ export const MyAdSchema = z
     /** EasyStart's free week, running or cancelled and not over; else null. */
     easyStart: EasyStartTrialSchema.nullable(),
     /** The actions of POST /api/my-ads/bulk this ad allows now. */
-    actions: z.array(z.enum(['hide', 'show', 'delete'])),
+    actions: z.array(z.enum(MY_ADS_ACTIONS)),
   })
   .meta({ id: 'MyAd' });
 export type MyAd = z.infer<typeof MyAdSchema>;
@@ -111,12 +111,19 @@ export const MyAdsBulkRequestSchema = z.object({
 });
 export type MyAdsBulkRequest = z.infer<typeof MyAdsBulkRequestSchema>;
 
-/** One ad's answer: done (with its status now), or refused with a Hebrew reason and nothing changed. */
+/**
+ * One ad's answer: done (with its status, end and allowed actions now), or refused with a Hebrew reason and nothing
+ * changed.
+ */
 export const MyAdsBulkResultSchema = z.object({
   OrderID: z.number().int(),
   done: z.boolean(),
   /** The ad's status after the action (done only). */
   status: z.enum([...MY_AD_STATUSES, 'deleted']).optional(),
+  /** The ad's ISO end after the action (done only; a renewal's new end). */
+  endsAt: z.string().nullable().optional(),
+  /** The actions the ad allows after the action (done only, not for a deleted ad). */
+  actions: z.array(z.enum(MY_ADS_ACTIONS)).optional(),
   /** Why it was refused (refused only). */
   reason: z.string().optional(),
 });

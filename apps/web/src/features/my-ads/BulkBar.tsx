@@ -1,20 +1,25 @@
 /**
- * One action on several ads of /my-ads: "choose all shown", how many are chosen, and the actions (hide from the site,
- * show again, delete after the product's confirm popup). The server answers each ad on its own; the summary says how
- * many were done and how many refused, and each ad shows its own result (MyAdsPage).
+ * One action on several ads of /my-ads: "choose all shown", how many are chosen, and the actions (bump and renew,
+ * offered while a chosen ad allows them; hide from the site, show again, delete after the product's confirm popup).
+ * The server answers each ad on its own; the summary says how many were done and how many refused, and each ad shows
+ * its own result (MyAdsPage).
  */
 import { MY_ADS_ACTIONS } from '@app/contract/myAds';
 import type { MyAdsAction, MyAdsBulkResult } from '@app/contract/schemas/myAds';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { hePackages } from '../../shared/i18n/index.ts';
 import { ConfirmPopup } from '../../shared/popups/index.ts';
 
 const t = hePackages.myAds.tools;
+/** The actions the bar offers only while a chosen ad allows them (its track's bump or renewal). */
+const OFFERED_WHEN_ALLOWED: ReadonlySet<MyAdsAction> = new Set(['bump', 'renew']);
 
 export function BulkBar(props: {
   shownIds: readonly number[];
   chosen: ReadonlySet<number>;
   onChoose: (ids: ReadonlySet<number>) => void;
+  /** The actions some chosen ad allows (the server's `actions` of each ad). */
+  allowed: ReadonlySet<MyAdsAction>;
   /** Carries the action out; false when the call failed (nothing to show per ad). */
   onAct: (action: MyAdsAction) => Promise<boolean>;
   /** The last action's answer per ad. */
@@ -25,6 +30,14 @@ export function BulkBar(props: {
   const [failed, setFailed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const allChosen = shownIds.length > 0 && shownIds.every((id) => chosen.has(id));
+  // A bump or a renewal clears the choice, and its button goes with it: the keyboard's place moves to the summary.
+  const summary = useRef<HTMLParagraphElement>(null);
+  const [toSummary, setToSummary] = useState(false);
+  useEffect(() => {
+    if (!toSummary || !summary.current) return;
+    summary.current.focus();
+    setToSummary(false);
+  }, [toSummary]);
 
   const run = async (action: MyAdsAction) => {
     setBusy(true);
@@ -33,6 +46,7 @@ export function BulkBar(props: {
     setBusy(false);
     setFailed(!ok);
     if (ok) setConfirming(false);
+    if (ok && OFFERED_WHEN_ALLOWED.has(action)) setToSummary(true);
   };
 
   const done = props.results.filter((r) => r.done).length;
@@ -52,18 +66,20 @@ export function BulkBar(props: {
         {t.chosen(chosen.size)}
       </p>
       <div className="my-ads-bulk__actions">
-        {MY_ADS_ACTIONS.map((action) => (
-          <button
-            key={action}
-            type="button"
-            className={action === 'delete' ? 'btn btn--secondary my-ads-bulk__delete' : 'btn btn--secondary'}
-            disabled={chosen.size === 0 || busy}
-            onClick={() => (action === 'delete' ? setConfirming(true) : void run(action))}
-            data-testid={`my-ads-bulk-${action}`}
-          >
-            {action === 'delete' || !busy ? t.actions[action] : t.working}
-          </button>
-        ))}
+        {MY_ADS_ACTIONS.filter((action) => !OFFERED_WHEN_ALLOWED.has(action) || props.allowed.has(action)).map(
+          (action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'delete' ? 'btn btn--secondary my-ads-bulk__delete' : 'btn btn--secondary'}
+              disabled={chosen.size === 0 || busy}
+              onClick={() => (action === 'delete' ? setConfirming(true) : void run(action))}
+              data-testid={`my-ads-bulk-${action}`}
+            >
+              {action === 'delete' || !busy ? t.actions[action] : t.working}
+            </button>
+          ),
+        )}
       </div>
       {failed && !confirming && (
         <p className="my-ads-bulk__failed" role="alert">
@@ -71,7 +87,7 @@ export function BulkBar(props: {
         </p>
       )}
       {props.results.length > 0 && (
-        <p className="my-ads-bulk__summary" role="status" data-testid="my-ads-bulk-summary">
+        <p className="my-ads-bulk__summary" role="status" tabIndex={-1} ref={summary} data-testid="my-ads-bulk-summary">
           {t.summary(done, props.results.length - done)}
         </p>
       )}

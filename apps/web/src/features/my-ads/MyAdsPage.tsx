@@ -6,8 +6,8 @@
  * (UpgradeList), and the ad's numbers (AdNumbersBox: totals, and the last 30 days as a chart and a table;
  * /my-ads?numbers={id} opens an ad's days). A guest (422) gets the login popup and the list loads after the login.
  * For an account with many ads: a page at a time ("עוד מודעות"), searched, filtered and sorted by the address's
- * query (MyAdsTools), and one action (hide, show again, delete after a confirmation) on the chosen ads, each ad
- * showing its own result (BulkBar).
+ * query (MyAdsTools), and one action (bump or renew where the ad's track allows it, hide, show again, delete after a
+ * confirmation) on the chosen ads, each ad showing its own result (BulkBar).
  */
 import type { MyAd, MyAdsAction, MyAdsBulkResult } from '@app/contract/schemas/myAds';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,7 +23,7 @@ import { AdThumb } from './AdThumb.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { EasyStartBox } from './EasyStartBox.tsx';
 import { listQueryOf, MyAdsTools } from './MyAdsTools.tsx';
-import { autoBumpText, statusText, trackText } from './myAdsText.ts';
+import { adAfter, autoBumpText, doneText, statusText, trackText } from './myAdsText.ts';
 import { UpgradeList } from './UpgradeList.tsx';
 
 const t = hePackages.myAds;
@@ -58,6 +58,7 @@ export default function MyAdsPage() {
   const query = useMemo(() => new URLSearchParams(queryText), [queryText]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [results, setResults] = useState<ReadonlyMap<number, MyAdsBulkResult>>(new Map());
+  const [resultsOf, setResultsOf] = useState<MyAdsAction>('hide');
   const [loadingMore, setLoadingMore] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again after a login (customerId), a retry or a new query
@@ -120,21 +121,17 @@ export default function MyAdsPage() {
     if (!res.ok || !res.data) return false;
     const byId = new Map(res.data.results.map((r) => [r.OrderID, r]));
     setResults(byId);
+    setResultsOf(action);
     setChosen(new Set());
     setState((now) =>
-      now.kind === 'ready'
-        ? {
-            ...now,
-            ads: now.ads.map((ad) => {
-              const r = byId.get(ad.OrderID);
-              return r?.done && r.status && r.status !== 'deleted' ? { ...ad, status: r.status } : ad;
-            }),
-          }
-        : now,
+      now.kind === 'ready' ? { ...now, ads: now.ads.map((ad) => adAfter(ad, byId.get(ad.OrderID))) } : now,
     );
     return true;
   };
   const deleted = (id: number) => results.get(id)?.status === 'deleted';
+  const allowed = new Set(
+    state.kind === 'ready' ? state.ads.filter((ad) => chosen.has(ad.OrderID)).flatMap((ad) => ad.actions) : [],
+  );
   const shownIds = state.kind === 'ready' ? state.ads.filter((ad) => !deleted(ad.OrderID)).map((ad) => ad.OrderID) : [];
 
   return (
@@ -171,6 +168,7 @@ export default function MyAdsPage() {
             shownIds={shownIds}
             chosen={chosen}
             onChoose={setChosen}
+            allowed={allowed}
             onAct={act}
             results={[...results.values()]}
           />
@@ -188,9 +186,7 @@ export default function MyAdsPage() {
                 className={`my-ad__result my-ad__result--${result.done ? 'done' : 'refused'}`}
                 data-testid="my-ad-result"
               >
-                {result.done
-                  ? t.tools.done[result.status === 'deleted' ? 'delete' : result.status === 'hidden' ? 'hide' : 'show']
-                  : t.tools.refused(result.reason ?? '')}
+                {result.done ? doneText(resultsOf, result) : t.tools.refused(result.reason ?? '')}
               </p>
             );
             if (deleted(ad.OrderID)) {

@@ -1,7 +1,8 @@
-/** The texts of an ad's row on /my-ads: its status, track and auto-bump, in Hebrew. */
+/** The texts of an ad's row on /my-ads: its status, track and auto-bump, and a bulk action's result, in Hebrew. */
 import { upgradeTitleOf } from '@app/catalog/packages';
 import { trackOfType } from '@app/catalog/tracks';
 import type { MyAd } from '@app/contract/planExtras';
+import type { MyAdsAction, MyAdsBulkResult } from '@app/contract/schemas/myAds';
 import { hePackages } from '../../shared/i18n/index.ts';
 
 const t = hePackages.myAds;
@@ -31,3 +32,20 @@ export const autoBumpText = (ad: MyAd): string =>
     : ad.autoBumpUntil
       ? t.autoBumpUntil(dateFormat.format(new Date(ad.autoBumpUntil)))
       : t.autoBumpOn;
+
+/** The ad as a done action left it: its status, end, days left and allowed actions now (the server's answer). */
+export function adAfter(ad: MyAd, r: MyAdsBulkResult | undefined, now = Date.now()): MyAd {
+  if (!r?.done || !r.status || r.status === 'deleted') return ad;
+  const endsAt = r.endsAt === undefined ? ad.endsAt : r.endsAt;
+  const daysLeft = endsAt === null ? null : Math.max(0, Math.ceil((new Date(endsAt).getTime() - now) / 86_400_000));
+  return { ...ad, status: r.status, endsAt, daysLeft, actions: r.actions ?? ad.actions };
+}
+
+const endFormat = new Intl.DateTimeFormat('he-IL', { day: 'numeric', month: 'numeric', timeZone: 'Asia/Jerusalem' });
+
+/** What a done action says on its ad: a renewal with its new end. */
+export function doneText(action: MyAdsAction, r: MyAdsBulkResult): string {
+  if (action === 'renew' && r.endsAt) return t.tools.renewedUntil(endFormat.format(new Date(r.endsAt)));
+  if (r.status === 'deleted') return t.tools.done.delete;
+  return t.tools.done[action];
+}

@@ -103,7 +103,7 @@ export const hePackages = {
       chooseAll: 'בחירת כל המודעות המוצגות',
       chosen: (n: number) => (n === 0 ? 'לא נבחרו מודעות' : n === 1 ? 'נבחרה מודעה אחת' : `נבחרו ${n} מודעות`),
       actionsLabel: 'פעולות על המודעות שנבחרו',
-      actions: { hide: 'הסתרה מהאתר', show: 'החזרה לאתר', delete: 'מחיקה' },
+      actions: { bump: 'הקפצה', renew: 'חידוש', hide: 'הסתרה מהאתר', show: 'החזרה לאתר', delete: 'מחיקה' },
       deleteHeader: 'מחיקת מודעות',
       deleteText: (n: number) =>
         n === 1 ? 'למחוק את המודעה שנבחרה? אי אפשר לבטל את המחיקה.' : `למחוק ${n} מודעות? אי אפשר לבטל את המחיקה.`,
@@ -111,9 +111,20 @@ export const hePackages = {
       deleteCancel: 'לא, להשאיר',
       working: 'מבצעים…',
       failed: 'הפעולה לא בוצעה. אפשר לנסות שוב.',
-      summary: (done: number, refused: number) =>
-        refused === 0 ? `הפעולה בוצעה ב-${done} מודעות.` : `הפעולה בוצעה ב-${done} מודעות, ו-${refused} לא עודכנו.`,
-      done: { hide: 'המודעה הוסתרה מהאתר', show: 'המודעה חזרה לאתר', delete: 'המודעה נמחקה' },
+      summary: (done: number, refused: number) => {
+        if (done === 0) return refused === 1 ? 'המודעה לא עודכנה.' : 'אף אחת מהמודעות לא עודכנה.';
+        const did = done === 1 ? 'הפעולה בוצעה במודעה אחת' : `הפעולה בוצעה ב-${done} מודעות`;
+        if (refused === 0) return `${did}.`;
+        return refused === 1 ? `${did}, ומודעה אחת לא עודכנה.` : `${did}, ו-${refused} לא עודכנו.`;
+      },
+      done: {
+        bump: 'המודעה הוקפצה לראש הלוח',
+        renew: 'המודעה חודשה',
+        hide: 'המודעה הוסתרה מהאתר',
+        show: 'המודעה חזרה לאתר',
+        delete: 'המודעה נמחקה',
+      },
+      renewedUntil: (date: string) => `המודעה חודשה עד ${date}`,
       refused: (reason: string) => `לא עודכנה: ${reason}`,
     },
     upgradesTitle: 'שדרוגים למודעה',

@@ -9,16 +9,16 @@
  *     batch, and the batches' writes), with no page served for them; against nothing;
  *   - ad pages, PAGES_RATE a second over the dealer's ads: different visitors (a phone's browser, each from its own
  *     address, none the owner: every one a counted view), against the same pages asked by a known bot (not counted).
- * Printed: the probe's p50 and p99 on each side, the load's own, and the growth of the probe's p99; both comparisons
- * are the counter's share (the visitors' pages against none adds the cost of serving that many pages in one
- * process, printed too). Then the day's views in ad_daily_numbers, read while the app still runs (written by the
- * periodic batches): they must have risen by exactly the views counted (each visitor once, the probe's visitor once,
- * the bot never).
+ * Printed: the probe's p50 and p99 on each side, the load's own, this process's CPU time a second on each side, and
+ * the growth of the probe's p99; both comparisons are the counter's share (the visitors' pages against none adds the
+ * cost of serving that many pages in one process, printed too). Then the day's views in ad_daily_numbers, read while
+ * the app still runs (written by the periodic batches): they must have risen by exactly the views counted (each
+ * visitor once, the probe's visitor once, the bot never).
  * Exit 1 when the count is off, a page is not a 200, or the counter's share (the larger of the two) is above 5 ms.
  *
  * Needs DATABASE_URL (PostgreSQL; an own schema, dropped at the end):
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:views
- * BENCH_VIEWS_RATE (default 1000), BENCH_PAGES_RATE (default 200), BENCH_PROBE_RATE (default 50),
+ * BENCH_VIEWS_RATE (default 1000), BENCH_PAGES_RATE (default 100), BENCH_PROBE_RATE (default 50),
  * BENCH_SECONDS (default 20: each side's time, in 5 s windows), BENCH_ADS (default 200) the dealer's live ads.
  */
 import { performance } from 'node:perf_hooks';
@@ -32,7 +32,7 @@ const PROBE_RATE = Number(process.env.BENCH_PROBE_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 // One process on the shared 2-core machine serves a few hundred ad pages a second (docs/QUALITY.md, the board);
 // BENCH_PAGES_RATE=1000 shows what a backlog does instead of what the counter does.
-const PAGES_RATE = Number(process.env.BENCH_PAGES_RATE ?? 200);
+const PAGES_RATE = Number(process.env.BENCH_PAGES_RATE ?? 100);
 const WINDOW_MS = 5000;
 const ADS = Number(process.env.BENCH_ADS ?? 200);
 const GOAL_GROWTH_MS = 5;
@@ -120,6 +120,23 @@ try {
   ) => {
     const t0 = performance.now();
     const isOn = (at: number) => Math.floor((at - t0) / WINDOW_MS) % 2 === 1;
+    // This process's CPU time in each window (less moved by the machine's other work than a latency).
+    const cpu = { off: 0, on: 0, offWindows: 0, onWindows: 0 };
+    let last = process.cpuUsage();
+    let window = 0;
+    const sampler = setInterval(() => {
+      const used = process.cpuUsage(last);
+      last = process.cpuUsage();
+      const ms = (used.user + used.system) / 1000;
+      if (window % 2 === 1) {
+        cpu.on += ms;
+        cpu.onWindows += 1;
+      } else {
+        cpu.off += ms;
+        cpu.offWindows += 1;
+      }
+      window += 1;
+    }, WINDOW_MS);
     const [probe, load] = await Promise.all([
       openLoop(() => page(probeId, '192.0.2.2', PHONE_BROWSER), PROBE_RATE, 2 * SECONDS),
       openLoop((i) => (isOn(performance.now()) ? on(i) : off(i)), rate, 2 * SECONDS),
@@ -129,8 +146,12 @@ try {
         .filter((c) => isOn(c.due) === wantOn)
         .map((c) => c.ms)
         .sort((x, y) => x - y);
+    clearInterval(sampler);
     if (probe.errors + load.errors > 0) failed = true;
+    const perSecond = (ms: number, windows: number) => (windows ? ms / ((windows * WINDOW_MS) / 1000) : 0);
     return {
+      cpuOff: perSecond(cpu.off, cpu.offWindows),
+      cpuOn: perSecond(cpu.on, cpu.onWindows),
       probeOff: side(probe, false),
       probeOn: side(probe, true),
       loadOff: side(load, false),
@@ -142,6 +163,8 @@ try {
       .toFixed(1)
       .padStart(7)} ms  (${times.length} calls)`;
   const p99 = (times: number[]) => percentile(times, 0.99);
+  const cpuLine = (r: { cpuOff: number; cpuOn: number }) =>
+    `  this process's CPU: ${r.cpuOff.toFixed(0)} ms a second off, ${r.cpuOn.toFixed(0)} ms on`;
 
   // 1 and 2: the counter's own work for a view (the visitor's hash, the day's set, the batch) and its batches'
   // writes, each view a different visitor, with no page served for it.
@@ -157,6 +180,7 @@ try {
   console.log(`${VIEWS_RATE} views a second counted, in windows of ${WINDOW_MS / 1000} s on and off:`);
   console.log(line(`ad page (${PROBE_RATE}/s) alone`, counter.probeOff));
   console.log(line(`ad page (${PROBE_RATE}/s), views counted beside it`, counter.probeOn));
+  console.log(cpuLine(counter));
 
   // 3 and 4: the same pages asked by bots (not counted) and by different visitors (each counted).
   let countedPages = 0;
@@ -173,6 +197,7 @@ try {
   console.log(line(`ad page (${PROBE_RATE}/s) beside the visitors' pages`, pages.probeOn));
   console.log(line(`the bots' pages (not counted)`, pages.loadOff));
   console.log(line(`the visitors' pages (each a view counted)`, pages.loadOn));
+  console.log(cpuLine(pages));
 
   if (percentile(pages.loadOff, 0.5) > 1000)
     console.log(`  (not served at ${PAGES_RATE} pages a second: the times are the backlog's, on both sides)`);

@@ -12,7 +12,8 @@
  * BENCH_ADS (default 1000), BENCH_DAYS (default 365) and BENCH_ROUNDS (default 100) set the size.
  */
 import { performance } from 'node:perf_hooks';
-import { Agent, createTestApp, PHONE_BROWSER, register } from '../test/support/test-app.ts';
+import { createTestApp } from '../test/support/test-app.ts';
+import { insertDealerAds, oneAtATime, registerDealer, vacuumAnalyze } from './dealer-bench.ts';
 
 const ADS = Number(process.env.BENCH_ADS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -23,19 +24,10 @@ const GOAL_P99_MS = 200;
 const t = await createTestApp({ NUMBERS_FLUSH_MS: '0' });
 let failed = false;
 try {
-  const dealer = new Agent(t.app, '10.99.0.1', PHONE_BROWSER);
-  const { email } = await register(dealer);
-  const [row] = await t.db.query<{ id: number }>('SELECT id FROM customers WHERE email = $1', [email]);
-  const customerId = Number(row?.id);
-  const now = t.clock.now();
+  const owner = await registerDealer(t, '10.99.0.1');
+  const { dealer, customerId, now } = owner;
   const started = performance.now();
-  await t.db.query(
-    `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, ends_at, created_at)
-     SELECT $1, 1, 1, '{"cat":"1","subcat":"1"}'::jsonb, '{}'::jsonb, 'active', 'Free', $2::timestamptz,
-            $2::timestamptz + interval '28 days', $2::timestamptz
-     FROM generate_series(1, ${ADS})`,
-    [customerId, now],
-  );
+  await insertDealerAds(t, owner, ADS);
   await t.db.query(
     `INSERT INTO ad_daily_numbers (ad_id, day, views, reveals, shares, reports, board_appearances)
      SELECT a.id, ($1::date - d), (a.id + d) % 40, (a.id + d) % 5, d % 3, (d % 50 = 0)::int, (a.id * d) % 300
@@ -48,7 +40,7 @@ try {
      FROM ad_daily_numbers GROUP BY ad_id`,
   );
   // As autovacuum leaves them: the visibility map lets the last 30 days be read from the index alone.
-  for (const table of ['ads', 'ad_number_totals', 'ad_daily_numbers']) await t.db.query(`VACUUM ANALYZE ${table}`);
+  await vacuumAnalyze(t, ['ads', 'ad_number_totals', 'ad_daily_numbers']);
   console.log(`seeded ${ADS} ads × ${DAYS} days in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const [one] = await t.db.query<{ id: number }>('SELECT max(id) AS id FROM ads WHERE customer_id = $1', [customerId]);
 
@@ -57,24 +49,11 @@ try {
     url: string,
     check: (body: { ads?: unknown[]; days?: unknown[] }) => boolean,
   ) => {
-    const times: number[] = [];
-    for (let i = 0; i < WARM_UP + ROUNDS; i++) {
-      const at = performance.now();
+    const timing = await oneAtATime(name, { rounds: ROUNDS, warmUp: WARM_UP }, async () => {
       const res = await dealer.get(url);
-      const ms = performance.now() - at;
-      if (res.statusCode !== 200 || !check(res.json())) {
-        console.error(`${name}: answered ${res.statusCode}`);
-        failed = true;
-        return;
-      }
-      if (i >= WARM_UP) times.push(ms);
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-    console.log(
-      `${name.padEnd(28)} p50 ${at(0.5).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  slowest ${at(1).toFixed(1)} ms`,
-    );
-    if (at(0.99) > GOAL_P99_MS) failed = true;
+      return { ok: res.statusCode === 200 && check(res.json()), status: res.statusCode };
+    });
+    if (!timing || timing.p99 > GOAL_P99_MS) failed = true;
   };
   // The list's statement alone, as the database runs it.
   const plan = await t.db.query<Record<string, string>>(

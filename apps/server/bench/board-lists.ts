@@ -33,6 +33,7 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { openTestDb } from '../test/support/test-db.ts';
+import { openLoop, percentile } from './open-loop.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const RATE_SECONDS = Number(process.env.BENCH_RATE_SECONDS ?? 5);
@@ -253,9 +254,6 @@ interface Call {
   request: (i: number) => BoardPageRequest;
 }
 
-const percentile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-
 async function oneAtATime(db: Db, now: Date, call: Call): Promise<{ p50: number; p99: number; max: number }> {
   const times: number[] = [];
   for (let i = 0; i < WARM_UP + ROUNDS; i++) {
@@ -269,36 +267,8 @@ async function oneAtATime(db: Db, now: Date, call: Call): Promise<{ p50: number;
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times[times.length - 1] ?? 0 };
 }
 
-/** Calls at a steady rate for RATE_SECONDS (open loop); each call's time counts from when it was due. */
-async function steadyRate(
-  send: (i: number) => Promise<unknown>,
-  rate: number,
-): Promise<{ p99: number; errors: number }> {
-  const total = Math.round(rate * RATE_SECONDS);
-  const interval = 1000 / rate;
-  const times: number[] = [];
-  let errors = 0;
-  const start = performance.now() + 20;
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + i * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(
-      send(i).then(
-        () => {
-          times.push(performance.now() - due);
-        },
-        () => {
-          errors += 1;
-        },
-      ),
-    );
-  }
-  await Promise.all(pending);
-  times.sort((a, b) => a - b);
-  return { p99: percentile(times, 0.99), errors };
-}
+/** Calls at a steady rate for RATE_SECONDS (open loop, open-loop.ts). */
+const steadyRate = (send: (i: number) => Promise<unknown>, rate: number) => openLoop(send, rate, RATE_SECONDS);
 
 /** The index names an EXPLAIN of the call's page and count statements shows. */
 async function indexesOf(db: Db, now: Date, request: BoardPageRequest): Promise<string[]> {

@@ -5,11 +5,8 @@
  * is down), with what the owner needs and nothing more of the advertiser; and the console lists them by kind and
  * status a page at a time, marks one handled (audited), exports them as a CSV file Excel opens, to support and admin.
  */
-import type { AddressInfo } from 'node:net';
 import { findPlate } from '@app/catalog/vehicles/lookup';
 import { SAMPLE_PLATES } from '@app/catalog/vehicles/plates';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLeads } from '../src/leads/leads-repository.ts';
 import { parseCsv } from '../src/platform/csv.ts';
@@ -17,6 +14,7 @@ import { BROKER_ACCOUNTS, seedBrokers } from '../src/seed/brokers.ts';
 import { customer } from './support/phones.ts';
 import { custId, storedAd } from './support/plan-extras.ts';
 import { validSaleAd } from './support/real-estate-ad.ts';
+import { SmtpMailbox } from './support/smtp-mailbox.ts';
 import { staffAgent } from './support/staff.ts';
 import { Agent, createTestApp, readOutbox, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
@@ -342,43 +340,22 @@ describe('leads to their owners (the sandbox outbox)', () => {
 });
 
 describe('leads through the SMTP mail queue', () => {
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
-  let port = 0;
+  const smtp = new SmtpMailbox();
+  const received = smtp.received;
   let t: TestApp;
 
-  function startSmtp(listenOn = 0): Promise<number> {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    return new Promise((resolve) =>
-      smtp.listen(listenOn, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
-    );
-  }
-  const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
-
   beforeAll(async () => {
-    port = await startSmtp();
+    await smtp.start();
     t = await createTestApp({
       MAIL_PROVIDER: 'smtp',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'no-reply@site.example',
       JOB_TICK_MS: '0',
     });
   });
   afterAll(async () => {
     await t.close();
-    await stopSmtp();
+    await smtp.stop();
   });
 
   // Signed in afresh each time: a console session ends after 15 idle minutes, and the test moves the clock by hours.
@@ -389,7 +366,7 @@ describe('leads through the SMTP mail queue', () => {
   };
 
   it('is queued once, tried again while the server is down, delivered once in Hebrew when it is back', async () => {
-    await stopSmtp();
+    await smtp.stop();
     try {
       await new Agent(t.app, '10.62.0.1').post('/api/publish/missing-address', {
         settlement: 'באר שבע',
@@ -405,7 +382,7 @@ describe('leads through the SMTP mail queue', () => {
       expect(queued).toMatchObject([{ status: 'pending', attempts: 1 }]);
       expect(await deliveryOf()).toBe('failing');
     } finally {
-      await startSmtp(port);
+      await smtp.start();
     }
     t.clock.advance(2 * 60_000);
     await t.app.jobs.runDueJobs();

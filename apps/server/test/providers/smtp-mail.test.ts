@@ -3,51 +3,20 @@
  * the Hebrew arrives intact (UTF-8, a plain-text part and a right-to-left HTML part), links use the configured
  * public origin, and a server that is down is tried again by the job runner without losing or doubling a message.
  */
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpMailbox } from '../support/smtp-mailbox.ts';
 import { Agent, createTestApp, register, type TestApp } from '../support/test-app.ts';
 
 const ORIGIN = 'https://www.site.example';
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-let port = 0;
+const smtp = new SmtpMailbox();
 let t: TestApp;
 let ticking: TestApp | undefined;
 
-function startSmtp(listenOn = 0): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('nobody@')) {
-        const refused = Object.assign(new Error('No such mailbox'), { responseCode: 550 });
-        return callback(refused);
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  return new Promise((resolve) =>
-    smtp.listen(listenOn, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)),
-  );
-}
-const stopSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
-
 beforeAll(async () => {
-  port = await startSmtp();
+  await smtp.start();
   t = await createTestApp({
     MAIL_PROVIDER: 'smtp',
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'no-reply@site.example',
     PUBLIC_ORIGIN: ORIGIN,
     // The test runs the jobs itself, step by step (the tick's own run is the last test).
@@ -56,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([t?.close(), ticking?.close()]);
-  await stopSmtp();
+  await smtp.stop();
 });
 
 const queueOf = async (to: string) =>
@@ -68,7 +37,7 @@ const forgot = async (email: string) => {
   const res = await new Agent(t.app, '10.7.0.1').post('/api/auth/forgetPass', { EmailForgetPass: email });
   expect(res.json()).toMatchObject({ error: 0 });
 };
-const to = (email: string) => received.filter((m) => m.to && 'text' in m.to && m.to.text === email);
+const to = (email: string) => smtp.to(email);
 
 describe('e-mail over SMTP', () => {
   it('delivers the Hebrew intact, as plain text and right-to-left HTML, with links to the public origin', async () => {
@@ -91,7 +60,7 @@ describe('e-mail over SMTP', () => {
 
   it('keeps a message while the server is down and delivers it once when it is back', async () => {
     const { email } = await register(new Agent(t.app, '10.7.0.3'));
-    await stopSmtp();
+    await smtp.stop();
     try {
       await forgot(email);
       await t.app.jobs.runDueJobs();
@@ -100,7 +69,7 @@ describe('e-mail over SMTP', () => {
       await t.app.jobs.runDueJobs();
       expect(await queueOf(email)).toMatchObject([{ attempts: 1 }]);
     } finally {
-      await startSmtp(port);
+      await smtp.start();
     }
     t.clock.advance(2 * 60_000);
     await t.app.jobs.runDueJobs();
@@ -148,7 +117,7 @@ describe('e-mail over SMTP', () => {
   it('is delivered at once by a process that ticks, not at its next tick', async () => {
     ticking = await createTestApp({
       MAIL_PROVIDER: 'smtp',
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'no-reply@site.example',
       PUBLIC_ORIGIN: ORIGIN,
       JOB_TICK_MS: '600000',

@@ -160,7 +160,7 @@ export async function publishImageRoutes(
     {
       schema: {
         summary: 'קובץ תמונה שמור',
-        description: 'התמונה או התמונה הממוזערת לפי שם הקובץ שהשרת נתן לה (JPEG, נשמר במטמון לתמיד).',
+        description: 'התמונה או התמונה הממוזערת לפי שם הקובץ שהשרת נתן לה (נשמר במטמון לתמיד).',
         params: MediaNameParamsSchema,
         response: { ...MediaFileResponses, 404: RefusalSchema },
       },
@@ -330,13 +330,12 @@ export async function publishImageRoutes(
       {
         schema: {
           summary: 'העלאת תמונה למודעה',
-          description:
-            'טופס multipart: הקובץ (image), מספר המקום (picNumber), כיוון התמונה (orientation) או deleteImage=1 למחיקת התמונה שבמקום.',
+          description: 'טופס מרובה חלקים: קובץ התמונה, מספר המקום שלה וכיוונה, או בקשה למחוק את התמונה שבמקום.',
           params: MediaOrderParamsSchema,
           ...uploadSchema,
         },
         preValidation: app.customerOnly,
-        config: OWN_AD_CONFIG,
+        config: { invalidInput: adThen(he.badRequest) },
       },
       (req, reply) => upload(req, reply, Number(req.params.OrderID)),
     );
@@ -350,7 +349,7 @@ export async function publishImageRoutes(
         {
           schema: {
             summary: 'העלאת תמונה למודעה (הכתובת הישנה)',
-            description: 'כמו העלאת התמונה, והמודעה לפי השדה OrderID של הטופס.',
+            description: 'כמו העלאת התמונה, והמודעה לפי מספר המודעה שבטופס.',
             ...uploadSchema,
           },
           preValidation: app.customerOnly,
@@ -366,7 +365,7 @@ export async function publishImageRoutes(
     {
       schema: {
         summary: 'התמונות של המודעה',
-        description: 'תמונות המודעה של הלקוח לפי הסדר; למודעה מפורסמת בעריכה: תמונות העריכה (pendingEdit).',
+        description: 'תמונות המודעה של הלקוח לפי הסדר; למודעה מפורסמת בעריכה: תמונות העריכה.',
         params: MediaOrderParamsSchema,
         response: { 200: AdImagesResponseSchema, ...OWN_AD_REFUSALS },
       },
@@ -428,7 +427,7 @@ export async function publishImageRoutes(
     '/api/publish/images/content',
     {
       schema: {
-        summary: 'תוכן התמונה (base64)',
+        summary: 'תוכן התמונה כטקסט מקודד',
         description:
           'הבתים של תמונה לפי כתובתה: של מודעה פעילה לכל אחד, ושל מודעה אחרת לבעליה בלבד; אחרת 404, כאילו אין כזו.',
         querystring: ImageContentQuerySchema,

@@ -31,7 +31,7 @@ export function easyStartRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     '/api/my-ads/:id/easy-start/cancel',
     {
       schema: {
-        summary: 'ביטול שבוע הניסיון של EasyStart',
+        summary: 'ביטול שבוע הניסיון החינמי',
         description:
           'ביטול שבוע הניסיון החינמי של מודעה של הלקוח לפני החיוב; מודעה בלי שבוע ניסיון פעיל: 409 ודבר אינו משתנה.',
         params: EasyStartCancelParamsSchema,

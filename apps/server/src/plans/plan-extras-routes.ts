@@ -170,7 +170,7 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     {
       schema: {
         summary: 'הסכם הפרסום המסחרי',
-        description: 'נוסח ההסכם כ-HTML מסונן, להצגה בחלון התשלום המסחרי.',
+        description: 'נוסח ההסכם כדף מסונן, להצגה בחלון התשלום המסחרי.',
         response: { 200: AgreementResponseSchema },
       },
     },
@@ -243,7 +243,8 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
     {
       schema: {
         summary: 'החבילות שלי והחבילות למכירה',
-        description: 'חבילות המודעות שהלקוח קנה והחבילות שבמכירה (לקטגוריה שבשאילתה, אם ניתנה); לאורח: error 1.',
+        description:
+          'חבילות המודעות שהלקוח קנה והחבילות שבמכירה (לקטגוריה שבשאילתה, אם ניתנה); לאורח: הודעה שיש להתחבר.',
         querystring: GetPackagesQuerySchema,
         response: { 200: GetPackagesResponseSchema },
       },

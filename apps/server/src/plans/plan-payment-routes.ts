@@ -159,7 +159,7 @@ export function planPaymentRoutes(
       schema: {
         summary: 'תשלום על המסלול בכרטיס אשראי',
         description:
-          'פותח תשלום על המסלול שנבחר לטיוטה של הלקוח ומחזיר את עמוד התשלום למסגרת; isSuspected: המודעה תמתין לאישור אחרי התשלום.',
+          'פותח תשלום על המסלול שנבחר לטיוטה של הלקוח ומחזיר את עמוד התשלום למסגרת; ואם המודעה תמתין לאישור אחרי התשלום, אומר זאת.',
         body: StartPaymentRequestSchema,
         response: { 200: FinishPageResponseSchema, ...startRefusals },
       },
@@ -179,7 +179,7 @@ export function planPaymentRoutes(
     {
       schema: {
         summary: 'תשלום על המסלול באפליקציית תשלום',
-        description: 'כמו התשלום בכרטיס, בעמוד התשלום של אפליקציית התשלומים (לא ל-EasyStart).',
+        description: 'כמו התשלום בכרטיס, בעמוד התשלום של אפליקציית התשלומים (לא לשבוע הניסיון החינמי).',
         body: StartPaymentRequestSchema,
         response: { 200: BitPaymentResponseSchema, ...startRefusals },
       },

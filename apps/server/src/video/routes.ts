@@ -80,7 +80,7 @@ export function publishVideoRoutes(
     {
       schema: {
         summary: 'הסרטון של המודעה',
-        description: 'סרטון המודעה של הלקוח (null: אין); למודעה מפורסמת בעריכה: סרטון העריכה (pendingEdit).',
+        description: 'סרטון המודעה של הלקוח, אם יש; למודעה מפורסמת בעריכה: סרטון העריכה.',
         params: MediaOrderParamsSchema,
         response: { 200: AdVideoResponseSchema, ...OWN_AD_REFUSALS },
       },

@@ -19,7 +19,7 @@ export const MediaNameParamsSchema = z.object({ name: z.string().max(200) });
 
 /** The JPEG's bytes, sent as they are stored (never through the serialiser); 404 when there is no such file. */
 export const MediaFileResponses = {
-  200: { content: { 'image/jpeg': { schema: z.string().describe('קובץ התמונה (JPEG)') } } },
+  200: { content: { 'image/jpeg': { schema: z.string().describe('קובץ התמונה') } } },
 } as const;
 
 /** The photo upload is the browser's FormData: multipart/form-data (its boundary in the header). */

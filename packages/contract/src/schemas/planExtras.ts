@@ -22,59 +22,61 @@ const readByRoute = z.unknown().optional();
 // ---- Tracks as the plan step and the upgrade lists show them ----
 
 /** One track or package (spec §3 "Order type (track) item"). */
-export const OrderTypeItemSchema = z.object({
-  adType: z.enum(AD_TYPES),
-  customAdType: z.string().optional(),
-  headerText: z.string(),
-  /** The track's bullet lines. */
-  description_inner: z.array(z.string()),
-  /** Markdown (bold and line breaks only) of the track's visual effects. */
-  descriptionEffects: z.string().optional(),
-  /** Shekels, for display; 0 for a free track. */
-  price: z.number(),
-  /** Shekels without VAT, for display. */
-  priceNotTax: z.number(),
-  /** Ours: the amount charged, in agorot. */
-  amountAgorot: z.number().int(),
-  /** Ours: the card has the VIP styling. */
-  vipStyle: z.boolean().optional(),
-  /** A free track's price as text ('חינם'). */
-  textPrice: z.string().optional(),
-  days: z.number(),
-  giftedDays: z.number(),
-  iscommercial: z.boolean(),
-  isbusinessforsale: z.boolean(),
-  /** 1 when the track is a subscription (auto-renewing), else 0. */
-  order_subscribe: z.union([z.literal(0), z.literal(1)]),
-  /** The spec's numeric order type id: 1 Free, 2 Bold, 3 VIP… */
-  orderType: z.number().int(),
-  srcImage: z.string().optional(),
-  /** The track's id in calls (pt_hash, packageHash). */
-  hash: z.string(),
-  title: z.string(),
-  description: z.string(),
-  buttonText: z.string(),
-  dealColor: z.enum(['grey', 'pink', 'yellow']),
-  /** Packages: buying goes through the contact form or straight to payment. */
-  switchFormType: z.enum(['Contact', 'payment']).optional(),
-  /** A package in use: ads left in it. */
-  left: z.number().int().optional(),
-  text: z.string().optional(),
-  /** The free-trial offer of this track (EasyStart). */
-  easyStart: z
-    .object({
-      days: z.number(),
-      price: z.number(),
-      adType: z.enum(AD_TYPES),
-      easyStartParentPkg: z.object({ adType: z.enum(AD_TYPES), days: z.number() }),
-    })
-    .optional(),
-  /** A package in use: its end date (dd-mm-yyyy) and whether it is a business-for-sale package. */
-  packageInfo: z.object({ EndDate: z.string(), isB4SalePackage: z.boolean() }).optional(),
-  catId: z.number().int(),
-  /** The Premium package is labelled recommended. */
-  recommended: z.boolean().optional(),
-});
+export const OrderTypeItemSchema = z
+  .object({
+    adType: z.enum(AD_TYPES),
+    customAdType: z.string().optional(),
+    headerText: z.string(),
+    /** The track's bullet lines. */
+    description_inner: z.array(z.string()),
+    /** Markdown (bold and line breaks only) of the track's visual effects. */
+    descriptionEffects: z.string().optional(),
+    /** Shekels, for display; 0 for a free track. */
+    price: z.number(),
+    /** Shekels without VAT, for display. */
+    priceNotTax: z.number(),
+    /** Ours: the amount charged, in agorot. */
+    amountAgorot: z.number().int(),
+    /** Ours: the card has the VIP styling. */
+    vipStyle: z.boolean().optional(),
+    /** A free track's price as text ('חינם'). */
+    textPrice: z.string().optional(),
+    days: z.number(),
+    giftedDays: z.number(),
+    iscommercial: z.boolean(),
+    isbusinessforsale: z.boolean(),
+    /** 1 when the track is a subscription (auto-renewing), else 0. */
+    order_subscribe: z.union([z.literal(0), z.literal(1)]),
+    /** The spec's numeric order type id: 1 Free, 2 Bold, 3 VIP… */
+    orderType: z.number().int(),
+    srcImage: z.string().optional(),
+    /** The track's id in calls (pt_hash, packageHash). */
+    hash: z.string(),
+    title: z.string(),
+    description: z.string(),
+    buttonText: z.string(),
+    dealColor: z.enum(['grey', 'pink', 'yellow']),
+    /** Packages: buying goes through the contact form or straight to payment. */
+    switchFormType: z.enum(['Contact', 'payment']).optional(),
+    /** A package in use: ads left in it. */
+    left: z.number().int().optional(),
+    text: z.string().optional(),
+    /** The free-trial offer of this track (EasyStart). */
+    easyStart: z
+      .object({
+        days: z.number(),
+        price: z.number(),
+        adType: z.enum(AD_TYPES),
+        easyStartParentPkg: z.object({ adType: z.enum(AD_TYPES), days: z.number() }),
+      })
+      .optional(),
+    /** A package in use: its end date (dd-mm-yyyy) and whether it is a business-for-sale package. */
+    packageInfo: z.object({ EndDate: z.string(), isB4SalePackage: z.boolean() }).optional(),
+    catId: z.number().int(),
+    /** The Premium package is labelled recommended. */
+    recommended: z.boolean().optional(),
+  })
+  .meta({ id: 'OrderTypeItem' });
 
 // ---- Brokers (cat 2 subcat 1) ----
 

@@ -40,7 +40,12 @@ export const AdImageSchema = z
     width: z.number().int(),
     height: z.number().int(),
     bytes: z.number().int(),
-    /** Ours: this photo, or a copy of it, was already in another of the same customer's ads (a hint only). */
+    /**
+     * Ours (the reused-photo check): true when, as it was uploaded, this photo or a copy of it (re-encoded, rescaled,
+     * slightly cropped: a 64-bit perceptual hash within 10 bits) was already in another of the same customer's ads
+     * that is not deleted. Never compared across customers, and the other ad is never named. A hint for the media
+     * step; nothing is refused.
+     */
     reused: z.boolean(),
   })
   .meta({ id: 'AdImage' });
@@ -53,7 +58,10 @@ export const ImageUploadResponseSchema = z.object({
   images: z.array(AdImageSchema),
 });
 
-/** The ad's images; pendingEdit: they are a published ad's edit, live once the edit is finished (ours). */
+/**
+ * The ad's images. pendingEdit (ours): the ad is published and these are the photos of its edit, not live yet: the ad
+ * shows its own until the edit is finished (order-edited).
+ */
 export const AdImagesResponseSchema = z.object({
   status: z.literal('ok'),
   images: z.array(AdImageSchema),
@@ -88,7 +96,7 @@ export const VideoTokenResponseSchema = z.object({
   expiresAt: z.number().int(),
 });
 
-const AdVideoSchema = z.object({
+export const AdVideoSchema = z.object({
   id: z.string(),
   mime: z.enum(VIDEO_MIME_TYPES),
   bytes: z.number().int(),

@@ -83,7 +83,7 @@ export const OrderTypeItemSchema = z
 export const RelatedBrokersParamsSchema = z.object({ orderID: adNumber });
 
 /** One broker of the lead popup's list (spec §3 "Broker"); office_logo_url is same-origin or null. */
-const BrokerSchema = z.object({
+export const BrokerSchema = z.object({
   CustID: z.number().int(),
   office_name: z.string(),
   office_logo_url: z.string().nullable(),
@@ -162,7 +162,7 @@ export const GetPackagesQuerySchema = z.object({
 });
 
 /** A package the customer bought (ours): ads in it are usable until 91 days after buying. */
-const CustomerPackageSchema = z.object({
+export const CustomerPackageSchema = z.object({
   id: z.number().int(),
   CustID: z.number().int(),
   catId: z.number().int(),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { heContactUs } from '../src/i18n/contact-us.ts';
 import { he } from '../src/i18n/messages.ts';
+import { planExtrasHe } from '../src/i18n/plan-extras.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 
 /**
@@ -36,33 +37,7 @@ const UNDECLARED: readonly string[] = [
   'GET /api/adds/:id',
   'GET /api/publish/options/:listId',
   'POST /api/publish/get-car-submodels',
-  'GET /api/publish/get-related-brokers/:orderID',
-  'POST /api/publish/real-estate-lead/:OrderID',
-  'GET /api/publish/commercial-payment/get-agreement',
-  'POST /api/publish/commercial-payment/store-invoice-details',
-  'POST /api/publish/commercial-payment/store-phone-payment-details',
-  'GET /api/publish/get-packages',
-  'POST /api/packages/lead',
-  'GET /gateway/packages/personal/:adId',
-  'POST /api/publish/campaign/save',
-  'POST /api/my-ads/:id/easy-start/cancel',
   'POST /api/publish/reserve-order',
-  'GET /media/:name',
-  'POST /api/publish/:OrderID/images/upload',
-  'POST /api/publish/images/upload',
-  'POST /api/workers/image-upload',
-  'GET /api/publish/:OrderID/images',
-  'POST /api/publish/:OrderID/images/order',
-  'GET /api/publish/images/content',
-  'POST /api/publish/:OrderID/video/token',
-  'GET /api/publish/:OrderID/video',
-  'POST /api/adds/delete-video/:OrderID',
-  'POST /api/publish/missing-address',
-  'POST /api/publish/finish-page',
-  'POST /api/publish/bit-payment',
-  'POST /gateway/packages/personal/pay/:adId',
-  'POST /gateway/packages/subscribe/auto-bump-ad/start-payment/:orderId',
-  'GET /gateway/nixale-proxy/freeSearch',
 ];
 
 /** Each route as it was added (Fastify may add a route's variants with one options object: the name is kept then). */
@@ -93,7 +68,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Each route by `METHOD url` (a GET's HEAD route shares its schema and is not named again). */
+/**
+ * Each route by `METHOD url` (a GET's HEAD route shares its schema and is not named again). A route is declared when
+ * it names its answers: a multipart upload names its path, its content type and its answers, never its body, which
+ * the multipart parser reads as it streams in (its limits are the parser's), and which the route reads field by field.
+ */
 function routeNames(): { name: string; declared: boolean }[] {
   const named = new Map<string, boolean>();
   for (const { method: methods, url, route } of routes) {
@@ -174,6 +153,57 @@ describe('a malformed request to a customer call', () => {
     expect(counts.json()).toEqual({ status: 400, message: he.countsBadQuery });
     const glimpse = await customer.get('/api/publish/glimpse?cat_id=1&type=cars&car_step=area');
     expect(glimpse.json()).toEqual({ status: 400, message: he.countsBadQuery });
+  });
+
+  it("to the plan step's side calls, the photo calls and the payment starts: refused in Hebrew, the call's own shape", async () => {
+    const json = { 'content-type': 'application/json' };
+    const refusals: [string, unknown, number, unknown][] = [
+      // A list the call checks: its own message, before the ad is looked up (none of these ads is the customer's).
+      ['/api/publish/campaign/save', [], 400, { status: 400, message: planExtrasHe.badList }],
+      [
+        '/api/publish/campaign/save',
+        { orderID: 1, campaigns: { a: 1 } },
+        400,
+        { status: 400, message: planExtrasHe.badList },
+      ],
+      [
+        '/api/publish/real-estate-lead/1',
+        { brokers: [{ id: 1 }] },
+        400,
+        { status: 400, message: planExtrasHe.badList },
+      ],
+      ['/api/publish/1/images/order', { order: 'first' }, 400, { status: 400, message: he.imageOrder }],
+      ['/api/publish/finish-page', [1, 2], 400, { status: 400, message: he.badRequest }],
+      ['/gateway/packages/personal/pay/1', 'text', 400, { status: 400, message: he.badRequest }],
+      ['/api/adds/delete-video/1', { OrderID: { id: 1 } }, 400, { status: 400, message: he.badRequest }],
+      // A path that names no ad: as another account's ad.
+      ['/api/publish/not-an-ad/images/order', { order: [1] }, 404, { status: 404, message: he.adNotFound }],
+      ['/gateway/packages/subscribe/auto-bump-ad/start-payment/x', {}, 404, { status: 404, message: he.adNotFound }],
+      // A body that is not the form names no settlement: the form's own field error.
+      [
+        '/api/publish/missing-address',
+        [],
+        400,
+        { success: false, errors: { settlement: he.missingAddressSettlementRequired }, message: he.fieldErrors },
+      ],
+    ];
+    for (const [url, body, status, answer] of refusals) {
+      const res = await customer.post(url, JSON.stringify(body), json);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(status);
+      expect(res.json(), url).toEqual(answer);
+      expectHebrewRefusal(res.json());
+    }
+    // The photo upload is the browser's multipart form: another content type is refused before anything is read.
+    const upload = await customer.post('/api/publish/1/images/upload', { picNumber: '1' });
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json()).toEqual({ status: 400, message: he.badRequest });
+    // A query the photo content call refuses names no image.
+    const content = await customer.get('/api/publish/images/content?src=a&src=b');
+    expect(content.statusCode).toBe(404);
+    expect(content.json()).toEqual({ status: 404, message: he.adNotFound });
+    // A guest is refused for that first, whatever the body.
+    const guest = await new Agent(t.app, '10.91.0.3').post('/api/publish/campaign/save', []);
+    expect(guest.statusCode).toBe(422);
   });
 
   it('to an address that names nothing: 404 in Hebrew', async () => {

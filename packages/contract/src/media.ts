@@ -1,8 +1,19 @@
 /**
  * Ad photos on the wire (spec §3 "Image entry", §7 upload calls, §9 photo constants). The spec does not show the
  * upload answer; ours is ImageUploadResponse: the stored image of the slot (or null after a delete) and the ad's
- * images in their order, the first being the main photo.
+ * images in their order, the first being the main photo. The answers' shapes are the schemas of schemas/media.ts.
  */
+
+import type { z } from 'zod';
+import type {
+  AdImageSchema,
+  AdImagesResponseSchema,
+  AdVideoResponseSchema,
+  AdVideoSchema,
+  ImageContentResponseSchema,
+  ImageUploadResponseSchema,
+  VideoTokenResponseSchema,
+} from './schemas/media.ts';
 
 /** Photos per ad (spec §9; the per-catalogue cap, 3 in some edit flows and 1 teacher photo, is lower). */
 export const MAX_AD_IMAGES = 10;
@@ -31,47 +42,13 @@ export interface ImageUploadFields {
 /** Where the server serves a stored photo or thumbnail by its key (GET /media/:name): the address an AdImage carries. */
 export const mediaUrl = (key: string): string => `/media/${key}`;
 
-export interface AdImage {
-  /** The stored image's id (the random part of its file name). */
-  id: string;
-  /** The slot the browser uploaded it to. */
-  picNumber: number;
-  /** 1-based place in the ad's order; 1 is the main photo. */
-  position: number;
-  main: boolean;
-  /** Same-origin URL of the JPEG (long-cached, immutable). */
-  url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  bytes: number;
-  /**
-   * Our addition (the reused-photo check): true when, as it was uploaded, this photo or a copy of it (re-encoded,
-   * rescaled, slightly cropped: a 64-bit perceptual hash within 10 bits) was already in another of the same customer's
-   * ads that is not deleted. Never compared across customers, and the other ad is never named. A hint for the media
-   * step; nothing is refused.
-   */
-  reused: boolean;
-}
+/** One stored photo of an ad (spec §3 "Image entry"; the reuse hint is ours). */
+export type AdImage = z.infer<typeof AdImageSchema>;
 
-export interface ImageUploadResponse {
-  status: 'ok';
-  picNumber: number;
-  /** The slot's stored image; null when deleteImage removed it. */
-  image: AdImage | null;
-  images: AdImage[];
-}
+export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
 
 /** GET /api/publish/{OrderID}/images and the answer of the order call. */
-export interface AdImagesResponse {
-  status: 'ok';
-  images: AdImage[];
-  /**
-   * The ad is published and these are the photos of its edit, not live yet: the ad shows its own until the edit is
-   * finished (order-edited). Our addition.
-   */
-  pendingEdit?: true;
-}
+export type AdImagesResponse = z.infer<typeof AdImagesResponseSchema>;
 
 /** POST /api/publish/{OrderID}/images/order (our addition): every stored slot once, the main photo first. */
 export interface ImageOrderRequest {
@@ -79,15 +56,7 @@ export interface ImageOrderRequest {
 }
 
 /** GET /api/publish/images/content?src=… (spec §7: base64 content). */
-export interface ImageContentResponse {
-  status: 'ok';
-  src: string;
-  mime: 'image/jpeg';
-  /** The JPEG's bytes, base64. */
-  content: string;
-  width: number;
-  height: number;
-}
+export type ImageContentResponse = z.infer<typeof ImageContentResponseSchema>;
 
 /** Spec §5: a cropper total_images of 5 or more means 10; below that it is the cap itself (3, or 1 teacher photo). */
 export function photoCap(totalImages: number): number {
@@ -111,32 +80,12 @@ export type VideoMime = (typeof VIDEO_MIME_TYPES)[number];
 export const VIDEO_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** POST /api/publish/{OrderID}/video/token (our addition). */
-export interface VideoTokenResponse {
-  status: 'ok';
-  token: string;
-  /** The iframe's src: `${videoOrigin}/video/upload?token=…`. */
-  uploadUrl: string;
-  /** The only origin whose messages the parent accepts. */
-  videoOrigin: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
+export type VideoTokenResponse = z.infer<typeof VideoTokenResponseSchema>;
 
-export interface AdVideo {
-  id: string;
-  mime: VideoMime;
-  bytes: number;
-  /** ISO time of the upload. */
-  uploadedAt: string;
-}
+export type AdVideo = z.infer<typeof AdVideoSchema>;
 
 /** GET /api/publish/{OrderID}/video (our addition) and the answer of POST /api/adds/delete-video/{id}. */
-export interface AdVideoResponse {
-  status: 'ok';
-  video: AdVideo | null;
-  /** As AdImagesResponse's: the video of the published ad's unfinished edit. Our addition. */
-  pendingEdit?: true;
-}
+export type AdVideoResponse = z.infer<typeof AdVideoResponseSchema>;
 
 /** The messages the video iframe posts to its parent (spec §4). */
 export type VideoUploadMessage =

@@ -3,46 +3,39 @@
  * "Packages response", §4 "Broker lead flow", "Payment (commercial)", "Packages page", §7 calls, §9 the 91-day
  * ad-space window), and our "my ads" list. Field names on the wire are the spec's; shapes the spec does not show
  * are ours and say so. The buy-package contact form's rule is in buyPackageContact.ts, the ID check digit in
- * israeliId.ts.
+ * israeliId.ts. The answers' shapes are the schemas of schemas/planExtras.ts.
  */
-import type { AdType, OrderTypeItem } from './orders.ts';
+import type { z } from 'zod';
+import type {
+  AgreementResponseSchema,
+  BrokerSchema,
+  CustomerPackageSchema,
+  GetPackagesResponseSchema,
+  PackageLeadResponseSchema,
+  PersonalPackagesResponseSchema,
+  RealEstateLeadResponseSchema,
+  RelatedBrokersResponseSchema,
+} from './schemas/planExtras.ts';
 
 // ---- Broker lead flow (cat 2 subcat 1) ----
 
 /** One broker of the lead popup's list (spec §3 "Broker"). office_logo_url is same-origin or null. */
-export interface Broker {
-  CustID: number;
-  office_name: string;
-  office_logo_url: string | null;
-  cityName: string;
-}
+export type Broker = z.infer<typeof BrokerSchema>;
 
 /** GET /api/publish/get-related-brokers/{orderID}: brokers whose office is in the ad's city; empty otherwise. */
-export interface RelatedBrokersResponse {
-  status: 200;
-  brokers: Broker[];
-  /** The ad's city (CBS locality code); null when the ad is not a real-estate sale or has no city. */
-  cityCode: number | null;
-  cityName: string | null;
-}
+export type RelatedBrokersResponse = z.infer<typeof RelatedBrokersResponseSchema>;
 
 /** POST /api/publish/real-estate-lead/{OrderID}: the chosen brokers (an empty list when the popup was closed). */
 export interface RealEstateLeadRequest {
   brokers: (number | string)[];
 }
 /** Ours (the spec does not read it): how many brokers the lead went to. */
-export interface RealEstateLeadResponse {
-  status: 200;
-  sent: number;
-}
+export type RealEstateLeadResponse = z.infer<typeof RealEstateLeadResponseSchema>;
 
 // ---- Commercial payment (agreement, invoice details, phone payment) ----
 
 /** GET /api/publish/commercial-payment/get-agreement: the agreement, sanitised HTML. */
-export interface AgreementResponse {
-  status: 200;
-  html: string;
-}
+export type AgreementResponse = z.infer<typeof AgreementResponseSchema>;
 
 /** POST /api/publish/commercial-payment/store-invoice-details (spec §3 "Invoice"). */
 export interface InvoiceDetailsRequest {
@@ -81,38 +74,10 @@ export interface StoreDetailsResponse {
 // ---- Packages ----
 
 /** A package the customer bought (ours): ads in it are usable until 91 days after buying (spec §9). */
-export interface CustomerPackage {
-  id: number;
-  CustID: number;
-  catId: number;
-  adType: AdType;
-  /** The offer it was bought from (package-offers' hash). */
-  hash: string;
-  adsTotal: number;
-  adsUsed: number;
-  /** Ads left while usable, else 0. */
-  left: number;
-  /** ISO times. */
-  boughtAt: string;
-  usableUntil: string;
-  /** dd-mm-yyyy, as the track item's packageInfo.EndDate. */
-  EndDate: string;
-  usable: boolean;
-}
+export type CustomerPackage = z.infer<typeof CustomerPackageSchema>;
 
 /** GET /api/publish/get-packages (spec §3 "Packages response"): error 1 'not connected' for a guest. */
-export type GetPackagesResponse =
-  | {
-      status: 200;
-      error: 0;
-      adData: {
-        /** The customer's packages, newest first. */
-        packages: CustomerPackage[];
-        /** Packages on sale (for the query's cat when given). */
-        packagesOnSale: OrderTypeItem[];
-      };
-    }
-  | { status: 200; error: 1; message: 'not connected'; text: string };
+export type GetPackagesResponse = z.infer<typeof GetPackagesResponseSchema>;
 
 /**
  * POST /api/packages/lead (ours): the buy-package contact form without an ad (the /packages page); with an ad it is
@@ -124,13 +89,10 @@ export interface PackageLeadRequest {
   contactus_phone: string;
   contactus_email: string;
 }
-export type PackageLeadResponse = { status: 200; sent: true } | { status: 200; errors: Record<string, string> };
+export type PackageLeadResponse = z.infer<typeof PackageLeadResponseSchema>;
 
 /** GET {gateway}/packages/personal/{adId}: the upgrade packages for one of the owner's ads. */
-export interface PersonalPackagesResponse {
-  status: 200;
-  msg: OrderTypeItem[];
-}
+export type PersonalPackagesResponse = z.infer<typeof PersonalPackagesResponseSchema>;
 
 // ---- Campaigns ----
 

@@ -1,27 +1,11 @@
 import { type ProductMatch, searchProducts } from '@app/catalog/products/search';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import { FreeSearchQuerySchema, FreeSearchResponseSchema } from '@app/contract/schemas/freeSearch';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../i18n/messages.ts';
 
 const MAX_QUERY = 100;
-
-/** One answer: the spec's name and url, the url's category / item, and the full path (our addition). */
-interface FreeSearchCategory {
-  name: string;
-  /** The publish route of the category (the wizard of its section: fashion, baby and child, or general). */
-  url: string;
-  category: number;
-  item?: number;
-  SalesCatID: number;
-  SalesSubCatID?: number;
-  SalesSubCat3ID?: number;
-  level: 1 | 2 | 3;
-}
-
-interface FreeSearchResponse {
-  status: 200;
-  q: string;
-  categories: FreeSearchCategory[];
-}
 
 function publishUrl(match: ProductMatch): string {
   const query = new URLSearchParams({ cat: '3', subcat: '0', SalesCatID: String(match.SalesCatID) });
@@ -41,17 +25,27 @@ const firstString = (value: unknown): string =>
  * nothing; under 2 characters the list is empty. The browser debounces (1500 ms) and cancels.
  */
 export function freeSearchRoutes(app: FastifyInstance): void {
-  app.get<{ Querystring: Record<string, unknown> }>('/gateway/nixale-proxy/freeSearch', async (req, reply) => {
-    const category = firstString(req.query.category);
-    if (category !== '' && category !== 'products') {
-      return reply.code(400).send({ status: 400, message: he.badRequest });
-    }
-    const q = firstString(req.query.q).slice(0, MAX_QUERY);
-    // Our addition: SalesCatID keeps the search inside one top category (baby and child searches its own).
-    const scopeText = firstString(req.query.SalesCatID);
-    const scope = /^\d{1,6}$/.test(scopeText) ? Number(scopeText) : undefined;
-    const categories = searchProducts(q, scope === undefined ? {} : { scope }).map(
-      (match): FreeSearchCategory => ({
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/gateway/nixale-proxy/freeSearch',
+    {
+      schema: {
+        summary: 'חיפוש קטגוריית מוצר בטקסט חופשי',
+        description:
+          'קטגוריות יד שנייה שמתאימות למילים, עם הנתיב המלא וכתובת הפרסום שלהן; פחות משני תווים: רשימה ריקה.',
+        querystring: FreeSearchQuerySchema,
+        response: { 200: FreeSearchResponseSchema, 400: RefusalSchema },
+      },
+    },
+    async (req, reply) => {
+      const category = firstString(req.query.category);
+      if (category !== '' && category !== 'products') {
+        return reply.code(400).send({ status: 400, message: he.badRequest });
+      }
+      const q = firstString(req.query.q).slice(0, MAX_QUERY);
+      // Our addition: SalesCatID keeps the search inside one top category (baby and child searches its own).
+      const scopeText = firstString(req.query.SalesCatID);
+      const scope = /^\d{1,6}$/.test(scopeText) ? Number(scopeText) : undefined;
+      const categories = searchProducts(q, scope === undefined ? {} : { scope }).map((match) => ({
         name: match.name,
         url: publishUrl(match),
         category: match.SalesCatID,
@@ -60,8 +54,8 @@ export function freeSearchRoutes(app: FastifyInstance): void {
         ...(match.SalesSubCatID === undefined ? {} : { SalesSubCatID: match.SalesSubCatID }),
         ...(match.SalesSubCat3ID === undefined ? {} : { SalesSubCat3ID: match.SalesSubCat3ID }),
         level: match.level,
-      }),
-    );
-    return { status: 200, q, categories } satisfies FreeSearchResponse;
-  });
+      }));
+      return { status: 200 as const, q, categories };
+    },
+  );
 }

@@ -11,8 +11,21 @@ import {
   type ReserveOrderResponse,
 } from '@app/contract/media';
 import type { Selectors } from '@app/contract/publish';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  AdImagesResponseSchema,
+  ImageContentQuerySchema,
+  ImageContentResponseSchema,
+  ImageOrderRequestSchema,
+  ImageUploadResponseSchema,
+  MediaFileResponses,
+  MediaNameParamsSchema,
+  MediaOrderParamsSchema,
+  MultipartHeadersSchema,
+} from '@app/contract/schemas/media';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { findOwnAdWithSlotSource } from '../ads/ads-repository.ts';
 import { draftKey } from '../ads/drafts-repository.ts';
@@ -21,6 +34,13 @@ import { readSelectors } from '../catalogue/selectors.ts';
 import type { CatalogService } from '../catalogue/service.ts';
 import { he } from '../i18n/messages.ts';
 import type { Db } from '../platform/db/db.ts';
+import {
+  type InvalidInputAnswer,
+  inputRefusal,
+  OWN_AD_CONFIG,
+  OWN_AD_REFUSALS,
+  refusal,
+} from '../platform/http/call-contract.ts';
 import { guardInput } from '../platform/http/input-guard.ts';
 import { type DerivedImage, deriveImage, type EncodedImage, encodeImage, ImageRefused } from './images.ts';
 import {
@@ -74,10 +94,11 @@ function intField(v: unknown, min: number, max: number): number | null {
   return n >= min && n <= max ? n : null;
 }
 
-const orderIdOf = (req: FastifyRequest): number | null => {
-  const raw = (req.params as { OrderID?: string }).OrderID ?? '';
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-};
+/** A path that names no ad is 404 as another account's ad; any other refused part is this message's 400. */
+const adThen =
+  (message: string): InvalidInputAnswer =>
+  (part) =>
+    part === 'params' ? refusal(404, he.adNotFound) : refusal(400, message);
 
 function answer(rows: AdImageRow[], slot: number): ImageUploadResponse {
   const images = toWire(rows);
@@ -96,9 +117,10 @@ export async function publishImageRoutes(
   deps: { db: Db; store: MediaStore; catalogs: CatalogService; videos: VideoFiles },
 ): Promise<void> {
   const { db, store, catalogs, videos } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   /** The caller's own ad of the path's OrderID, a reserved one too (its photos come before the first save). */
-  const ownAd = (req: FastifyRequest<{ Params: { OrderID: string } }>, reply: FastifyReply) =>
-    app.requireOwnAd(req, reply, req.params.OrderID, { reserved: true });
+  const ownAd = (req: FastifyRequest, reply: FastifyReply, id: string) =>
+    app.requireOwnAd(req, reply, id, { reserved: true });
 
   // Our addition: photos upload while the wizard is being filled in, so they need an ad before the first save.
   // One reserved ad per wizard tab (its idempotency key: a reload of the tab finds the same ad and its photos;
@@ -132,13 +154,30 @@ export async function publishImageRoutes(
   // Plain image route: random, server-made names, so the bytes behind a name never change (immutable).
   // Whoever has the URL may read it (an unguessable 128-bit name); the URLs of a draft's images are given only
   // to its owner, and a published ad's images are public anyway.
-  app.get('/media/:name', async (req, reply) => {
-    const { name } = req.params as { name: string };
-    if (!MEDIA_KEY.test(name)) return notFound(reply);
-    const body = await store.stream(name);
-    if (!body) return notFound(reply);
-    return reply.header('content-type', JPEG).header('cache-control', 'public, max-age=31536000, immutable').send(body);
-  });
+  // The answer is the file's stream, sent as it is: the schema names its type, nothing serialises it.
+  routes.get(
+    '/media/:name',
+    {
+      schema: {
+        summary: 'קובץ תמונה שמור',
+        description: 'התמונה או התמונה הממוזערת לפי שם הקובץ שהשרת נתן לה (נשמר במטמון לתמיד).',
+        params: MediaNameParamsSchema,
+        response: { ...MediaFileResponses, 404: RefusalSchema },
+      },
+      config: OWN_AD_CONFIG,
+    },
+    async (req, reply) => {
+      const { name } = req.params;
+      if (!MEDIA_KEY.test(name)) return notFound(reply);
+      const body = await store.stream(name);
+      if (!body) return notFound(reply);
+      // A stream: the reply sends it as it is (the typed reply takes the schema's text, the untyped one any body).
+      return (reply as FastifyReply)
+        .header('content-type', JPEG)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body);
+    },
+  );
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -148,6 +187,9 @@ export async function publishImageRoutes(
     // After multipart has put the fields in the body: the same NUL / lone-surrogate guard as every other call.
     scope.addHook('preValidation', guardInput);
     scope.setErrorHandler((err: { statusCode?: number; code?: string; message?: string }, req, reply) => {
+      // A path or a header its schema refuses: the route's Hebrew answer, as everywhere else.
+      const refused = inputRefusal(err, req);
+      if (refused) return reply.code(refused.status).send(refused.body);
       if (err.code === 'FST_REQ_FILE_TOO_LARGE')
         return reply.code(413).send({ status: 413, message: he.imageTooLarge });
       if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
@@ -269,70 +311,150 @@ export async function publishImageRoutes(
       await Promise.allSettled([encoding]);
       return answer(await listAdImages(db, adId, readSet), slot);
     };
-    scope.post('/api/publish/:OrderID/images/upload', (req, reply) => upload(req, reply, orderIdOf(req)));
+    // Declared without a body schema: the multipart parser reads the form within its limits, and the handler reads
+    // each field (picNumber, deleteImage, orientation, the image file, the legacy routes' OrderID) with its own
+    // Hebrew answers. The content type is checked: the form is multipart/form-data.
+    const uploadSchema = {
+      headers: MultipartHeadersSchema,
+      response: {
+        200: ImageUploadResponseSchema,
+        400: RefusalSchema,
+        413: RefusalSchema,
+        415: RefusalSchema,
+        ...OWN_AD_REFUSALS,
+      },
+    };
+    const uploadRoutes = scope.withTypeProvider<ZodTypeProvider>();
+    uploadRoutes.post(
+      '/api/publish/:OrderID/images/upload',
+      {
+        schema: {
+          summary: 'העלאת תמונה למודעה',
+          description: 'טופס מרובה חלקים: קובץ התמונה, מספר המקום שלה וכיוונה, או בקשה למחוק את התמונה שבמקום.',
+          params: MediaOrderParamsSchema,
+          ...uploadSchema,
+        },
+        preValidation: app.customerOnly,
+        config: { invalidInput: adThen(he.badRequest) },
+      },
+      (req, reply) => upload(req, reply, Number(req.params.OrderID)),
+    );
     const orderIdField = (req: FastifyRequest): number | null => {
       const raw = (req.body as Record<string, unknown> | null)?.OrderID;
       return typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
     };
-    scope.post('/api/publish/images/upload', (req, reply) => upload(req, reply, orderIdField(req)));
-    scope.post('/api/workers/image-upload', (req, reply) => upload(req, reply, orderIdField(req)));
+    for (const url of ['/api/publish/images/upload', '/api/workers/image-upload']) {
+      uploadRoutes.post(
+        url,
+        {
+          schema: {
+            summary: 'העלאת תמונה למודעה (הכתובת הישנה)',
+            description: 'כמו העלאת התמונה, והמודעה לפי מספר המודעה שבטופס.',
+            ...uploadSchema,
+          },
+          preValidation: app.customerOnly,
+        },
+        (req, reply) => upload(req, reply, orderIdField(req)),
+      );
+    }
   });
 
   // The owner's photos of the ad: those of its unfinished edit when it is published and being edited.
-  app.get<{ Params: { OrderID: string } }>('/api/publish/:OrderID/images', async (req, reply) => {
-    const ad = await ownAd(req, reply);
-    if (!ad) return reply;
-    const set = await photoSetFor(db, ad);
-    return {
-      status: 'ok',
-      images: toWire(await listAdImages(db, ad.orderId, set)),
-      ...(set === 'edit' ? { pendingEdit: true as const } : {}),
-    } satisfies AdImagesResponse;
-  });
+  routes.get(
+    '/api/publish/:OrderID/images',
+    {
+      schema: {
+        summary: 'התמונות של המודעה',
+        description: 'תמונות המודעה של הלקוח לפי הסדר; למודעה מפורסמת בעריכה: תמונות העריכה.',
+        params: MediaOrderParamsSchema,
+        response: { 200: AdImagesResponseSchema, ...OWN_AD_REFUSALS },
+      },
+      preValidation: app.customerOnly,
+      config: OWN_AD_CONFIG,
+    },
+    async (req, reply) => {
+      const ad = await ownAd(req, reply, req.params.OrderID);
+      if (!ad) return reply;
+      const set = await photoSetFor(db, ad);
+      return {
+        status: 'ok',
+        images: toWire(await listAdImages(db, ad.orderId, set)),
+        ...(set === 'edit' ? { pendingEdit: true as const } : {}),
+      } satisfies AdImagesResponse;
+    },
+  );
 
-  app.post<{ Params: { OrderID: string } }>('/api/publish/:OrderID/images/order', async (req, reply) => {
-    const ad = await ownAd(req, reply);
-    if (!ad) return reply;
-    const adId = ad.orderId;
-    const writeSet = changesWait(ad) ? 'edit' : 'live';
-    const order = (req.body as { order?: unknown } | undefined)?.order;
-    // An edit's first change copies the live photos: the same slots.
-    const stored = (await listAdImages(db, adId, await photoSetFor(db, ad))).map((r) => r.slot);
-    const valid =
-      Array.isArray(order) &&
-      order.length === stored.length &&
-      order.every((s) => Number.isInteger(s) && stored.includes(s as number)) &&
-      new Set(order).size === order.length;
-    if (!valid) return reply.code(400).send({ status: 400, message: he.imageOrder });
-    await setAdImageOrder(db, adId, order as number[], writeSet);
-    return {
-      status: 'ok',
-      images: toWire(await listAdImages(db, adId, writeSet)),
-      ...(writeSet === 'edit' ? { pendingEdit: true as const } : {}),
-    } satisfies AdImagesResponse;
-  });
+  routes.post(
+    '/api/publish/:OrderID/images/order',
+    {
+      schema: {
+        summary: 'סדר התמונות של המודעה',
+        description: 'כל מקום שמור פעם אחת, התמונה הראשית ראשונה; סדר אחר נדחה ודבר אינו משתנה.',
+        params: MediaOrderParamsSchema,
+        body: ImageOrderRequestSchema,
+        response: { 200: AdImagesResponseSchema, 400: RefusalSchema, ...OWN_AD_REFUSALS },
+      },
+      preValidation: app.customerOnly,
+      config: { invalidInput: adThen(he.imageOrder) },
+    },
+    async (req, reply) => {
+      const ad = await ownAd(req, reply, req.params.OrderID);
+      if (!ad) return reply;
+      const adId = ad.orderId;
+      const writeSet = changesWait(ad) ? 'edit' : 'live';
+      const order = req.body.order;
+      // An edit's first change copies the live photos: the same slots.
+      const stored = (await listAdImages(db, adId, await photoSetFor(db, ad))).map((r) => r.slot);
+      const valid =
+        Array.isArray(order) &&
+        order.length === stored.length &&
+        order.every((s) => Number.isInteger(s) && stored.includes(s as number)) &&
+        new Set(order).size === order.length;
+      if (!valid) return reply.code(400).send({ status: 400, message: he.imageOrder });
+      await setAdImageOrder(db, adId, order as number[], writeSet);
+      return {
+        status: 'ok',
+        images: toWire(await listAdImages(db, adId, writeSet)),
+        ...(writeSet === 'edit' ? { pendingEdit: true as const } : {}),
+      } satisfies AdImagesResponse;
+    },
+  );
 
   // Spec §7: the image's bytes as base64. The owner may read their ad's images in any state; anyone may read
   // those a published (active) ad shows, never those of its unfinished edit; otherwise 404, as if there were none.
-  app.get('/api/publish/images/content', async (req, reply) => {
-    const src = (req.query as { src?: unknown }).src;
-    const key = typeof src === 'string' ? /([0-9a-f]{32}(?:_t)?\.jpg)(?:[?#].*)?$/.exec(src)?.[1] : undefined;
-    if (!key) return notFound(reply);
-    const found = await findImageByKey(db, key);
-    const customer = await req.customer();
-    const isPublic = found?.live === true && found.status === 'active';
-    if (!found || (!isPublic && found.customerId !== customer?.id)) return notFound(reply);
-    const bytes = await store.get(key);
-    if (!bytes) return notFound(reply);
-    const thumb = key.endsWith('_t.jpg');
-    const { width, height } = thumb ? await sharp(bytes).metadata() : found.image;
-    return {
-      status: 'ok',
-      src: mediaUrl(key),
-      mime: JPEG,
-      content: bytes.toString('base64'),
-      width: width ?? 0,
-      height: height ?? 0,
-    } satisfies ImageContentResponse;
-  });
+  // A query its schema refuses names no image either: 404.
+  routes.get(
+    '/api/publish/images/content',
+    {
+      schema: {
+        summary: 'תוכן התמונה כטקסט מקודד',
+        description:
+          'הבתים של תמונה לפי כתובתה: של מודעה פעילה לכל אחד, ושל מודעה אחרת לבעליה בלבד; אחרת 404, כאילו אין כזו.',
+        querystring: ImageContentQuerySchema,
+        response: { 200: ImageContentResponseSchema, 404: RefusalSchema },
+      },
+      config: OWN_AD_CONFIG,
+    },
+    async (req, reply) => {
+      const src = req.query.src;
+      const key = src !== undefined ? /([0-9a-f]{32}(?:_t)?\.jpg)(?:[?#].*)?$/.exec(src)?.[1] : undefined;
+      if (!key) return notFound(reply);
+      const found = await findImageByKey(db, key);
+      const customer = await req.customer();
+      const isPublic = found?.live === true && found.status === 'active';
+      if (!found || (!isPublic && found.customerId !== customer?.id)) return notFound(reply);
+      const bytes = await store.get(key);
+      if (!bytes) return notFound(reply);
+      const thumb = key.endsWith('_t.jpg');
+      const { width, height } = thumb ? await sharp(bytes).metadata() : found.image;
+      return {
+        status: 'ok',
+        src: mediaUrl(key),
+        mime: JPEG,
+        content: bytes.toString('base64'),
+        width: width ?? 0,
+        height: height ?? 0,
+      } satisfies ImageContentResponse;
+    },
+  );
 }

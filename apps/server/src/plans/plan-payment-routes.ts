@@ -19,7 +19,20 @@ import type {
   PaymentChannel,
   StartPaymentRequest,
 } from '@app/contract/orders';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  AutoBumpPayParamsSchema,
+  BitPaymentResponseSchema,
+  FinishPageResponseSchema,
+  GatewayPayRequestSchema,
+  GatewayPayResponseSchema,
+  PaymentStartConflictSchema,
+  PaymentStartErrorsSchema,
+  PersonalPayParamsSchema,
+  StartPaymentRequestSchema,
+} from '@app/contract/schemas/paymentStart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ad } from '../ads/ads-repository.ts';
 import { type ReviewGate, wouldBeHeld } from '../ads/go-live-service.ts';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
@@ -29,6 +42,7 @@ import { type PaymentService, type StartPayment, safePath } from '../payments/se
 import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { Db } from '../platform/db/db.ts';
+import { type InvalidInputAnswer, refusal } from '../platform/http/call-contract.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
 import type { RateLimiter } from '../platform/rate-limiter.ts';
 import { AUTO_BUMP_WEEK_MS } from './auto-bump-jobs.ts';
@@ -96,6 +110,20 @@ export function planPaymentRoutes(
     return null;
   };
 
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  /** A path that names no ad is 404 as another account's ad; a body that is not a form, 400. */
+  const refused: InvalidInputAnswer = (part) =>
+    part === 'params' ? refusal(404, he.adNotFound) : refusal(400, he.badRequest);
+  /** Every start's refusals: a field's message by name, or a refusal's message (422 a guest, 404 not the owner's). */
+  const startRefusals = {
+    400: PaymentStartErrorsSchema,
+    404: RefusalSchema,
+    409: PaymentStartConflictSchema,
+    422: RefusalSchema,
+    429: PaymentStartErrorsSchema,
+    503: PaymentStartErrorsSchema,
+  };
+
   const keyOf = (v: unknown): string | null => (typeof v === 'string' && IDEMPOTENCY_KEY.test(v) ? v : null);
 
   /** finish-page and bit-payment: the chosen track of the owner's draft. */
@@ -125,17 +153,46 @@ export function planPaymentRoutes(
   const suspected = async (body: Partial<StartPaymentRequest> | undefined): Promise<{ isSuspected?: true }> =>
     (await wouldBeHeld(db, idOf(body?.OrderID), clock.now(), review)) ? { isSuspected: true } : {};
 
-  app.post<{ Body: Partial<StartPaymentRequest> }>('/api/publish/finish-page', async (req, reply) => {
-    const url = await start(req, reply, trackStart('creditCard', req.body ?? {}));
-    if (url === null) return reply;
-    return { merchantPaymentUrl: url, ...(await suspected(req.body)) } satisfies FinishPageResponse;
-  });
+  routes.post(
+    '/api/publish/finish-page',
+    {
+      schema: {
+        summary: 'תשלום על המסלול בכרטיס אשראי',
+        description:
+          'פותח תשלום על המסלול שנבחר לטיוטה של הלקוח ומחזיר את עמוד התשלום למסגרת; ואם המודעה תמתין לאישור אחרי התשלום, אומר זאת.',
+        body: StartPaymentRequestSchema,
+        response: { 200: FinishPageResponseSchema, ...startRefusals },
+      },
+      preValidation: app.customerOnly,
+      config: { invalidInput: refused },
+    },
+    async (req, reply) => {
+      const body = (req.body ?? {}) as Partial<StartPaymentRequest>;
+      const url = await start(req, reply, trackStart('creditCard', body));
+      if (url === null) return reply;
+      return { merchantPaymentUrl: url, ...(await suspected(body)) } satisfies FinishPageResponse;
+    },
+  );
 
-  app.post<{ Body: Partial<StartPaymentRequest> }>('/api/publish/bit-payment', async (req, reply) => {
-    const url = await start(req, reply, trackStart('bit', req.body ?? {}));
-    if (url === null) return reply;
-    return { sale_url: url, ...(await suspected(req.body)) } satisfies BitPaymentResponse;
-  });
+  routes.post(
+    '/api/publish/bit-payment',
+    {
+      schema: {
+        summary: 'תשלום על המסלול באפליקציית תשלום',
+        description: 'כמו התשלום בכרטיס, בעמוד התשלום של אפליקציית התשלומים (לא לשבוע הניסיון החינמי).',
+        body: StartPaymentRequestSchema,
+        response: { 200: BitPaymentResponseSchema, ...startRefusals },
+      },
+      preValidation: app.customerOnly,
+      config: { invalidInput: refused },
+    },
+    async (req, reply) => {
+      const body = (req.body ?? {}) as Partial<StartPaymentRequest>;
+      const url = await start(req, reply, trackStart('bit', body));
+      if (url === null) return reply;
+      return { sale_url: url, ...(await suspected(body)) } satisfies BitPaymentResponse;
+    },
+  );
 
   const channelOf = (v: unknown): PaymentChannel | null => (v === 'bit' || v === 'creditCard' ? v : null);
 
@@ -194,21 +251,44 @@ export function planPaymentRoutes(
       };
     };
 
-  app.post<{ Params: { adId: string }; Body: Partial<GatewayPayRequest> }>(
+  routes.post(
     '/gateway/packages/personal/pay/:adId',
-    { config: { csrfProtected: true } },
+    {
+      schema: {
+        summary: 'תשלום על חבילה למודעה',
+        description:
+          'שדרוג של מודעה פעילה או ממתינה לאישור, או לטיוטה: חבילת מודעות שמוצעת לה לקנייה; מחזיר את עמוד התשלום למסגרת.',
+        params: PersonalPayParamsSchema,
+        body: GatewayPayRequestSchema,
+        response: { 200: GatewayPayResponseSchema, ...startRefusals },
+      },
+      preValidation: app.customerOnly,
+      config: { csrfProtected: true, invalidInput: refused },
+    },
     async (req, reply) => {
-      const url = await start(req, reply, gatewayStart('package', idOf(req.params.adId), req.body ?? {}));
+      const body = (req.body ?? {}) as Partial<GatewayPayRequest>;
+      const url = await start(req, reply, gatewayStart('package', idOf(req.params.adId), body));
       if (url === null) return reply;
       return { data: { iframe: url } } satisfies GatewayPayResponse;
     },
   );
 
-  app.post<{ Params: { orderId: string }; Body: Partial<GatewayPayRequest> }>(
+  routes.post(
     '/gateway/packages/subscribe/auto-bump-ad/start-payment/:orderId',
-    { config: { csrfProtected: true } },
+    {
+      schema: {
+        summary: 'תשלום על שבוע הקפצה אוטומטית',
+        description: 'שבוע של הקפצה אוטומטית למודעה פעילה של הלקוח שנשארת בלוח כל השבוע; מחזיר את עמוד התשלום למסגרת.',
+        params: AutoBumpPayParamsSchema,
+        body: GatewayPayRequestSchema,
+        response: { 200: GatewayPayResponseSchema, ...startRefusals },
+      },
+      preValidation: app.customerOnly,
+      config: { csrfProtected: true, invalidInput: refused },
+    },
     async (req, reply) => {
-      const url = await start(req, reply, gatewayStart('auto_bump', idOf(req.params.orderId), req.body ?? {}));
+      const body = (req.body ?? {}) as Partial<GatewayPayRequest>;
+      const url = await start(req, reply, gatewayStart('auto_bump', idOf(req.params.orderId), body));
       if (url === null) return reply;
       return { data: { iframe: url } } satisfies GatewayPayResponse;
     },

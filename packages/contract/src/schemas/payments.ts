@@ -1,6 +1,7 @@
 /**
  * The payment provider's side of paying (after-save-area.md §4 "Payment result", §7): its signed notification and
- * the return URLs its hosted page sends the frame to. The calls that start a payment are the plans' (plans.ts).
+ * the return URLs its hosted page sends the frame to. The calls that start a payment are in
+ * paymentStart.ts.
  */
 import { z } from 'zod';
 

@@ -1,5 +1,6 @@
 import type { TradeMap } from '@app/contract/auth';
 import type { Queryable } from '../platform/db/db.ts';
+import { adTitleWordsOf } from './ad-title.ts';
 import type { FieldValues, Selectors } from './drafts-repository.ts';
 
 /** reserved: made to hold photos before the first save (no values); draft: saved, waiting for its plan. */
@@ -95,15 +96,17 @@ export async function insertAd(
     JSON.stringify(ad.values),
     ad.status,
     ad.idempotencyKey ?? null,
+    adTitleWordsOf(ad.selectors, ad.values),
   ];
   // One round trip for both: a save's time under load is mostly its trips to the database.
   const dropDraft =
     ad.dropDraft === undefined
       ? ''
-      : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $1 AND draft_key = $8) ';
+      : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $1 AND draft_key = $9) ';
   const [row] = await db.query<AdRow>(
-    `${dropDraft}INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
+    `${dropDraft}INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key,
+       title_words)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8)
      ON CONFLICT (customer_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
      RETURNING *`,
     ad.dropDraft === undefined ? params : [...params, ad.dropDraft],
@@ -161,10 +164,17 @@ export async function updateAdValues(
   /** The wizard's saved draft these values replace (drafts-repository.ts), deleted by the same statement. */
   dropDraft?: string,
 ): Promise<void> {
-  const params = [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)];
+  const params = [
+    ad.orderId,
+    ad.customerId,
+    JSON.stringify(values),
+    status,
+    JSON.stringify(selectors),
+    adTitleWordsOf(selectors, values),
+  ];
   await db.query(
-    `${dropDraft === undefined ? '' : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $2 AND draft_key = $6) '}
-     UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, updated_at = now()
+    `${dropDraft === undefined ? '' : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $2 AND draft_key = $7) '}
+     UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, title_words = $6, updated_at = now()
      WHERE id = $1 AND customer_id = $2`,
     dropDraft === undefined ? params : [...params, dropDraft],
   );
@@ -193,10 +203,17 @@ export async function applyPendingEdit(
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE ads SET field_values = pending_values, pending_values = NULL, status = $4, edited_at = $5,
-       updated_at = now()
+       title_words = $6, updated_at = now()
      WHERE id = $1 AND customer_id = $2 AND status = 'active' AND pending_values = $3::jsonb
      RETURNING id`,
-    [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString()],
+    [
+      ad.orderId,
+      ad.customerId,
+      JSON.stringify(pending),
+      status,
+      editedAt.toISOString(),
+      adTitleWordsOf(ad.selectors, pending),
+    ],
   );
   return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 /** The SQL of the demo board's ads: how many live ads the demo seller has, and the inserts in one transaction. */
+import { adTitleWordsOf } from '../ads/ad-title.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
 
 export interface DemoAdRow {
@@ -25,8 +26,8 @@ export async function insertLiveAds(db: Db, customerId: number, ads: readonly De
     for (const ad of ads) {
       await tx.query(
         `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, bumped_at,
-           ends_at, created_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'active', $6, $7, $7, $8, $7)`,
+           ends_at, created_at, title_words)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'active', $6, $7, $7, $8, $7, $9)`,
         [
           customerId,
           ad.cat,
@@ -36,6 +37,7 @@ export async function insertLiveAds(db: Db, customerId: number, ads: readonly De
           ad.adType,
           ad.publishedAt,
           ad.endsAt,
+          adTitleWordsOf(ad.selectors, ad.values),
         ],
       );
     }
@@ -58,11 +60,11 @@ export async function insertDealerAds(
 ): Promise<void> {
   await db.query(
     `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, bumped_at,
-       ends_at, created_at)
+       ends_at, created_at, title_words)
      SELECT $1, a.cat, a.subcat, a.selectors, a.field_values, a.status, a.ad_type, a.published_at, a.published_at,
-       a.ends_at, a.published_at
+       a.ends_at, a.published_at, a.title_words
      FROM jsonb_to_recordset($2::jsonb) AS a(cat int, subcat int, selectors jsonb, field_values jsonb, status text,
-       ad_type text, published_at timestamptz, ends_at timestamptz)
+       ad_type text, published_at timestamptz, ends_at timestamptz, title_words text)
      ORDER BY a.published_at`,
     [
       customerId,
@@ -76,6 +78,7 @@ export async function insertDealerAds(
           ad_type: ad.adType,
           published_at: ad.publishedAt,
           ends_at: ad.endsAt,
+          title_words: adTitleWordsOf(ad.selectors, ad.values),
         })),
       ),
     ],

@@ -1,6 +1,5 @@
 import type { TradeMap } from '@app/contract/auth';
 import type { Queryable } from '../platform/db/db.ts';
-import { adTitleWordsOf } from './ad-title.ts';
 import type { FieldValues, Selectors } from './drafts-repository.ts';
 
 /** reserved: made to hold photos before the first save (no values); draft: saved, waiting for its plan. */
@@ -83,6 +82,8 @@ export const toAd = (r: AdRow): Ad => ({
 export async function insertAd(
   db: Queryable,
   ad: Pick<Ad, 'customerId' | 'cat' | 'subcat' | 'selectors' | 'values' | 'status'> & {
+    /** The names of the title's options (ads/ad-title.ts `adTitleWordsOf`), which the board's search reads. */
+    titleWords: string;
     idempotencyKey?: string | undefined;
     /** The wizard's saved draft this ad replaces (drafts-repository.ts), deleted by the same statement. */
     dropDraft?: string | undefined;
@@ -96,7 +97,7 @@ export async function insertAd(
     JSON.stringify(ad.values),
     ad.status,
     ad.idempotencyKey ?? null,
-    adTitleWordsOf(ad.selectors, ad.values),
+    ad.titleWords,
   ];
   // One round trip for both: a save's time under load is mostly its trips to the database.
   const dropDraft =
@@ -159,19 +160,14 @@ export async function updateAdValues(
   db: Queryable,
   ad: Ad,
   values: FieldValues,
+  /** The names of the title's options of these values (ads/ad-title.ts `adTitleWordsOf`). */
+  titleWords: string,
   status: AdStatus,
   selectors: Selectors = ad.selectors,
   /** The wizard's saved draft these values replace (drafts-repository.ts), deleted by the same statement. */
   dropDraft?: string,
 ): Promise<void> {
-  const params = [
-    ad.orderId,
-    ad.customerId,
-    JSON.stringify(values),
-    status,
-    JSON.stringify(selectors),
-    adTitleWordsOf(selectors, values),
-  ];
+  const params = [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors), titleWords];
   await db.query(
     `${dropDraft === undefined ? '' : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $2 AND draft_key = $7) '}
      UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, title_words = $6, updated_at = now()
@@ -198,6 +194,8 @@ export async function applyPendingEdit(
   db: Queryable,
   ad: Ad,
   pending: FieldValues,
+  /** The names of the title's options of the pending values (ads/ad-title.ts `adTitleWordsOf`). */
+  titleWords: string,
   status: 'active' | 'blocked',
   editedAt: Date,
 ): Promise<boolean> {
@@ -206,14 +204,7 @@ export async function applyPendingEdit(
        title_words = $6, updated_at = now()
      WHERE id = $1 AND customer_id = $2 AND status = 'active' AND pending_values = $3::jsonb
      RETURNING id`,
-    [
-      ad.orderId,
-      ad.customerId,
-      JSON.stringify(pending),
-      status,
-      editedAt.toISOString(),
-      adTitleWordsOf(ad.selectors, pending),
-    ],
+    [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString(), titleWords],
   );
   return rows.length > 0;
 }
@@ -380,4 +371,26 @@ export async function bannedWordsIn(db: Queryable, text: string, approved: reado
   if (!text.trim()) return [];
   const rows = await db.query<{ word: string }>(bannedWordsSql('$1'), [text]);
   return rows.map((r) => r.word).filter((w) => !approved.includes(w));
+}
+
+/** Up to `limit` ads whose title's words are not written yet (NULL, migration 0051), the lowest numbers first. */
+export async function adsWithoutTitleWords(
+  db: Queryable,
+  limit: number,
+): Promise<{ id: number; selectors: Selectors; values: FieldValues }[]> {
+  const rows = await db.query<{ id: number | string; selectors: Selectors; field_values: FieldValues }>(
+    'SELECT id, selectors, field_values FROM ads WHERE title_words IS NULL ORDER BY id LIMIT $1',
+    [limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), selectors: r.selectors, values: r.field_values }));
+}
+
+/** Writes ads' title's words, each only while still NULL: a save meanwhile has written the right ones. */
+export async function writeTitleWords(db: Queryable, words: readonly { id: number; words: string }[]): Promise<void> {
+  await db.query(
+    `UPDATE ads a SET title_words = w.words
+     FROM jsonb_to_recordset($1::jsonb) AS w(id bigint, words text)
+     WHERE a.id = w.id AND a.title_words IS NULL`,
+    [JSON.stringify(words)],
+  );
 }

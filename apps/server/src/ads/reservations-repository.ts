@@ -10,7 +10,6 @@
  * are gone, so a file is never removed while a row still refers to it.
  */
 import type { Db, Queryable } from '../platform/db/db.ts';
-import { adTitleWordsOf } from './ad-title.ts';
 import { type Ad, type AdRow, toAd } from './ads-repository.ts';
 import type { Selectors } from './drafts-repository.ts';
 
@@ -86,16 +85,9 @@ export async function reserveAd(
       open.slice(0, Math.max(0, over)).map((r) => Number(r.id)),
     );
     const [row] = await tx.query<AdRow>(
-      `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key, title_words)
-       VALUES ($1, $2, $3, $4::jsonb, '{}'::jsonb, 'reserved', $5, $6) RETURNING *`,
-      [
-        input.customerId,
-        input.cat,
-        input.subcat,
-        JSON.stringify(input.selectors),
-        input.idempotencyKey,
-        adTitleWordsOf(input.selectors, {}),
-      ],
+      `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
+       VALUES ($1, $2, $3, $4::jsonb, '{}'::jsonb, 'reserved', $5) RETURNING *`,
+      [input.customerId, input.cat, input.subcat, JSON.stringify(input.selectors), input.idempotencyKey],
     );
     if (!row) throw new Error('reservation not inserted');
     return { ad: toAd(row), freed };

@@ -6,30 +6,24 @@
  * (a run that died is run again and goes on where it stopped). An ad is written only while its words are still NULL:
  * a save meanwhile has written the right ones.
  */
-import type { Selectors } from '@app/contract/publish';
 import type { Queryable } from '../platform/db/db.ts';
 import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import { adTitleWordsOf } from './ad-title.ts';
-import type { FieldValues } from './drafts-repository.ts';
+import { adsWithoutTitleWords, writeTitleWords } from './ads-repository.ts';
 
 export const TITLE_WORDS_JOB = 'ads.title-words';
 const BATCH = 500;
 
 /** Writes the title's words of up to `limit` ads that have none (the lowest numbers first); answers how many. */
 export async function fillTitleWords(db: Queryable, limit = BATCH): Promise<number> {
-  const rows = await db.query<{ id: number | string; selectors: Selectors; field_values: FieldValues }>(
-    'SELECT id, selectors, field_values FROM ads WHERE title_words IS NULL ORDER BY id LIMIT $1',
-    [limit],
-  );
-  if (rows.length === 0) return 0;
-  const words = rows.map((r) => ({ id: Number(r.id), words: adTitleWordsOf(r.selectors, r.field_values) }));
-  await db.query(
-    `UPDATE ads a SET title_words = w.words
-     FROM jsonb_to_recordset($1::jsonb) AS w(id bigint, words text)
-     WHERE a.id = w.id AND a.title_words IS NULL`,
-    [JSON.stringify(words)],
-  );
-  return rows.length;
+  const ads = await adsWithoutTitleWords(db, limit);
+  if (ads.length > 0) {
+    await writeTitleWords(
+      db,
+      ads.map((ad) => ({ id: ad.id, words: adTitleWordsOf(ad.selectors, ad.values) })),
+    );
+  }
+  return ads.length;
 }
 
 /** Schedules a fill (keyed, so processes starting together make one job). */

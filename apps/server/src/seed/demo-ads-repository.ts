@@ -1,5 +1,4 @@
 /** The SQL of the demo board's ads: how many live ads the demo seller has, and the inserts in one transaction. */
-import { adTitleWordsOf } from '../ads/ad-title.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
 
 export interface DemoAdRow {
@@ -7,6 +6,8 @@ export interface DemoAdRow {
   subcat: number | null;
   selectors: Record<string, string>;
   values: Record<string, string>;
+  /** The names of the title's options (ads/ad-title.ts `adTitleWordsOf`), as a save writes them. */
+  titleWords: string;
   adType: string;
   publishedAt: Date;
   endsAt: Date;
@@ -37,7 +38,7 @@ export async function insertLiveAds(db: Db, customerId: number, ads: readonly De
           ad.adType,
           ad.publishedAt,
           ad.endsAt,
-          adTitleWordsOf(ad.selectors, ad.values),
+          ad.titleWords,
         ],
       );
     }
@@ -78,7 +79,7 @@ export async function insertDealerAds(
           ad_type: ad.adType,
           published_at: ad.publishedAt,
           ends_at: ad.endsAt,
-          title_words: adTitleWordsOf(ad.selectors, ad.values),
+          title_words: ad.titleWords,
         })),
       ),
     ],

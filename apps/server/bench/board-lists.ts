@@ -341,10 +341,11 @@ try {
 
   const cars = vehicles(1);
   const makes = cars.makes.filter((m, i, all) => all.indexOf(m) === i);
-  // The names of the cars' models (one word each, as a buyer types one), which only the title's words hold.
+  // The names of the cars' models (one word each, as a buyer types one), which only the title's words hold; of three
+  // letters or more: a shorter word (A3, i4) has no trigram, and reads the board in its order with a filter.
   const modelNames = cars.models
     .map((m, i) => modelsOf(Number(cars.makes[i]), 1).find((o) => String(o.id) === m)?.name ?? '')
-    .filter((n, i, all) => /^[\p{L}\p{N}-]+$/u.test(n) && all.indexOf(n) === i);
+    .filter((n, i, all) => /^[\p{L}\p{N}-]{3,}$/u.test(n) && all.indexOf(n) === i);
   // The cursor of the tenth page of each home board (walking nine pages once).
   const tenth: BoardPageRequest[] = [];
   for (const subcat of [1, 2]) {

@@ -9,6 +9,7 @@ import { AuthService } from './accounts/service.ts';
 import { registerAdExpiryJobs } from './ads/ad-expiry-jobs.ts';
 import { myAdsRoutes } from './ads/my-ads-routes.ts';
 import { addsRoutes } from './ads/public-ad-routes.ts';
+import { registerTitleWordsJobs, scheduleTitleWords } from './ads/title-words-jobs.ts';
 import { analyticsConsoleRoutes } from './analytics/console-routes.ts';
 import { metricsRoutes } from './analytics/metrics-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -269,6 +270,7 @@ export async function buildApp({
   });
   registerVirtualNumberJobs(jobs);
   registerAdExpiryJobs(jobs);
+  registerTitleWordsJobs(jobs);
   registerAutoBumpJobs(jobs);
   registerMediaSweepJobs(jobs, { db, store: media, videos: videoHost, log: app.log });
   registerVideoExpiryJobs(jobs, { db, limits: config, remove: (id) => videoHost.remove(id), log: app.log });
@@ -329,6 +331,8 @@ export async function buildApp({
       await scheduleMediaSweep(jobs, clock.now());
       await scheduleVideoExpiry(jobs, clock.now());
       await jobs.scheduleHousekeeping();
+      // The title's words of ads that have none yet (ads/title-words-jobs.ts): after migration 0051 or a renaming.
+      await scheduleTitleWords(jobs, clock.now());
     }
     jobs.start();
   });

@@ -89,6 +89,9 @@ describe('an edit of an active ad', () => {
     expect((await publicAd(id)).json()).toMatchObject({ Price: '85000', Token: before.Token });
     expect((await owner.get(`/api/publish/fields/${id}`)).json().values).toMatchObject({ price: '79000' });
 
+    // The title's words the board's search reads are written with the values that go live (not left as they were).
+    await t.db.query("UPDATE ads SET title_words = 'ישן' WHERE id = $1", [id]);
+
     const t0 = t.clock.now();
     const finished = await owner.post(`/api/publish/${id}/order-edited`);
     expect(finished.statusCode).toBe(200);
@@ -100,11 +103,14 @@ describe('an edit of an active ad', () => {
     const after = (await publicAd(id)).json();
     expect(after).toMatchObject({ Price: '79000' });
     expect(after.Token).not.toBe(before.Token);
-    const [row] = await t.db.query<{ pending_values: unknown; edited_at: Date | string; status: string }>(
-      'SELECT pending_values, edited_at, status FROM ads WHERE id = $1',
-      [id],
-    );
+    const [row] = await t.db.query<{
+      pending_values: unknown;
+      edited_at: Date | string;
+      status: string;
+      title_words: string;
+    }>('SELECT pending_values, edited_at, status, title_words FROM ads WHERE id = $1', [id]);
     expect(row?.pending_values).toBeNull();
+    expect(row?.title_words).toBe('טויוטה קורולה 2021');
     expect(row?.status).toBe('active');
     expect(new Date(row?.edited_at ?? 0).getTime()).toBe(t0.getTime());
 

@@ -3,9 +3,10 @@
  * (packages/catalog categories/adTitle.ts) over its saved values, with the server's option lists for the codes;
  * the ad's number only when nothing can be said.
  */
-import { adTitle } from '@app/catalog/categories/adTitle';
+import { adTitle, fieldText, templatePlaceholders, titleTemplates } from '@app/catalog/categories/adTitle';
 import { catalogFor } from '@app/catalog/categories/registry';
 import type { Selectors } from '@app/contract/publish';
+import { wireName } from '@app/form-engine/payload';
 import { serverOptionsSource } from '../catalogue/option-lists.ts';
 import { catalogQuery } from '../catalogue/selectors.ts';
 import { planExtrasHe as he } from '../i18n/plan-extras.ts';
@@ -17,4 +18,32 @@ export function adTitleOf(orderId: number, selectors: Selectors, values: FieldVa
   // The selectors (subcat, petType…) are values of the category step: a title may name them.
   const title = catalog ? adTitle(catalog, { ...selectors, ...values }, serverOptionsSource(selectors)) : undefined;
   return title ?? he.adTitle(orderId);
+}
+
+/** Keys the board's own address names (its category and sub-category): a search never reads their names. */
+const BOARD_KEYS = new Set(['cat', 'subcat']);
+
+/**
+ * The words of the titles buyers read that the ad keeps as codes ("טויוטה קורולה 2021": a make, a model and a year
+ * chosen from lists): the option texts of every choice field its catalogue's recipes name (every recipe, not only
+ * the one its title uses), through the server's lists with the ad's own parents; '' when none. Written beside the
+ * values (ads.title_words, migration 0051) so that the board's search, one trigram index over the typed text and
+ * these words, finds an ad by the names of its title (board/README.md).
+ */
+export function adTitleWordsOf(selectors: Selectors, values: FieldValues): string {
+  const query = catalogQuery(selectors);
+  const catalog = query ? catalogFor(query) : undefined;
+  if (!catalog) return '';
+  const fields = new Map(catalog.steps.flatMap((s) => s.fields).map((f) => [f.id, f] as const));
+  const ids = new Set((titleTemplates(catalog) ?? []).flatMap((t) => templatePlaceholders(t).map((p) => p.field)));
+  const all = { ...selectors, ...values };
+  const options = serverOptionsSource(selectors);
+  const words: string[] = [];
+  for (const id of ids) {
+    const field = fields.get(id);
+    if (!field || BOARD_KEYS.has(wireName(field).key) || (!field.options && !field.dataUrl)) continue;
+    const text = fieldText(field, all, options);
+    if (text !== '') words.push(text);
+  }
+  return words.join(' ');
 }

@@ -82,6 +82,8 @@ export const toAd = (r: AdRow): Ad => ({
 export async function insertAd(
   db: Queryable,
   ad: Pick<Ad, 'customerId' | 'cat' | 'subcat' | 'selectors' | 'values' | 'status'> & {
+    /** The names of the title's options (ads/ad-title.ts `adTitleWordsOf`), which the board's search reads. */
+    titleWords: string;
     idempotencyKey?: string | undefined;
     /** The wizard's saved draft this ad replaces (drafts-repository.ts), deleted by the same statement. */
     dropDraft?: string | undefined;
@@ -95,15 +97,17 @@ export async function insertAd(
     JSON.stringify(ad.values),
     ad.status,
     ad.idempotencyKey ?? null,
+    ad.titleWords,
   ];
   // One round trip for both: a save's time under load is mostly its trips to the database.
   const dropDraft =
     ad.dropDraft === undefined
       ? ''
-      : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $1 AND draft_key = $8) ';
+      : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $1 AND draft_key = $9) ';
   const [row] = await db.query<AdRow>(
-    `${dropDraft}INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7)
+    `${dropDraft}INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, idempotency_key,
+       title_words)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8)
      ON CONFLICT (customer_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
      RETURNING *`,
     ad.dropDraft === undefined ? params : [...params, ad.dropDraft],
@@ -156,15 +160,17 @@ export async function updateAdValues(
   db: Queryable,
   ad: Ad,
   values: FieldValues,
+  /** The names of the title's options of these values (ads/ad-title.ts `adTitleWordsOf`). */
+  titleWords: string,
   status: AdStatus,
   selectors: Selectors = ad.selectors,
   /** The wizard's saved draft these values replace (drafts-repository.ts), deleted by the same statement. */
   dropDraft?: string,
 ): Promise<void> {
-  const params = [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors)];
+  const params = [ad.orderId, ad.customerId, JSON.stringify(values), status, JSON.stringify(selectors), titleWords];
   await db.query(
-    `${dropDraft === undefined ? '' : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $2 AND draft_key = $6) '}
-     UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, updated_at = now()
+    `${dropDraft === undefined ? '' : 'WITH dropped_draft AS (DELETE FROM wizard_drafts WHERE customer_id = $2 AND draft_key = $7) '}
+     UPDATE ads SET field_values = $3::jsonb, status = $4, selectors = $5::jsonb, title_words = $6, updated_at = now()
      WHERE id = $1 AND customer_id = $2`,
     dropDraft === undefined ? params : [...params, dropDraft],
   );
@@ -188,15 +194,17 @@ export async function applyPendingEdit(
   db: Queryable,
   ad: Ad,
   pending: FieldValues,
+  /** The names of the title's options of the pending values (ads/ad-title.ts `adTitleWordsOf`). */
+  titleWords: string,
   status: 'active' | 'blocked',
   editedAt: Date,
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE ads SET field_values = pending_values, pending_values = NULL, status = $4, edited_at = $5,
-       updated_at = now()
+       title_words = $6, updated_at = now()
      WHERE id = $1 AND customer_id = $2 AND status = 'active' AND pending_values = $3::jsonb
      RETURNING id`,
-    [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString()],
+    [ad.orderId, ad.customerId, JSON.stringify(pending), status, editedAt.toISOString(), titleWords],
   );
   return rows.length > 0;
 }
@@ -363,4 +371,26 @@ export async function bannedWordsIn(db: Queryable, text: string, approved: reado
   if (!text.trim()) return [];
   const rows = await db.query<{ word: string }>(bannedWordsSql('$1'), [text]);
   return rows.map((r) => r.word).filter((w) => !approved.includes(w));
+}
+
+/** Up to `limit` ads whose title's words are not written yet (NULL, migration 0051), the lowest numbers first. */
+export async function adsWithoutTitleWords(
+  db: Queryable,
+  limit: number,
+): Promise<{ id: number; selectors: Selectors; values: FieldValues }[]> {
+  const rows = await db.query<{ id: number | string; selectors: Selectors; field_values: FieldValues }>(
+    'SELECT id, selectors, field_values FROM ads WHERE title_words IS NULL ORDER BY id LIMIT $1',
+    [limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), selectors: r.selectors, values: r.field_values }));
+}
+
+/** Writes ads' title's words, each only while still NULL: a save meanwhile has written the right ones. */
+export async function writeTitleWords(db: Queryable, words: readonly { id: number; words: string }[]): Promise<void> {
+  await db.query(
+    `UPDATE ads a SET title_words = w.words
+     FROM jsonb_to_recordset($1::jsonb) AS w(id bigint, words text)
+     WHERE a.id = w.id AND a.title_words IS NULL`,
+    [JSON.stringify(words)],
+  );
 }

@@ -238,7 +238,7 @@ export function boardFamily(cat: number, subcat: number | null): BoardFamily {
 }
 
 /** The catalogues that serve a board: its category's, and its sub-category's when it names one. */
-export const boardCatalogs = (cat: number, subcat: number | null): CategoryCatalog[] =>
+const boardCatalogs = (cat: number, subcat: number | null): CategoryCatalog[] =>
   CATALOGS.filter((c) => c.cat === cat && serves(c, subcat));
 
 /** The filters of one board: the family's, on the catalogues that serve the board, as their fields define them. */

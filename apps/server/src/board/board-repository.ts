@@ -19,12 +19,6 @@ export type BoardSqlFilter =
   | { key: string; kind: 'choice'; values: readonly string[] }
   | { key: string; kind: 'range'; min: number | null; max: number | null };
 
-/** A choice field of a title's recipe and the codes whose option text holds a search word. */
-export interface BoardTitleChoice {
-  key: string;
-  values: readonly string[];
-}
-
 /** An ad's place in the board's order: the rank (highest first), the placing time in microseconds, the number. */
 export interface BoardKey {
   rank: number;
@@ -37,13 +31,11 @@ export interface BoardPageQuery {
   cat: number;
   subcat: number | null;
   filters: readonly BoardSqlFilter[];
-  /** Words each of which the title or the description must hold, as typed (matched as data, never as a pattern). */
-  words: readonly string[];
   /**
-   * Per word, the choices of a title made by the catalogue's recipe whose option text holds it (board-title-words.ts):
-   * an ad with one of those codes holds the word in the title buyers read. None: the stored text only.
+   * Words each of which the typed title, the description or the title's words from the catalogue (ads.title_words)
+   * must hold, as typed (matched as data, never as a pattern).
    */
-  titleChoices?: ReadonlyMap<string, readonly BoardTitleChoice[]>;
+  words: readonly string[];
   /** The page starts after this ad (the previous page's last); null for the first page. */
   after: BoardKey | null;
   limit: number;
@@ -95,10 +87,15 @@ export function boardRankSql(column = 'ad_type'): string {
 export const placedAtSql = (prefix = ''): string =>
   `(COALESCE(${prefix}bumped_at, ${prefix}published_at, ${prefix}created_at))`;
 
-/** The text the search reads: the typed title (or business name) and the description (or the business's about). */
+/**
+ * The text the search reads: the typed title (or business name), the description (or the business's about), and
+ * the words of the title buyers read that the ad keeps as codes (a make's and a model's names: `title_words`, written
+ * beside the values, ads/ad-title.ts `adTitleWordsOf`). One trigram index (migration 0051) answers a search of it.
+ */
 export const searchTextSql = (prefix = ''): string =>
   `(COALESCE(${prefix}field_values ->> 'title', ${prefix}field_values ->> 'businessName', '') || ' ' || ` +
-  `COALESCE(${prefix}field_values ->> 'description', ${prefix}field_values ->> 'about', ''))`;
+  `COALESCE(${prefix}field_values ->> 'description', ${prefix}field_values ->> 'about', '') || ' ' || ` +
+  `COALESCE(${prefix}title_words, ''))`;
 
 /**
  * An ad's second-hand section as every plan reads it (`adSectionOf`, catalogue/selectors.ts): its selection's
@@ -150,13 +147,7 @@ function whereOf(q: BoardPageQuery, now: Date, params: unknown[]): string {
       if (f.max !== null) parts.push(`${NUMBER(key)} <= ${add(f.max)}::numeric`);
     }
   }
-  for (const word of q.words) {
-    const inText = `${TEXT} ILIKE ${add(containsPattern(word))}`;
-    const choices = (q.titleChoices?.get(word) ?? []).map(
-      (c) => `${filterValueSql(c.key)} = ANY(${add([...c.values])}::text[])`,
-    );
-    parts.push(choices.length === 0 ? inText : `(${[inText, ...choices].join(' OR ')})`);
-  }
+  for (const word of q.words) parts.push(`${TEXT} ILIKE ${add(containsPattern(word))}`);
   return parts.join(' AND ');
 }
 

@@ -18,10 +18,9 @@ import { heBoard as he } from '../i18n/board.ts';
 import type { Queryable } from '../platform/db/db.ts';
 import { decodeCursor, encodeCursor } from './board-cursor.ts';
 import { BoardQueryError } from './board-errors.ts';
-import { boardCatalogs, boardFamily, checkBoardFilters, type RawFilters } from './board-filters.ts';
+import { boardFamily, checkBoardFilters, type RawFilters } from './board-filters.ts';
 import { type BoardPhoto, type BoardRow, selectBoardPage } from './board-repository.ts';
 import { searchWords } from './board-search.ts';
-import { titleChoicesOf } from './board-title-words.ts';
 
 export const BOARD_PAGE_SIZE = 20;
 export const BOARD_MAX_PAGE_SIZE = 50;
@@ -121,9 +120,7 @@ export async function listBoardPage(db: Queryable, now: Date, request: BoardPage
   if (!Number.isInteger(limit) || limit < 1 || limit > BOARD_MAX_PAGE_SIZE) {
     throw new BoardQueryError('badPageSize', he.badPageSize);
   }
-  const catalogs = boardCatalogs(request.cat, subcat);
-  const titleChoices = new Map(words.map((w) => [w, titleChoicesOf(catalogs, request.cat, subcat, w)] as const));
-  const page = await selectBoardPage(db, now, { ...identity, titleChoices, after, limit });
+  const page = await selectBoardPage(db, now, { ...identity, after, limit });
   return {
     cards: page.rows.map((row) => cardOf(row, family.localityKey, family.priceKey)),
     nextCursor: page.next ? encodeCursor(identity, page.next) : null,

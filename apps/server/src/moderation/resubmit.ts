@@ -5,6 +5,7 @@
  * (blocked, stage save: its approval leads to its plan step); one still waiting keeps its place in the queue.
  */
 import type { HoldReason } from '@app/contract/operator';
+import { adTitleWordsOf } from '../ads/ad-title.ts';
 import type { Ad, AdStatus } from '../ads/ads-repository.ts';
 import { updateAdValues } from '../ads/ads-repository.ts';
 import type { FieldValues } from '../ads/drafts-repository.ts';
@@ -36,7 +37,7 @@ export async function saveForReview(db: Db, ad: Ad, values: FieldValues, words: 
     ...(words.length > 0 ? [{ kind: 'words', words } as const] : []),
   ];
   await db.transaction(async (tx) => {
-    await updateAdValues(tx, ad, values, heldAs);
+    await updateAdValues(tx, ad, values, adTitleWordsOf(ad.selectors, values), heldAs);
     await holdForReview(tx, { adId: ad.orderId, heldAs, stage, reasons }, now);
   });
 }

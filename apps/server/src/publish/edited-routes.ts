@@ -2,6 +2,7 @@ import type { OrderEditedResponse } from '@app/contract/publish';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAdEvent } from '../ads/ad-events-service.ts';
 import { blockedFinishPath, finishPath } from '../ads/ad-paths.ts';
+import { adTitleWordsOf } from '../ads/ad-title.ts';
 import { applyPendingEdit, bannedWordsIn, markEdited } from '../ads/ads-repository.ts';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
 import type { CatalogService } from '../catalogue/service.ts';
@@ -57,7 +58,14 @@ export function publishEditedRoutes(
     const now = clock.now();
     const applied = await db.transaction(async (tx) => {
       const values = pending
-        ? await applyPendingEdit(tx, ad, pending, blocked ? 'blocked' : 'active', now)
+        ? await applyPendingEdit(
+            tx,
+            ad,
+            pending,
+            adTitleWordsOf(ad.selectors, pending),
+            blocked ? 'blocked' : 'active',
+            now,
+          )
         : await markEdited(tx, ad, now);
       // The live ad's edit has blocked words: it leaves the board and waits for a moderator.
       if (values && blocked) {

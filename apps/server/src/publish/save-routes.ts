@@ -4,6 +4,7 @@ import type { SaveAdResponse } from '@app/contract/publish';
 import { lockedValues } from '@app/form-engine/editSteps';
 import { hasPlanStep } from '@app/form-engine/model';
 import type { FastifyInstance } from 'fastify';
+import { adTitleWordsOf } from '../ads/ad-title.ts';
 import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../ads/ads-repository.ts';
 import { draftKey } from '../ads/drafts-repository.ts';
 import { goLive } from '../ads/go-live-service.ts';
@@ -96,7 +97,7 @@ export function publishSaveRoutes(
         const text = freeText(after, textKeysOf([...catalog.steps, ...catalog.editSteps]));
         await saveForReview(db, ad, after, await bannedWordsIn(db, text, ad.approvedWords), clock.now());
       } else if (ad.status === 'active') await savePendingEdit(db, ad, after);
-      else await updateAdValues(db, ad, after, ad.status);
+      else await updateAdValues(db, ad, after, adTitleWordsOf(ad.selectors, after), ad.status);
       return {
         status: 200,
         body: savedAnswer(ad.orderId, false, ad.cat, ad.subcat),
@@ -158,12 +159,13 @@ export function publishSaveRoutes(
       }
       // A reserved ad takes the save's selectors (the trader choice may have changed since it was reserved).
       const dropDraft = draftKey(selectors);
+      const titleWords = adTitleWordsOf(selectors, result.payload);
       if (blocked)
         await db.transaction(async (tx) => {
-          await updateAdValues(tx, own, result.payload, 'blocked', selectors, dropDraft);
+          await updateAdValues(tx, own, result.payload, titleWords, 'blocked', selectors, dropDraft);
           await holdWords(tx, own.orderId);
         });
-      else await updateAdValues(db, own, result.payload, 'draft', selectors, dropDraft);
+      else await updateAdValues(db, own, result.payload, titleWords, 'draft', selectors, dropDraft);
       const saved = await publishWithoutPlan({ ...own, selectors, status: blocked ? 'blocked' : 'draft' });
       return {
         status: 200,
@@ -185,6 +187,7 @@ export function publishSaveRoutes(
       subcat,
       selectors,
       values: result.payload,
+      titleWords: adTitleWordsOf(selectors, result.payload),
       status: blocked ? ('blocked' as const) : ('draft' as const),
       idempotencyKey: key,
       dropDraft: draftKey(selectors),

@@ -6,6 +6,8 @@ export interface DemoAdRow {
   subcat: number | null;
   selectors: Record<string, string>;
   values: Record<string, string>;
+  /** The names of the title's options (ads/ad-title.ts `adTitleWordsOf`), as a save writes them. */
+  titleWords: string;
   adType: string;
   publishedAt: Date;
   endsAt: Date;
@@ -25,8 +27,8 @@ export async function insertLiveAds(db: Db, customerId: number, ads: readonly De
     for (const ad of ads) {
       await tx.query(
         `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, bumped_at,
-           ends_at, created_at)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'active', $6, $7, $7, $8, $7)`,
+           ends_at, created_at, title_words)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'active', $6, $7, $7, $8, $7, $9)`,
         [
           customerId,
           ad.cat,
@@ -36,6 +38,7 @@ export async function insertLiveAds(db: Db, customerId: number, ads: readonly De
           ad.adType,
           ad.publishedAt,
           ad.endsAt,
+          ad.titleWords,
         ],
       );
     }
@@ -58,11 +61,11 @@ export async function insertDealerAds(
 ): Promise<void> {
   await db.query(
     `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, bumped_at,
-       ends_at, created_at)
+       ends_at, created_at, title_words)
      SELECT $1, a.cat, a.subcat, a.selectors, a.field_values, a.status, a.ad_type, a.published_at, a.published_at,
-       a.ends_at, a.published_at
+       a.ends_at, a.published_at, a.title_words
      FROM jsonb_to_recordset($2::jsonb) AS a(cat int, subcat int, selectors jsonb, field_values jsonb, status text,
-       ad_type text, published_at timestamptz, ends_at timestamptz)
+       ad_type text, published_at timestamptz, ends_at timestamptz, title_words text)
      ORDER BY a.published_at`,
     [
       customerId,
@@ -76,6 +79,7 @@ export async function insertDealerAds(
           ad_type: ad.adType,
           published_at: ad.publishedAt,
           ends_at: ad.endsAt,
+          title_words: ad.titleWords,
         })),
       ),
     ],

@@ -8,6 +8,7 @@
 import { CAT, SUBCAT } from '@app/catalog/categories/ids';
 import { findCustomerByEmail, insertCustomer } from '../accounts/customers-repository.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { adTitleWordsOf } from '../ads/ad-title.ts';
 import type { Db } from '../platform/db/db.ts';
 import { countLiveAdsOf, type DemoAdRow, insertLiveAds } from './demo-ads-repository.ts';
 
@@ -205,6 +206,7 @@ export function demoAdRows(now: Date): DemoAdRow[] {
     subcat: ad.selectors.subcat === undefined ? null : Number(ad.selectors.subcat),
     selectors: ad.selectors,
     values: Object.fromEntries(Object.entries(ad.values).filter(([, v]) => v !== '')),
+    titleWords: adTitleWordsOf(ad.selectors, ad.values),
     adType: ad.adType,
     publishedAt: new Date(now.getTime() - ad.hoursAgo * HOUR),
     endsAt: new Date(now.getTime() + LIVE_DAYS * 24 * HOUR),

@@ -6,6 +6,7 @@
  */
 import { CAT } from '@app/catalog/categories/ids';
 import { findCustomerByEmail } from '../accounts/customers-repository.ts';
+import { adTitleWordsOf } from '../ads/ad-title.ts';
 import type { Db } from '../platform/db/db.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { DEMO_ADS } from './demo-ads.ts';
@@ -31,6 +32,7 @@ export function dealerAdRows(now: Date) {
       subcat: sample.selectors.subcat === undefined ? null : Number(sample.selectors.subcat),
       selectors: sample.selectors,
       values: { ...sample.values, description: `${sample.values.description ?? ''} (מלאי ${i + 1})` },
+      titleWords: adTitleWordsOf(sample.selectors, sample.values),
       adType: TRACKS[i % TRACKS.length] as string,
       status: ended ? ('expired' as const) : ('active' as const),
       publishedAt,

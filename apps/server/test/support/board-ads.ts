@@ -1,9 +1,10 @@
 /**
  * Ads put straight on the board for the board's tests: one row as goLive leaves it (status, track, publish, bump and
- * end times) with the values save-ad stores (numbers without separators), and the photos as the upload leaves them.
- * One sample ad per family, from the same fixtures as the publish tests.
+ * end times) with the values save-ad stores (numbers without separators) and their title's words, and the photos as
+ * the upload leaves them. One sample ad per family, from the same fixtures as the publish tests.
  */
 import crypto from 'node:crypto';
+import { adTitleWordsOf } from '../../src/ads/ad-title.ts';
 import type { Queryable } from '../../src/platform/db/db.ts';
 import { CATEGORY_ADS } from './category-ads.ts';
 import { validSaleAd } from './real-estate-ad.ts';
@@ -89,8 +90,8 @@ export async function insertBoardAd(db: Queryable, ad: BoardAdInput): Promise<nu
   };
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO ads (customer_id, cat, subcat, selectors, field_values, status, ad_type, published_at, bumped_at,
-       ends_at, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $8) RETURNING id`,
+       ends_at, created_at, title_words)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $8, $11) RETURNING id`,
     [
       ad.customerId,
       ad.cat,
@@ -102,6 +103,7 @@ export async function insertBoardAd(db: Queryable, ad: BoardAdInput): Promise<nu
       ad.publishedAt,
       ad.bumpedAt === undefined ? ad.publishedAt : ad.bumpedAt,
       ad.endsAt,
+      adTitleWordsOf(selectors, ad.values ?? {}),
     ],
   );
   return Number(row?.id);

@@ -1,3 +1,4 @@
+import { adTitleWordsOf } from '../../src/ads/ad-title.ts';
 import type { AdStatus } from '../../src/ads/ads-repository.ts';
 import { insertAd } from '../../src/ads/ads-repository.ts';
 import type { Agent, TestApp } from './test-app.ts';
@@ -24,7 +25,8 @@ export async function storedAd(
   for (const key of ['SalesCatID', 'SalesSubCatID', 'petType'] as const) {
     if (values[key] !== undefined) selectors[key] = String(values[key]);
   }
-  const { ad } = await insertAd(t.db, { customerId, cat, subcat, selectors, values, status });
+  const titleWords = adTitleWordsOf(selectors, values);
+  const { ad } = await insertAd(t.db, { customerId, cat, subcat, selectors, values, titleWords, status });
   return ad.orderId;
 }
 

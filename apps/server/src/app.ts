@@ -6,6 +6,7 @@ import { CaptchaService } from './accounts/captcha-service.ts';
 import { PasswordResetService } from './accounts/password-reset-service.ts';
 import { authRoutes } from './accounts/routes.ts';
 import { AuthService } from './accounts/service.ts';
+import { AD_EVENTS_JOB } from './ads/ad-events-service.ts';
 import { registerAdExpiryJobs } from './ads/ad-expiry-jobs.ts';
 import { myAdsRoutes } from './ads/my-ads-routes.ts';
 import { addsRoutes } from './ads/public-ad-routes.ts';
@@ -282,7 +283,12 @@ export async function buildApp({
     allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK,
     resolve: webhookResolve ?? systemResolve,
   };
-  registerWebhookJobs(jobs, { ...webhooks, origins, timeoutMs: config.WEBHOOK_TIMEOUT_MS, log: app.log });
+  const stopWebhookWake = registerWebhookJobs(jobs, {
+    ...webhooks,
+    origins,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
 
   const chosenPayments = await choosePayments({
@@ -332,8 +338,13 @@ export async function buildApp({
       await jobs.scheduleHousekeeping();
     }
     jobs.start();
+    // What was recorded while no process ran (or waited when the last one stopped) leaves now, not at the first tick.
+    jobs.wake(AD_EVENTS_JOB);
   });
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    stopWebhookWake();
+    await jobs.stop();
+  });
 
   // The OpenAPI document and its reference page (platform/http/openapi.ts): before the routes it collects.
   await registerOpenApi(app);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_EXPIRE_JOB } from '../src/ads/ad-expiry-jobs.ts';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { scheduleJob } from '../src/platform/jobs/jobs-repository.ts';
 import { contactOf, registerWithPhone } from './support/contact.ts';
@@ -104,7 +105,9 @@ describe('an ad event with the tick at its default', () => {
 
 describe('an ad event in a process that does not tick', () => {
   it('waits for a run of the jobs (another process, or the tests by hand)', async () => {
-    const t = await createTestApp({ WEBHOOKS_ALLOW_LOOPBACK: 'true', JOB_TICK_MS: '0' });
+    // Both processes read the subscribers' secrets with the same key, as a deployment's do.
+    const env = { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_SECRETS_KEY: 'the-key-of-this-test-0123456789abcdef' };
+    const t = await createTestApp({ ...env, JOB_TICK_MS: '0' });
     try {
       await t.app.ready();
       await subscribed(t, '/manual');
@@ -115,6 +118,27 @@ describe('an ad event in a process that does not tick', () => {
       expect(rx.at('/manual')).toHaveLength(0);
       await t.app.jobs.runDueJobs();
       expect(rx.at('/manual')).toHaveLength(1);
+
+      // What waits when a ticking process starts leaves at its start, not at its first tick.
+      const { agent: other, orderId: next } = await savedCar(t, '10.61.0.4');
+      const again = await other.post('/api/publish/finish-publish', freeFinishBody(next));
+      expect(again.statusCode, again.body).toBe(200);
+      const ticking = await buildApp({
+        config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', ...env }),
+        db: t.db,
+        clock: t.clock,
+      });
+      try {
+        const started = Date.now();
+        await ticking.ready();
+        expect(ticking.jobs.running).toBe(true);
+        await rx.until((got) => got.filter((r) => r.path === '/manual').length > 1, 10_000);
+        const [, later] = rx.at('/manual');
+        expect(JSON.parse(later?.body ?? '{}')).toMatchObject({ type: 'ad.published', adId: next });
+        expect((later?.at ?? Number.POSITIVE_INFINITY) - started).toBeLessThan(WITHIN_MS);
+      } finally {
+        await ticking.close();
+      }
     } finally {
       await t.close();
     }

@@ -264,7 +264,8 @@ export async function buildApp({
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
   const phones = new PhoneService(db, clock, limiter, outside.phones, config);
 
-  registerLeadJobs(jobs, {
+  const stopLeadMailWake = registerLeadJobs(jobs, {
+    db,
     mailer,
     teams: { sales: config.LEADS_SALES_EMAIL, catalogue: config.LEADS_CATALOGUE_EMAIL },
     log: app.log,
@@ -343,6 +344,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     stopWebhookWake();
+    stopLeadMailWake();
     await jobs.stop();
   });
 

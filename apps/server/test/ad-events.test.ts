@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireAd } from '../src/ads/ad-expiry-jobs.ts';
 import { goLive } from '../src/ads/go-live-service.ts';
 import { bulkMyAds } from '../src/ads/my-ads-service.ts';
-import type { Db } from '../src/platform/db/db.ts';
 import { reviewGate } from '../src/moderation/review-gate.ts';
+import type { Db } from '../src/platform/db/db.ts';
 import { GIVE_UP_AFTER_MS } from '../src/webhooks/delivery-jobs.ts';
 import { custId, storedAd } from './support/plan-extras.ts';
 import { staffAgent } from './support/staff.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
-import { type Receiver, verifySignature, webhookReceiver } from './support/webhook-receiver.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
+import { type Receiver, verifySignature, webhookReceiver } from './support/webhook-receiver.ts';
 
 const PHONE = '0521234567';
 const CONTACT = { contactName: 'אורית כהן', validPhone1: PHONE, virtual_num: '0' };

@@ -6,6 +6,7 @@ import { CaptchaService } from './accounts/captcha-service.ts';
 import { PasswordResetService } from './accounts/password-reset-service.ts';
 import { authRoutes } from './accounts/routes.ts';
 import { AuthService } from './accounts/service.ts';
+import { AD_EVENTS_JOB } from './ads/ad-events-service.ts';
 import { registerAdExpiryJobs } from './ads/ad-expiry-jobs.ts';
 import { myAdsRoutes } from './ads/my-ads-routes.ts';
 import { addsRoutes } from './ads/public-ad-routes.ts';
@@ -263,7 +264,8 @@ export async function buildApp({
   const resets = new PasswordResetService(db, clock, limiter, captchas, mailer, origins);
   const phones = new PhoneService(db, clock, limiter, outside.phones, config);
 
-  registerLeadJobs(jobs, {
+  const stopLeadMailWake = registerLeadJobs(jobs, {
+    db,
     mailer,
     teams: { sales: config.LEADS_SALES_EMAIL, catalogue: config.LEADS_CATALOGUE_EMAIL },
     log: app.log,
@@ -283,7 +285,12 @@ export async function buildApp({
     allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK,
     resolve: webhookResolve ?? systemResolve,
   };
-  registerWebhookJobs(jobs, { ...webhooks, origins, timeoutMs: config.WEBHOOK_TIMEOUT_MS, log: app.log });
+  const stopWebhookWake = registerWebhookJobs(jobs, {
+    ...webhooks,
+    origins,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
 
   const chosenPayments = await choosePayments({
@@ -335,8 +342,14 @@ export async function buildApp({
       await scheduleTitleWords(jobs, clock.now());
     }
     jobs.start();
+    // What was recorded while no process ran (or waited when the last one stopped) leaves now, not at the first tick.
+    jobs.wake(AD_EVENTS_JOB);
   });
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    stopWebhookWake();
+    stopLeadMailWake();
+    await jobs.stop();
+  });
 
   // The OpenAPI document and its reference page (platform/http/openapi.ts): before the routes it collects.
   await registerOpenApi(app);

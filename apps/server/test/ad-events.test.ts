@@ -7,79 +7,35 @@
  * later event waits while its first one fails; addresses of our own network are refused when added (without the
  * switch, loopback too) and when a name resolves to one at delivery; staff other than admins get 403.
  */
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireAd } from '../src/ads/ad-expiry-jobs.ts';
 import { goLive } from '../src/ads/go-live-service.ts';
+import { bulkMyAds } from '../src/ads/my-ads-service.ts';
 import { reviewGate } from '../src/moderation/review-gate.ts';
+import type { Db } from '../src/platform/db/db.ts';
 import { GIVE_UP_AFTER_MS } from '../src/webhooks/delivery-jobs.ts';
 import { custId, storedAd } from './support/plan-extras.ts';
 import { staffAgent } from './support/staff.ts';
 import { Agent, createTestApp, register, type TestApp } from './support/test-app.ts';
 import { validCarAd } from './support/vehicle-ad.ts';
+import { type Receiver, verifySignature, webhookReceiver } from './support/webhook-receiver.ts';
 
 const PHONE = '0521234567';
 const CONTACT = { contactName: 'אורית כהן', validPhone1: PHONE, virtual_num: '0' };
 const ALL_EVENTS = ['ad.published', 'ad.changed', 'ad.hidden', 'ad.ended', 'ad.deleted'];
-
-/** The receiver's check, as docs/webhooks.md gives it to integrators. */
-function verifySignature(secret: string, header: string, rawBody: string, nowSeconds: number, toleranceS = 300) {
-  const parts = new Map(header.split(',').map((p) => p.split('=') as [string, string]));
-  const t = Number(parts.get('t'));
-  const v1 = parts.get('v1') ?? '';
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > toleranceS) return false;
-  const expected = crypto.createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
-  const a = Buffer.from(expected, 'hex');
-  const b = Buffer.from(v1, 'hex');
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1: what each path answers (200 unless told), and everything it got. */
-async function receiver() {
-  const got: Received[] = [];
-  const answers = new Map<string, () => number>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => {
-      body += c;
-    });
-    req.on('end', () => {
-      const path = req.url ?? '';
-      got.push({ path, headers: req.headers, body });
-      res.statusCode = answers.get(path)?.() ?? 200;
-      res.end(res.statusCode === 200 ? 'ok' : `broken ${'x'.repeat(5000)}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    got,
-    answers,
-    at: (path: string) => got.filter((r) => r.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('ad events as signed webhooks', () => {
   let t: TestApp;
   let admin: Agent;
   let ownerId: number;
   let ownerEmail: string;
-  let rx: Awaited<ReturnType<typeof receiver>>;
+  let owner: Agent;
+  let rx: Receiver;
   /** Host names as this test's resolver answers them (a DNS server that may change its answer). */
   const names = new Map<string, string>();
 
   beforeAll(async () => {
-    rx = await receiver();
+    rx = await webhookReceiver();
     t = await createTestApp(
       { JOB_TICK_MS: '0', WEBHOOKS_ALLOW_LOOPBACK: 'true' },
       {
@@ -91,7 +47,7 @@ describe('ad events as signed webhooks', () => {
       },
     );
     admin = await staffAgent(t, 'admin');
-    const owner = new Agent(t.app);
+    owner = new Agent(t.app);
     const registered = await register(owner);
     expect(registered.res.statusCode).toBe(200);
     ownerEmail = registered.email;
@@ -344,6 +300,76 @@ describe('ad events as signed webhooks', () => {
     expect(String(shown?.lastError)).toMatch(/רשת פנימית/);
     await unsubscribe(subscriberId);
     expect(await t.db.query('SELECT 1 FROM webhook_subscribers WHERE id = $1', [subscriberId])).toHaveLength(0);
+  });
+
+  const bulkDelete = async (ids: number[]) => {
+    const res = await owner.post('/api/my-ads/bulk', { action: 'delete', ids });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as { OrderID: number; done: boolean; status?: string }[];
+  };
+  /** An ad that was live and has ended (its end moved past by the expiry itself). */
+  const endedAd = async () => {
+    const id = await draft();
+    await publish(id, 1);
+    const later = new Date(t.clock.now().getTime() + 2 * 86_400_000);
+    expect(await t.db.transaction((tx) => expireAd(tx, id, later))).toBe(true);
+    return id;
+  };
+
+  it("writes ad.deleted when the owner deletes a live ad, and the receiver gets it after the ad's publication", async () => {
+    const { subscriber, secret } = await subscribe('/deleted', ['ad.published', 'ad.deleted']);
+    const id = await draft();
+    await publish(id);
+    expect(await bulkDelete([id])).toEqual([{ OrderID: id, done: true, status: 'deleted' }]);
+    const events = await eventsOf(id);
+    expect(events.map((e) => e.type)).toEqual(['ad.published', 'ad.deleted']);
+    expect(events[1]?.view).toMatchObject({ id, path: `/item/${id}` });
+    await t.app.jobs.runDueJobs();
+    const got = rx.at('/deleted');
+    expect(got.map((r) => r.headers['x-yad-event-type'])).toEqual(['ad.published', 'ad.deleted']);
+    const now = t.clock.now().getTime() / 1000;
+    for (const r of got) expect(verifySignature(secret, String(r.headers['x-yad-signature']), r.body, now)).toBe(true);
+    expect(JSON.parse(got[1]?.body ?? '{}')).toMatchObject({ id: events[1]?.event_id, type: 'ad.deleted', adId: id });
+    await unsubscribe(subscriber.id);
+  });
+
+  it('writes ad.deleted for each live or ended ad of a bulk delete, and none for a draft', async () => {
+    const live = await draft();
+    await publish(live);
+    const ended = await endedAd();
+    const unpublished = await draft();
+    const results = await bulkDelete([live, ended, unpublished]);
+    expect(results.map((r) => [r.OrderID, r.done, r.status])).toEqual([
+      [live, true, 'deleted'],
+      [ended, true, 'deleted'],
+      [unpublished, true, 'deleted'],
+    ]);
+    expect((await eventsOf(live)).map((e) => e.type)).toEqual(['ad.published', 'ad.deleted']);
+    expect((await eventsOf(ended)).map((e) => e.type)).toEqual(['ad.published', 'ad.ended', 'ad.deleted']);
+    expect(await eventsOf(unpublished)).toEqual([]);
+    // Deleted already: a second delete is refused and writes nothing more.
+    expect((await bulkDelete([live]))[0]).toMatchObject({ OrderID: live, done: false });
+    expect((await eventsOf(live)).map((e) => e.type)).toEqual(['ad.published', 'ad.deleted']);
+  });
+
+  it("writes ad.deleted in the delete's transaction: rolled back, the ad is live and there is no event", async () => {
+    const id = await draft();
+    await publish(id);
+    const failing: Db = {
+      ...t.db,
+      transaction: (fn) =>
+        t.db.transaction(async (tx) => {
+          await fn(tx);
+          expect((await tx.query('SELECT type FROM ad_events WHERE ad_id = $1', [id])).length).toBe(2);
+          throw new Error('the delete fails after its event was written');
+        }),
+    };
+    await expect(bulkMyAds(failing, ownerId, t.clock.now(), { action: 'delete', ids: [id] })).rejects.toThrow(
+      'fails after',
+    );
+    expect((await eventsOf(id)).map((e) => e.type)).toEqual(['ad.published']);
+    const [ad] = await t.db.query<{ status: string }>('SELECT status FROM ads WHERE id = $1', [id]);
+    expect(ad?.status).toBe('active');
   });
 
   it('is for admins only', async () => {

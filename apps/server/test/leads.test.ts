@@ -198,6 +198,28 @@ describe('leads to their owners (the sandbox outbox)', () => {
     expect(addressMails[0]?.text).toContain('מספר בית: 7א');
   });
 
+  it("with the tick at its default (half a minute), a lead's mail is written within two seconds of the lead", async () => {
+    const ticking = await createTestApp({ LEADS_CATALOGUE_EMAIL: 'soon@team.example.co.il' });
+    try {
+      const started = Date.now();
+      const address = await new Agent(ticking.app, '10.61.0.9').post('/api/publish/missing-address', {
+        settlement: 'חיפה',
+        street: 'רחוב הגפן',
+        houseNumber: '3',
+      });
+      expect(address.statusCode).toBe(200);
+      let mails = await readOutbox(ticking, 'soon@team.example.co.il');
+      while (mails.length === 0 && Date.now() - started < 2_000) {
+        await new Promise((r) => setTimeout(r, 20));
+        mails = await readOutbox(ticking, 'soon@team.example.co.il');
+      }
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain('רחוב: רחוב הגפן');
+    } finally {
+      await ticking.close();
+    }
+  });
+
   it('a team address is configuration', async () => {
     const other = await createTestApp({ JOB_TICK_MS: '0', LEADS_CATALOGUE_EMAIL: 'reports@team.example.co.il' });
     try {

@@ -12,7 +12,7 @@
  * Any other move is nobody's business outside: no event.
  */
 import crypto from 'node:crypto';
-import type { Queryable } from '../platform/db/db.ts';
+import { type Queryable, signalAfterCommit } from '../platform/db/db.ts';
 import { scheduleJob } from '../platform/jobs/jobs-repository.ts';
 import { type AdEvent, type AdEventType, insertAdEvent, livePhotoKeys } from './ad-events-repository.ts';
 import { type Ad, type AdStatus, findAd } from './ads-repository.ts';
@@ -21,9 +21,14 @@ import { adEventView } from './public-ad.ts';
 /** The job that fans new events out to their subscribers and delivers what is due (webhooks/delivery-jobs.ts). */
 export const AD_EVENTS_JOB = 'ad-events.deliver';
 
-/** Wakes the delivery at `runAt` (an event, a retry, a resumed subscriber), once per `key`. */
+/**
+ * Wakes the delivery at `runAt` (an event, a retry, a resumed subscriber), once per `key`. Due now, it also says so
+ * after the commit (`signalAfterCommit`, under the job's name): the process that made the change delivers at once
+ * (webhooks/delivery-jobs.ts wakes its scheduler for this kind only); the tick of any process is the fallback.
+ */
 export async function wakeAdEventDelivery(tx: Queryable, key: string, runAt: Date, now: Date): Promise<void> {
   await scheduleJob(tx, { kind: AD_EVENTS_JOB, key, runAt, maxAttempts: 10 }, now);
+  if (runAt.getTime() <= now.getTime()) signalAfterCommit(tx, AD_EVENTS_JOB);
 }
 
 /** The event a move from `before` to the ad's status now means, or null. */

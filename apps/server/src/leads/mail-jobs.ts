@@ -8,7 +8,7 @@
 import { type LeadTeam, leadKindRow, leadPartner } from '@app/catalog/leadOwners';
 import { heLeads } from '../i18n/leads.ts';
 import type { MailMessage, TransactionalMailer } from '../mail/mailer.ts';
-import type { Queryable } from '../platform/db/db.ts';
+import type { Db, Queryable } from '../platform/db/db.ts';
 import type { JobScheduler } from '../platform/jobs/scheduler.ts';
 import { brokerAddress, claimLeadMail, recordLeadMail, type StoredLead } from './leads-repository.ts';
 import { LEAD_MAIL_JOB } from './record-service.ts';
@@ -40,10 +40,20 @@ async function ownerAddress(tx: Queryable, lead: StoredLead, teams: LeadTeamAddr
   return lead.ownerRef in teams ? teams[lead.ownerRef as LeadTeam] : null;
 }
 
+/**
+ * Registers the lead's mail job, and its wake: the commit that stored new leads runs this kind's due jobs in this
+ * process at once, not at the next tick (no other kind's timing changes; the mail queue's own job keeps the tick).
+ * Answers the way to stop the wake (the app's close).
+ */
 export function registerLeadJobs(
   jobs: JobScheduler,
-  deps: { mailer: TransactionalMailer; teams: LeadTeamAddresses; log: { warn(obj: unknown, msg?: string): void } },
-): void {
+  deps: {
+    db: Db;
+    mailer: TransactionalMailer;
+    teams: LeadTeamAddresses;
+    log: { warn(obj: unknown, msg?: string): void };
+  },
+): () => void {
   jobs.register(LEAD_MAIL_JOB, async (job, { tx, now }) => {
     const leadId = Number(job.payload.leadId);
     const lead = await claimLeadMail(tx, leadId, now);
@@ -57,4 +67,5 @@ export function registerLeadJobs(
     const mailId = await deps.mailer.sendIn(tx, leadMail(lead, to));
     await recordLeadMail(tx, leadId, to, mailId);
   });
+  return deps.db.onCommitted(LEAD_MAIL_JOB, () => jobs.wake(LEAD_MAIL_JOB));
 }

@@ -21,7 +21,7 @@ import { addressData } from '../catalogue/address-data.ts';
 import { CAMPAIGNS } from '../catalogue/campaigns.ts';
 import { heLeads } from '../i18n/leads.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
-import type { Db, Queryable } from '../platform/db/db.ts';
+import { type Db, type Queryable, signalAfterCommit } from '../platform/db/db.ts';
 import { scheduleJob } from '../platform/jobs/jobs-repository.ts';
 import { brokerOfficesOf, insertLeads, type LeadFact, type NewLead } from './leads-repository.ts';
 
@@ -266,6 +266,8 @@ export async function recordLead(db: Db, at: Date, input: LeadInput): Promise<nu
         at,
       );
     }
+    // The owner's mail is written right after the commit, by this process (mail-jobs.ts wakes this kind only).
+    if (ids.length > 0) signalAfterCommit(tx, LEAD_MAIL_JOB);
     return ids;
   });
 }

@@ -213,6 +213,12 @@ export async function deliverDue(deps: WebhookDeliveryDeps): Promise<number> {
   }
 }
 
-export function registerWebhookJobs(jobs: JobScheduler, deps: WebhookDeliveryDeps): void {
+/**
+ * Registers the delivery job, and its wake: each commit that made an event (or a delivery) due now runs this kind's
+ * due jobs in this process at once, not at the next tick (JOB_TICK_MS); no other kind's timing changes. Answers the
+ * way to stop the wake (the app's close).
+ */
+export function registerWebhookJobs(jobs: JobScheduler, deps: WebhookDeliveryDeps): () => void {
   jobs.register(AD_EVENTS_JOB, async () => void (await deliverDue(deps)), { transaction: false });
+  return deps.db.onCommitted(AD_EVENTS_JOB, () => jobs.wake(AD_EVENTS_JOB));
 }

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable } from './db.ts';
+import { CommitSignals, type Db, type Queryable } from './db.ts';
 
 /**
  * Embedded PostgreSQL (PGlite). `dataDir` undefined means in memory (tests). `loadDataDir`, a tarball of a data
@@ -25,15 +25,24 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     },
   });
   const base = wrap(pg);
-  return {
+  const signals = new CommitSignals();
+  return signals.immediate<PgliteDb>({
     kind: 'pglite',
     query: base.query,
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction(fn) {
-      return pg.transaction((tx) => fn(wrap(tx)));
+    async transaction(fn) {
+      let committed = () => {};
+      const out = await pg.transaction((tx) => {
+        const wrapped = wrap(tx);
+        committed = signals.collect(wrapped);
+        return fn(wrapped);
+      });
+      committed();
+      return out;
     },
+    onCommitted: (signal, listener) => signals.on(signal, listener),
     async dump() {
       return pg.dumpDataDir('none');
     },
@@ -42,5 +51,5 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       if (dataDir) await pg.query('CHECKPOINT');
       await pg.close();
     },
-  };
+  });
 }

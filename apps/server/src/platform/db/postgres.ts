@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.ts';
+import { CommitSignals, type Db, type Queryable } from './db.ts';
 
 // int8 (bigint) ids fit in a JS number for this product; parse them as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -18,7 +18,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     await admin.end();
   }
   await pool.query('SELECT 1');
-  return {
+  const signals = new CommitSignals();
+  return signals.immediate<Db>({
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
       const res = await pool.query(sql, params as unknown[]);
@@ -36,8 +37,10 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
             return (await client.query(sql, params as unknown[])).rows as T[];
           },
         };
+        const committed = signals.collect(tx);
         const out = await fn(tx);
         await client.query('COMMIT');
+        committed();
         return out;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -46,8 +49,9 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
         client.release();
       }
     },
+    onCommitted: (signal, listener) => signals.on(signal, listener),
     async close() {
       await pool.end();
     },
-  };
+  });
 }

@@ -67,6 +67,9 @@ export class JobScheduler {
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<unknown> | undefined;
   private nudged = false;
+  /** The runs of `wake`, per kind, and the kinds woken again while theirs ran. */
+  private readonly wakes = new Map<string, Promise<void>>();
+  private readonly wokenAgain = new Set<string>();
   private readonly leaseMs: number;
   private readonly batch: number;
   private heartbeat: NodeJS.Timeout | undefined;
@@ -159,7 +162,8 @@ export class JobScheduler {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.timer = undefined;
     this.heartbeat = undefined;
-    await this.inFlight;
+    this.wokenAgain.clear();
+    await Promise.all([this.inFlight, ...this.wakes.values()]);
     if (wasRunning) await forgetWorker(this.db, this.workerId).catch(() => undefined);
   }
 
@@ -180,6 +184,27 @@ export class JobScheduler {
     void this.tick();
   }
 
+  /**
+   * Work of one kind was just committed for now (an ad event to deliver): a ticking process runs the due jobs of that
+   * kind at once, and no other kind, whose timing stays the tick's; if that kind's run is in progress, once more after
+   * it. A process that does not tick does nothing here (the tick of a process that does is the fallback).
+   */
+  wake(kind: string): void {
+    if (!this.timer || !this.handlers.has(kind)) return;
+    if (this.wakes.has(kind)) {
+      this.wokenAgain.add(kind);
+      return;
+    }
+    const run = this.runDueJobs([kind])
+      .then(() => undefined)
+      .catch((err) => this.options.log?.error(err, 'scheduled jobs: wake failed'))
+      .finally(() => {
+        this.wakes.delete(kind);
+        if (this.wokenAgain.delete(kind)) this.wake(kind);
+      });
+    this.wakes.set(kind, run);
+  }
+
   private async tick(): Promise<void> {
     if (this.inFlight) return; // the previous tick is still working
     this.inFlight = this.runDueJobs()
@@ -194,9 +219,12 @@ export class JobScheduler {
     }
   }
 
-  /** Runs every job due now (by the injected clock) that this process can run; answers how many were done. */
-  async runDueJobs(): Promise<number> {
-    const kinds = [...this.handlers.keys()];
+  /**
+   * Runs every job due now (by the injected clock) that this process can run, or only those of `only`; answers how
+   * many were done.
+   */
+  async runDueJobs(only?: readonly string[]): Promise<number> {
+    const kinds = only ? only.filter((k) => this.handlers.has(k)) : [...this.handlers.keys()];
     let done = 0;
     for (;;) {
       const now = this.clock.now();

@@ -39,6 +39,7 @@ import {
   inputRefusal,
   OWN_AD_CONFIG,
   OWN_AD_REFUSALS,
+  ownAdCall,
   refusal,
 } from '../platform/http/call-contract.ts';
 import { guardInput } from '../platform/http/input-guard.ts';
@@ -362,16 +363,15 @@ export async function publishImageRoutes(
   // The owner's photos of the ad: those of its unfinished edit when it is published and being edited.
   routes.get(
     '/api/publish/:OrderID/images',
-    {
-      schema: {
+    ownAdCall(
+      app,
+      {
         summary: 'התמונות של המודעה',
         description: 'תמונות המודעה של הלקוח לפי הסדר; למודעה מפורסמת בעריכה: תמונות העריכה.',
-        params: MediaOrderParamsSchema,
-        response: { 200: AdImagesResponseSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+      MediaOrderParamsSchema,
+      AdImagesResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await ownAd(req, reply, req.params.OrderID);
       if (!ad) return reply;

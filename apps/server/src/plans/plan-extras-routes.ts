@@ -39,6 +39,7 @@ import {
 } from '@app/contract/schemas/planExtras';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { adNumber } from '../ads/own-ad.ts';
 import { campaignsForAd } from '../catalogue/campaigns.ts';
 import { adSectionOf } from '../catalogue/selectors.ts';
@@ -102,6 +103,15 @@ function packageView(p: CustomerPackageRow, now: Date): CustomerPackage {
 export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   const { db, clock } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  /** A commercial ad's details stored for the customer's own ad: each field's own message, login first. */
+  const storeDetailsCall = <Body extends z.ZodType>(doc: { summary: string; description: string }, body: Body) => ({
+    schema: {
+      ...doc,
+      body,
+      response: { 200: StoreDetailsResponseSchema, 400: StoreDetailsRefusalSchema, ...OWN_AD_REFUSALS },
+    },
+    preValidation: app.customerOnly,
+  });
 
   /** The session's own ad (not a reserved photo holder), else the answer is sent (422 guest, 404) and null. */
   const ownAd = (req: FastifyRequest, reply: FastifyReply, id: unknown) => app.requireOwnAd(req, reply, idText(id));
@@ -179,16 +189,14 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
 
   routes.post(
     '/api/publish/commercial-payment/store-invoice-details',
-    {
-      schema: {
+    storeDetailsCall(
+      {
         summary: 'שמירת פרטי החשבונית',
         description:
           'שם העסק, מספר עוסק מורשה או ח.פ. ודואר אלקטרוני לחשבונית, למודעה של הלקוח; כל שדה נבדק בהודעה משלו.',
-        body: InvoiceDetailsRequestSchema,
-        response: { 200: StoreDetailsResponseSchema, 400: StoreDetailsRefusalSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-    },
+      InvoiceDetailsRequestSchema,
+    ),
     async (req, reply) => {
       const body = bodyOf(req);
       const ad = await ownAd(req, reply, body.OrderID);
@@ -209,15 +217,13 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
 
   routes.post(
     '/api/publish/commercial-payment/store-phone-payment-details',
-    {
-      schema: {
+    storeDetailsCall(
+      {
         summary: 'בקשת תשלום בטלפון',
         description: 'הטלפונים שאליהם יחזרו לתשלום, למודעה של הלקוח; הבקשה נשמרת במצב "התבקש".',
-        body: PhonePaymentRequestSchema,
-        response: { 200: StoreDetailsResponseSchema, 400: StoreDetailsRefusalSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-    },
+      PhonePaymentRequestSchema,
+    ),
     async (req, reply) => {
       const body = bodyOf(req);
       const ad = await ownAd(req, reply, body.OrderID);

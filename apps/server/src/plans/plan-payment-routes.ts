@@ -33,6 +33,7 @@ import {
 } from '@app/contract/schemas/paymentStart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Ad } from '../ads/ads-repository.ts';
 import { type ReviewGate, wouldBeHeld } from '../ads/go-live-service.ts';
 import { adNumber, findOwnSavedAd } from '../ads/own-ad.ts';
@@ -123,6 +124,24 @@ export function planPaymentRoutes(
     429: PaymentStartErrorsSchema,
     503: PaymentStartErrorsSchema,
   };
+  type Doc = { summary: string; description: string };
+  /** A track's payment start for the customer's draft: its answer, the start's refusals, login first. */
+  const trackPayCall = <Ok extends z.ZodType>(doc: Doc, ok: Ok) => ({
+    schema: { ...doc, body: StartPaymentRequestSchema, response: { 200: ok, ...startRefusals } },
+    preValidation: app.customerOnly,
+    config: { invalidInput: refused },
+  });
+  /** The gateway's payment start for an ad named in the path (CSRF-protected: the gateway's own form posts it). */
+  const gatewayPayCall = <Params extends z.ZodType>(doc: Doc, params: Params) => ({
+    schema: {
+      ...doc,
+      params,
+      body: GatewayPayRequestSchema,
+      response: { 200: GatewayPayResponseSchema, ...startRefusals },
+    },
+    preValidation: app.customerOnly,
+    config: { csrfProtected: true, invalidInput: refused },
+  });
 
   const keyOf = (v: unknown): string | null => (typeof v === 'string' && IDEMPOTENCY_KEY.test(v) ? v : null);
 
@@ -155,17 +174,14 @@ export function planPaymentRoutes(
 
   routes.post(
     '/api/publish/finish-page',
-    {
-      schema: {
+    trackPayCall(
+      {
         summary: 'תשלום על המסלול בכרטיס אשראי',
         description:
           'פותח תשלום על המסלול שנבחר לטיוטה של הלקוח ומחזיר את עמוד התשלום למסגרת; ואם המודעה תמתין לאישור אחרי התשלום, אומר זאת.',
-        body: StartPaymentRequestSchema,
-        response: { 200: FinishPageResponseSchema, ...startRefusals },
       },
-      preValidation: app.customerOnly,
-      config: { invalidInput: refused },
-    },
+      FinishPageResponseSchema,
+    ),
     async (req, reply) => {
       const body = (req.body ?? {}) as Partial<StartPaymentRequest>;
       const url = await start(req, reply, trackStart('creditCard', body));
@@ -176,16 +192,13 @@ export function planPaymentRoutes(
 
   routes.post(
     '/api/publish/bit-payment',
-    {
-      schema: {
+    trackPayCall(
+      {
         summary: 'תשלום על המסלול באפליקציית תשלום',
         description: 'כמו התשלום בכרטיס, בעמוד התשלום של אפליקציית התשלומים (לא לשבוע הניסיון החינמי).',
-        body: StartPaymentRequestSchema,
-        response: { 200: BitPaymentResponseSchema, ...startRefusals },
       },
-      preValidation: app.customerOnly,
-      config: { invalidInput: refused },
-    },
+      BitPaymentResponseSchema,
+    ),
     async (req, reply) => {
       const body = (req.body ?? {}) as Partial<StartPaymentRequest>;
       const url = await start(req, reply, trackStart('bit', body));
@@ -253,18 +266,14 @@ export function planPaymentRoutes(
 
   routes.post(
     '/gateway/packages/personal/pay/:adId',
-    {
-      schema: {
+    gatewayPayCall(
+      {
         summary: 'תשלום על חבילה למודעה',
         description:
           'שדרוג של מודעה פעילה או ממתינה לאישור, או לטיוטה: חבילת מודעות שמוצעת לה לקנייה; מחזיר את עמוד התשלום למסגרת.',
-        params: PersonalPayParamsSchema,
-        body: GatewayPayRequestSchema,
-        response: { 200: GatewayPayResponseSchema, ...startRefusals },
       },
-      preValidation: app.customerOnly,
-      config: { csrfProtected: true, invalidInput: refused },
-    },
+      PersonalPayParamsSchema,
+    ),
     async (req, reply) => {
       const body = (req.body ?? {}) as Partial<GatewayPayRequest>;
       const url = await start(req, reply, gatewayStart('package', idOf(req.params.adId), body));
@@ -275,17 +284,13 @@ export function planPaymentRoutes(
 
   routes.post(
     '/gateway/packages/subscribe/auto-bump-ad/start-payment/:orderId',
-    {
-      schema: {
+    gatewayPayCall(
+      {
         summary: 'תשלום על שבוע הקפצה אוטומטית',
         description: 'שבוע של הקפצה אוטומטית למודעה פעילה של הלקוח שנשארת בלוח כל השבוע; מחזיר את עמוד התשלום למסגרת.',
-        params: AutoBumpPayParamsSchema,
-        body: GatewayPayRequestSchema,
-        response: { 200: GatewayPayResponseSchema, ...startRefusals },
       },
-      preValidation: app.customerOnly,
-      config: { csrfProtected: true, invalidInput: refused },
-    },
+      AutoBumpPayParamsSchema,
+    ),
     async (req, reply) => {
       const body = (req.body ?? {}) as Partial<GatewayPayRequest>;
       const url = await start(req, reply, gatewayStart('auto_bump', idOf(req.params.orderId), body));

@@ -12,7 +12,7 @@ import { he } from '../i18n/messages.ts';
 import { type AdVideoRow, changesWait, findEditVideo, setEditVideo } from '../media/media-edits-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { OWN_AD_CONFIG, OWN_AD_REFUSALS, refusal } from '../platform/http/call-contract.ts';
+import { OWN_AD_CONFIG, OWN_AD_REFUSALS, ownAdCall, refusal } from '../platform/http/call-contract.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
 import type { VideoHost } from './host-provider.ts';
 import { deleteAdVideo, findAdVideo } from './repository.ts';
@@ -38,16 +38,15 @@ export function publishVideoRoutes(
 
   routes.post(
     '/api/publish/:OrderID/video/token',
-    {
-      schema: {
+    ownAdCall(
+      app,
+      {
         summary: 'אסימון להעלאת סרטון',
         description: 'אסימון קצר מועד לעמוד ההעלאה של שרת הסרטונים (העלאה בהמשכים), למודעה של הלקוח.',
-        params: MediaOrderParamsSchema,
-        response: { 200: VideoTokenResponseSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+      MediaOrderParamsSchema,
+      VideoTokenResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await ownAd(req, reply, req.params.OrderID);
       if (!ad) return reply;
@@ -77,16 +76,15 @@ export function publishVideoRoutes(
   // The owner's video of the ad: that of its unfinished edit when it is published and being edited.
   routes.get(
     '/api/publish/:OrderID/video',
-    {
-      schema: {
+    ownAdCall(
+      app,
+      {
         summary: 'הסרטון של המודעה',
         description: 'סרטון המודעה של הלקוח, אם יש; למודעה מפורסמת בעריכה: סרטון העריכה.',
-        params: MediaOrderParamsSchema,
-        response: { 200: AdVideoResponseSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+      MediaOrderParamsSchema,
+      AdVideoResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await ownAd(req, reply, req.params.OrderID);
       if (!ad) return reply;

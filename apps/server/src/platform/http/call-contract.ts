@@ -55,6 +55,21 @@ export const refusal = (status: number, message: string): Refusal => ({ status, 
 export const OWN_AD_REFUSALS = { 404: RefusalSchema, 422: RefusalSchema } as const;
 export const OWN_AD_CONFIG = { invalidInput: () => refusal(404, he.adNotFound) };
 
+/**
+ * The options of a customer's call about one of their ads named in its path: its documentation, the path's schema,
+ * the answer, login first (`app.customerOnly`), and the own-ad refusals and config above.
+ */
+export const ownAdCall = <Params extends z.ZodType, Ok extends z.ZodType>(
+  app: FastifyInstance,
+  doc: { summary: string; description: string },
+  params: Params,
+  ok: Ok,
+) => ({
+  schema: { ...doc, params, response: { 200: ok, ...OWN_AD_REFUSALS } },
+  preValidation: app.customerOnly,
+  config: OWN_AD_CONFIG,
+});
+
 /** The answer of any refused part: this message with 400, and the default 404 for a path that names nothing. */
 export const refuseWith =
   (message: string): InvalidInputAnswer =>

@@ -5,7 +5,7 @@
 import { parseNumber } from './format.ts';
 import { DISPLAY_ONLY_TYPES, type FieldDef, type FieldValue, type Mode, type StepDef, type Values } from './model.ts';
 import type { Resolution, ResolvedField } from './resolution.ts';
-import { checkboxStates, isChecked, isChosen } from './values.ts';
+import { checkboxStates, isChosen } from './values.ts';
 
 export type Payload = Record<string, string | string[]>;
 

@@ -12,7 +12,7 @@ import { he } from '../i18n/messages.ts';
 import { type AdVideoRow, changesWait, findEditVideo, setEditVideo } from '../media/media-edits-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { OWN_AD_CONFIG, OWN_AD_REFUSALS, ownAdCall, refusal } from '../platform/http/call-contract.ts';
+import { OWN_AD_REFUSALS, ownAdCall, refusal } from '../platform/http/call-contract.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
 import type { VideoHost } from './host-provider.ts';
 import { deleteAdVideo, findAdVideo } from './repository.ts';

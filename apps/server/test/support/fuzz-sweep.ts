@@ -658,7 +658,7 @@ export function fuzzEndpoint(app: FuzzApp, route: Route, options: Options): Prom
 /** The selectors that choose a catalogue, each of its listed values possible. */
 function selectorArb(catalog: CategoryCatalog): fc.Arbitrary<Record<string, string>> {
   const pick = (list: readonly number[] | undefined) =>
-    list && list.length ? fc.constantFrom(...list.map(String)) : fc.constant(undefined);
+    list?.length ? fc.constantFrom(...list.map(String)) : fc.constant(undefined);
   return fc
     .tuple(pick(catalog.subcats), pick(catalog.SalesCatIDs), pick(catalog.SalesSubCatIDs), pick(catalog.petTypes))
     .map(([subcat, SalesCatID, SalesSubCatID, petType]) => {

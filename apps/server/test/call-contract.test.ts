@@ -17,25 +17,6 @@ import { Agent, createTestApp, register, type TestApp } from './support/test-app
  * failure until it leaves the list, and a new route must be declared.
  */
 const UNDECLARED: readonly string[] = [
-  'GET /api/publish/check-trader',
-  'GET /api/publish/fields',
-  'GET /api/publish/fields/:adId',
-  'GET /api/publish/check-step',
-  'GET /api/publish/draft',
-  'POST /api/publish/draft',
-  'GET /api/publish/reset-ad',
-  'GET /api/publish/save-ad',
-  'GET /api/publish/save-ad/:id',
-  'POST /api/publish/save-ad',
-  'POST /api/publish/save-ad/:id',
-  'GET /api/publish/:id/order-edited',
-  'POST /api/publish/:id/order-edited',
-  'GET /api/publish/:id/order-types',
-  'POST /api/publish/finish-publish',
-  'GET /api/publish/get-finish-page',
-  'GET /api/adds/:id',
-  'GET /api/publish/options/:listId',
-  'POST /api/publish/get-car-submodels',
   'GET /api/publish/get-related-brokers/:orderID',
   'POST /api/publish/real-estate-lead/:OrderID',
   'GET /api/publish/commercial-payment/get-agreement',
@@ -46,7 +27,6 @@ const UNDECLARED: readonly string[] = [
   'GET /gateway/packages/personal/:adId',
   'POST /api/publish/campaign/save',
   'POST /api/my-ads/:id/easy-start/cancel',
-  'POST /api/publish/reserve-order',
   'GET /media/:name',
   'POST /api/publish/:OrderID/images/upload',
   'POST /api/publish/images/upload',
@@ -174,6 +154,35 @@ describe('a malformed request to a customer call', () => {
     expect(counts.json()).toEqual({ status: 400, message: he.countsBadQuery });
     const glimpse = await customer.get('/api/publish/glimpse?cat_id=1&type=cars&car_step=area');
     expect(glimpse.json()).toEqual({ status: 400, message: he.countsBadQuery });
+  });
+
+  it("to the publish wizard's calls: 400 in Hebrew, nothing saved", async () => {
+    const calls = [
+      '/api/publish/save-ad',
+      '/api/publish/draft',
+      '/api/publish/finish-publish',
+      '/api/publish/reserve-order',
+      '/api/publish/get-car-submodels',
+    ];
+    for (const url of calls) {
+      for (const body of [[], [1, 2], 42, 'text', null]) {
+        const payload = JSON.stringify(body);
+        const res = await customer.post(url, payload, { 'content-type': 'application/json' });
+        expect(res.statusCode, `${url} ${payload}`).toBe(400);
+        expect(res.json()).toEqual({ status: 400, message: he.badRequest });
+        expectHebrewRefusal(res.json());
+      }
+    }
+    // A declared field of the wrong type is refused the same way.
+    const save = await customer.post('/api/publish/save-ad', { cat: { a: 1 }, subcat: '1' });
+    expect(save.json()).toEqual({ status: 400, message: he.badRequest });
+    const mine = await customer.get('/api/my-ads');
+    expect(mine.json()).toMatchObject({ total: 0 });
+    // An ad's number that is no number names no ad: the calls' own 404.
+    const edit = await customer.post('/api/publish/save-ad/not-an-ad', { cat: '1', subcat: '1' });
+    expect(edit.json()).toEqual({ status: 404, message: he.adNotFound });
+    const sign = await customer.get('/api/adds/not-an-ad');
+    expect(sign.json()).toEqual({ status: 404, message: he.adNotFound });
   });
 
   it('to an address that names nothing: 404 in Hebrew', async () => {

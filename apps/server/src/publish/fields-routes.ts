@@ -72,7 +72,7 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
   const fieldsSchema = {
     summary: 'שלבי הטופס ושדותיו לקטגוריה',
     description:
-      'התשובה שכולם מקבלים נשמרת בזיכרון ונשלחת עם ETag; דפדפן ששולח If-None-Match של התשובה מקבל 304. עם OrderID של מודעה שמורה של הלקוח התשובה נושאת את מספרה, ועם area רק אותו אזור.',
+      'התשובה שכולם מקבלים נשמרת בזיכרון ונשלחת עם תג גרסה; דפדפן ששולח את התג שלה מקבל 304 בלי גוף. עם מספר מודעה שמורה של הלקוח התשובה נושאת את מספרה, ועם אזור מבוקש רק אותו אזור.',
     querystring: FieldsQuerySchema,
     response: { 200: FieldsResponseSchema, 404: NoCatalogueSchema },
   };

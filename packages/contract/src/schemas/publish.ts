@@ -11,8 +11,24 @@
  */
 import { z } from 'zod';
 import { ALERT_ICONS, ALERT_TYPES } from '../alerts.ts';
-import { AD_TYPES, PAYMENT_FAILURE_REASONS } from '../orders.ts';
-import { SUB_MODEL_FILTERS } from '../publish.ts';
+import type { ReserveOrderResponse } from '../media.ts';
+import {
+  AD_TYPES,
+  type ChooseOrderType,
+  type FinishPageState,
+  type FinishPublishResponse,
+  type OrderTypeItem,
+  PAYMENT_FAILURE_REASONS,
+} from '../orders.ts';
+import {
+  type CarSubModelAggregates,
+  type DraftResponse,
+  type FieldsAdData,
+  type OrderEditedResponse,
+  type PublicAdResponse,
+  type SaveAdResponse,
+  SUB_MODEL_FILTERS,
+} from '../publish.ts';
 
 /** A query value as Fastify reads it: text, or a list when the key is repeated. */
 const queryValue = z.union([z.string(), z.array(z.string())]);
@@ -456,3 +472,23 @@ export const FinishPageStateSchema = z.object({
   SubCatID: z.number().int().nullable(),
   OrderID: z.number().int(),
 });
+
+// ---- the schemas and the web's types say the same ---------------------------------------------------------------------
+
+/** True when both name the same keys: a key the schema lacks would be stripped from the answer the web reads. */
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;
+/** True when every value of the type fits the schema, the keys the same on both sides. */
+type Declares<S extends z.ZodType, T> = T extends z.input<S> ? SameKeys<z.output<S>, T> : false;
+const declares = <S extends z.ZodType, T>(ok: Declares<S, T>): Declares<S, T> => ok;
+
+declares<typeof SaveAdResponseSchema, SaveAdResponse>(true);
+declares<typeof ChooseOrderTypeSchema, ChooseOrderType>(true);
+declares<typeof OrderTypeItemSchema, OrderTypeItem>(true);
+declares<typeof OrderEditedResponseSchema, OrderEditedResponse>(true);
+declares<typeof DraftResponseSchema, DraftResponse>(true);
+declares<typeof FieldsAdDataSchema, FieldsAdData>(true);
+declares<typeof PublicAdResponseSchema, PublicAdResponse>(true);
+declares<typeof FinishPublishResponseSchema, FinishPublishResponse>(true);
+declares<typeof FinishPageStateSchema, FinishPageState>(true);
+declares<typeof ReserveOrderResponseSchema, ReserveOrderResponse>(true);
+declares<(typeof CarSubModelsResponseSchema)['def']['items'][1], CarSubModelAggregates>(true);

@@ -1,10 +1,13 @@
 import { CONTACT_FIELDS } from '@app/catalog/categories/contact';
 import { formatPhone, normalisePhone } from '@app/contract/phones';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import { PublicAdParamsSchema, PublicAdResponseSchema } from '@app/contract/schemas/publish';
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import { findVirtualPhone } from '../phones/phone-repository.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
+import { refusal } from '../platform/http/call-contract.ts';
 import type { PublicOrigins } from '../platform/public-origins.ts';
 import { findActiveAd, findOwnAd } from './ads-repository.ts';
 import { adNumber } from './own-ad.ts';
@@ -20,7 +23,14 @@ export function addsRoutes(
   app: FastifyInstance,
   deps: { db: Db; clock: Clock; origins: Pick<PublicOrigins, 'siteUrl'> },
 ): void {
-  app.get<{ Params: { id: string } }>('/api/adds/:id', async (req, reply) => {
+  const schema = {
+    summary: 'המודעה החיה לשלט הרכב',
+    params: PublicAdParamsSchema,
+    response: { 200: PublicAdResponseSchema, 404: RefusalSchema },
+  };
+  // An address that names no ad is that ad not found, as any other unknown ad.
+  const config = { invalidInput: () => refusal(404, he.adNotFound) };
+  app.get<{ Params: { id: string } }>('/api/adds/:id', { schema, config }, async (req, reply) => {
     const id = adNumber(req.params.id);
     const active = id ? await findActiveAd(deps.db, id) : null;
     const customer = active || !id ? null : await req.customer();

@@ -1,4 +1,13 @@
 import { subModelsOf } from '@app/catalog/vehicles/lookup';
+import {
+  CarSubModelsRefusalSchema,
+  CarSubModelsRequestSchema,
+  CarSubModelsResponseSchema,
+  NoOptionsSchema,
+  OptionsParamsSchema,
+  OptionsQuerySchema,
+  OptionsResponseSchema,
+} from '@app/contract/schemas/publish';
 import type { FastifyInstance } from 'fastify';
 import { he } from '../i18n/messages.ts';
 import { listOptions, wireOptions } from './option-lists.ts';
@@ -6,8 +15,15 @@ import { readSubModelFilters, subModelsAnswer } from './sub-models.ts';
 
 /** Dependent option lists (a field's dataUrl) and the car sub-model list, 5 at a time, narrowed by its filters. */
 export function publishOptionRoutes(app: FastifyInstance): void {
+  const optionsSchema = {
+    summary: 'רשימת אפשרויות תלויה של שדה',
+    params: OptionsParamsSchema,
+    querystring: OptionsQuerySchema,
+    response: { 200: OptionsResponseSchema, 404: NoOptionsSchema },
+  };
   app.get<{ Params: { listId: string }; Querystring: Record<string, string | undefined> }>(
     '/api/publish/options/:listId',
+    { schema: optionsSchema },
     async (req, reply) => {
       const options = listOptions(req.params.listId, req.query);
       if (options === undefined) return reply.code(404).send({ status: 404, message: he.notFound, data: [] });
@@ -15,7 +31,12 @@ export function publishOptionRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post('/api/publish/get-car-submodels', async (req, reply) => {
+  const subModelsSchema = {
+    summary: 'דגמי המשנה של דגם ושנה, חמישה בכל פעם, לפי המסננים',
+    body: CarSubModelsRequestSchema,
+    response: { 200: CarSubModelsResponseSchema, 400: CarSubModelsRefusalSchema },
+  };
+  app.post('/api/publish/get-car-submodels', { schema: subModelsSchema }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const model = Number(body.model);
     const year = Number(body.year);

@@ -11,6 +11,15 @@ import { CAT } from '@app/catalog/categories/ids';
 import { adPackageFits, findAdPackage, ownedPackageId } from '@app/catalog/packages';
 import { FREE_AD_TYPES, findTrack, isBusinessForSaleSelection, trackOfType, tracksFor } from '@app/catalog/tracks';
 import type { FinishPublishRequest, FinishPublishResponse } from '@app/contract/orders';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  AdIdParamsSchema,
+  ChooseOrderTypeSchema,
+  FinishPageQuerySchema,
+  FinishPageStateSchema,
+  FinishPublishRequestSchema,
+  FinishPublishResponseSchema,
+} from '@app/contract/schemas/publish';
 import type { FastifyInstance } from 'fastify';
 import { blockedFinishPath, continuePublishPath, finishPath } from '../ads/ad-paths.ts';
 import { type Ad, ownAdIds } from '../ads/ads-repository.ts';
@@ -27,6 +36,7 @@ import { isContactFormVariant, requestPackageLead } from '../plans/package-lead-
 import { chooseOrderTypeFor, trackSelectorsOf } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
+import { OWN_AD_CONFIG, OWN_AD_REFUSALS } from '../platform/http/call-contract.ts';
 import { finishPageState } from './finish-page-service.ts';
 
 const NOT_FOUND = { code: 404, body: { status: 404, message: he.adNotFound } };
@@ -88,9 +98,14 @@ export function publishFinishRoutes(
 ): void {
   const { db, clock, payments } = deps;
 
-  app.get<{ Params: { id: string } }>('/api/publish/:id/order-types', async (req, reply) => {
-    const customer = await app.requireCustomer(req, reply);
-    if (!customer) return reply;
+  const orderTypesSchema = {
+    summary: 'שלב המסלולים של מודעה שמורה',
+    params: AdIdParamsSchema,
+    response: { 200: ChooseOrderTypeSchema, ...OWN_AD_REFUSALS },
+  };
+  const orderTypes = { schema: orderTypesSchema, config: OWN_AD_CONFIG, preValidation: app.customerOnly };
+  app.get<{ Params: { id: string } }>('/api/publish/:id/order-types', orderTypes, async (req, reply) => {
+    const customer = await req.guardedCustomer();
     const ad = await findOwnSavedAd(db, customer.id, req.params.id);
     if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);
     const plan = chooseOrderTypeFor(ad, { packages: await packagesOfCustomer(db, customer.id), now: clock.now() });
@@ -198,9 +213,14 @@ export function publishFinishRoutes(
     return errors('orderType', plansHe.adNotDraft);
   };
 
-  app.post<{ Body: FinishPublishRequest }>('/api/publish/finish-publish', async (req, reply) => {
-    const customer = await app.requireCustomer(req, reply);
-    if (!customer) return reply;
+  const finishSchema = {
+    summary: 'סיום הפרסום: מסלול חינם, מודעה מחבילה או בקשה ליצירת קשר על חבילה',
+    body: FinishPublishRequestSchema,
+    response: { 200: FinishPublishResponseSchema, 404: RefusalSchema, 422: RefusalSchema },
+  };
+  const finish = { schema: finishSchema, preValidation: app.customerOnly };
+  app.post<{ Body: FinishPublishRequest }>('/api/publish/finish-publish', finish, async (req, reply) => {
+    const customer = await req.guardedCustomer();
     const body = req.body && typeof req.body === 'object' ? req.body : ({} as FinishPublishRequest);
     const { code, body: answer } = await finishPublish(customer.id, body);
     if (code === 200 && 'redirect' in answer && answer.redirect)
@@ -208,11 +228,16 @@ export function publishFinishRoutes(
     return reply.code(code).send(answer);
   });
 
+  const finishPageSchema = {
+    summary: 'עמוד הסיום: היכן המודעה עומדת',
+    querystring: FinishPageQuerySchema,
+    response: { 200: FinishPageStateSchema, 404: RefusalSchema, 422: RefusalSchema },
+  };
   app.get<{ Querystring: { OrderID?: string; action?: string } }>(
     '/api/publish/get-finish-page',
+    { schema: finishPageSchema, preValidation: app.customerOnly },
     async (req, reply) => {
-      const customer = await app.requireCustomer(req, reply);
-      if (!customer) return reply;
+      const customer = await req.guardedCustomer();
       const ad = await findOwnSavedAd(db, customer.id, req.query.OrderID);
       if (!ad) return reply.code(NOT_FOUND.code).send(NOT_FOUND.body);
       return finishPageState(db, ad, { trade: customer.trade, finishPayment: req.query.action === 'finishPayment' });

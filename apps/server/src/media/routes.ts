@@ -23,6 +23,7 @@ import {
   MediaOrderParamsSchema,
   MultipartHeadersSchema,
 } from '@app/contract/schemas/media';
+import { ReserveOrderRequestSchema, ReserveOrderResponseSchema } from '@app/contract/schemas/publish';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -129,9 +130,20 @@ export async function publishImageRoutes(
   // a catalogue with a photo field. A key already used by an ad that is no longer reserved (saved since) is 409:
   // the browser starts a new reservation. A customer holds at most RESERVATIONS_PER_CUSTOMER: beyond that the
   // idle-longest one is given up, its files removed here (ads/reservations-repository.ts).
-  app.post('/api/publish/reserve-order', async (req, reply) => {
-    const customer = await app.requireCustomer(req, reply);
-    if (!customer) return reply;
+  const reserveSchema = {
+    summary: 'מודעה שמורה לתמונות של טופס הפרסום לפני השמירה הראשונה',
+    body: ReserveOrderRequestSchema,
+    response: {
+      200: ReserveOrderResponseSchema,
+      400: RefusalSchema,
+      404: RefusalSchema,
+      409: RefusalSchema,
+      422: RefusalSchema,
+    },
+  };
+  const reserve = { schema: reserveSchema, preValidation: app.customerOnly };
+  app.post('/api/publish/reserve-order', reserve, async (req, reply) => {
+    const customer = await req.guardedCustomer();
     const body = (req.body ?? {}) as Record<string, unknown>;
     const selectors = readSelectors(body);
     const catalog = catalogs.catalog(selectors);

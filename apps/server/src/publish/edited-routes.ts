@@ -1,4 +1,5 @@
 import type { OrderEditedResponse } from '@app/contract/publish';
+import { AdIdParamsSchema, OrderEditedResponseSchema } from '@app/contract/schemas/publish';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAdEvent } from '../ads/ad-events-service.ts';
 import { blockedFinishPath, finishPath } from '../ads/ad-paths.ts';
@@ -14,6 +15,7 @@ import { holdForReview } from '../moderation/reviews-repository.ts';
 import { syncVirtualNumberAfterSave } from '../phones/virtual-number-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
+import { OWN_AD_CONFIG, OWN_AD_REFUSALS } from '../platform/http/call-contract.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
 import { savedAnswer } from './save-answer.ts';
 
@@ -98,16 +100,22 @@ export function publishEditedRoutes(
   };
 
   const handler = async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const customer = await app.requireCustomer(req, reply);
-    if (!customer) return reply;
+    const customer = await req.guardedCustomer();
     const { code, body } = await finish(customer.id, adNumber(req.params.id));
     return reply.code(code).send(body);
   };
+  // The body is not read (the web sends {}): the ad's edit is what the server kept.
   for (const method of ['GET', 'POST'] as const) {
     app.route<{ Params: { id: string } }>({
       method,
       url: '/api/publish/:id/order-edited',
-      config: { changesState: true },
+      schema: {
+        summary: 'סיום עריכה: השינויים השמורים של המודעה עולים לאתר',
+        params: AdIdParamsSchema,
+        response: { 200: OrderEditedResponseSchema, ...OWN_AD_REFUSALS },
+      },
+      config: { changesState: true, ...OWN_AD_CONFIG },
+      preValidation: app.customerOnly,
       handler,
     });
   }

@@ -1,6 +1,12 @@
 import { EDIT_LOGIN_AREA, LOGIN_AREA } from '@app/catalog/categories/contact';
 import { trackOfType } from '@app/catalog/tracks';
 import type { FieldsAdData, Selectors } from '@app/contract/publish';
+import {
+  FieldsAdParamsSchema,
+  FieldsQuerySchema,
+  FieldsResponseSchema,
+  NoCatalogueSchema,
+} from '@app/contract/schemas/publish';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adTitleOf } from '../ads/ad-title.ts';
 import { type Ad, findOwnAd } from '../ads/ads-repository.ts';
@@ -13,6 +19,7 @@ import { virtualNumberData } from '../phones/virtual-number-service.ts';
 import { trackSelectorsOf } from '../plans/plans.ts';
 import { type CachedAnswer, chooseCoding, notModifiedTag } from '../platform/cached-answer.ts';
 import type { Db } from '../platform/db/db.ts';
+import { OWN_AD_CONFIG, OWN_AD_REFUSALS } from '../platform/http/call-contract.ts';
 import { contactPrefill } from './contact-step-service.ts';
 
 /**
@@ -52,16 +59,30 @@ function sendShared(req: FastifyRequest, reply: FastifyReply, answer: CachedAnsw
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The query as the route reads it: text, or a list when a key is repeated. */
+type Query = Record<string, string | string[] | undefined>;
+
 /** GET /api/publish/fields (served from memory) and /fields/{adId} (edit mode, the owner's ad only). */
 export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalogs: CatalogService }): void {
   const { db, catalogs } = deps;
 
-  const revalidated = { config: { revalidated: true } };
-  app.get<{ Querystring: Record<string, string | undefined> }>('/api/publish/fields', revalidated, (req, reply) => {
-    const selectors = readSelectors(req.query);
+  // The answer is mostly prepared bytes (a string or a Buffer), which the serialiser never reads: its schema only
+  // serialises the contact area's answer with the customer's details, made per request. The handlers send those
+  // bytes themselves, so they are typed as before (the schemas still check the request).
+  const fieldsSchema = {
+    summary: 'שלבי הטופס ושדותיו לקטגוריה',
+    description:
+      'התשובה שכולם מקבלים נשמרת בזיכרון ונשלחת עם תג גרסה; דפדפן ששולח את התג שלה מקבל 304 בלי גוף. עם מספר מודעה שמורה של הלקוח התשובה נושאת את מספרה, ועם אזור מבוקש רק אותו אזור.',
+    querystring: FieldsQuerySchema,
+    response: { 200: FieldsResponseSchema, 404: NoCatalogueSchema },
+  };
+  const fields = { schema: fieldsSchema, config: { revalidated: true } };
+  app.get<{ Querystring: Query }>('/api/publish/fields', fields, (req, reply) => {
+    const query = req.query;
+    const selectors = readSelectors(query);
     // After the first save the wizard's query carries its ad (OrderID): the answer names it in adData.
-    const orderId = adNumber(req.query.OrderID);
-    if (orderId || req.query.area) return personalAnswer(req, reply, selectors, orderId);
+    const orderId = adNumber(query.OrderID);
+    if (orderId || query.area) return personalAnswer(req, reply, query, selectors, orderId);
     sendShared(req, reply, catalogs.fieldsAnswer(selectors));
   });
 
@@ -71,12 +92,13 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
    * answer; another customer's ad number gets the answer everyone gets.
    */
   async function personalAnswer(
-    req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    req: FastifyRequest,
     reply: FastifyReply,
+    query: Query,
     selectors: Selectors,
     orderId: number,
   ): Promise<FastifyReply | undefined> {
-    const area = req.query.area;
+    const area = query.area as string | undefined;
     if (orderId && !area) {
       const customer = await req.customer();
       const ad = customer ? await findOwnAd(db, customer.id, orderId) : null;
@@ -104,7 +126,13 @@ export function publishFieldsRoutes(app: FastifyInstance, deps: { db: Db; catalo
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
-  app.get<{ Params: { adId: string } }>('/api/publish/fields/:adId', async (req, reply) => {
+  const editSchema = {
+    summary: 'שלבי העריכה של מודעה של הלקוח, עם ערכיה השמורים',
+    params: FieldsAdParamsSchema,
+    response: { 200: FieldsResponseSchema, ...OWN_AD_REFUSALS },
+  };
+  const edit = { schema: editSchema, config: OWN_AD_CONFIG, preValidation: app.customerOnly };
+  app.get<{ Params: { adId: string } }>('/api/publish/fields/:adId', edit, async (req, reply) => {
     const ad = await app.requireOwnAd(req, reply, req.params.adId);
     if (!ad) return reply;
     const catalog = catalogs.catalog(ad.selectors);

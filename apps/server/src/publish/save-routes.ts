@@ -1,6 +1,13 @@
 import { NO_PLAN_TRACK } from '@app/catalog/tracksData';
 import { customerTradesIn, isTraderFlow } from '@app/catalog/trader';
 import type { SaveAdResponse } from '@app/contract/publish';
+import { RefusalSchema } from '@app/contract/schemas/common';
+import {
+  AdIdParamsSchema,
+  SaveAdBodySchema,
+  SaveAdResponseSchema,
+  WizardQuerySchema,
+} from '@app/contract/schemas/publish';
 import { lockedValues } from '@app/form-engine/editSteps';
 import { hasPlanStep } from '@app/form-engine/model';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +28,7 @@ import { syncVirtualNumberAfterSave } from '../phones/virtual-number-service.ts'
 import type { PackagesAtNow } from '../plans/plans.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Queryable } from '../platform/db/db.ts';
+import { refusal } from '../platform/http/call-contract.ts';
 import { freeText, textKeysOf } from '../policy/free-text.ts';
 import { abTestsOf, checkAd, queryPayload } from './ad-validation.ts';
 import { checkContactPhones, checkPhonesAgainst } from './contact-step-service.ts';
@@ -220,16 +228,32 @@ export function publishSaveRoutes(
     };
   };
 
+  // The ad's fields travel by their catalogue names (the body, or the query of the spec's GET): the schemas name the
+  // selectors and the call's own fields and keep the rest for the checks above, which answer errFields.
+  const response = { 200: SaveAdResponseSchema, 404: RefusalSchema, 422: RefusalSchema };
   for (const method of ['GET', 'POST'] as const) {
     for (const url of ['/api/publish/save-ad', '/api/publish/save-ad/:id']) {
+      const edit = url.endsWith('/:id');
       app.route<{ Params: { id?: string } }>({
         method,
         url,
-        // The spec's GET save-ad saves too: the CSRF check covers it like the POST.
-        config: { changesState: true },
+        schema: {
+          summary: edit ? 'שמירת עריכה של מודעה של הלקוח' : 'שמירת מודעה חדשה מטופס הפרסום',
+          ...(edit ? { params: AdIdParamsSchema } : {}),
+          querystring: WizardQuerySchema,
+          ...(method === 'POST' ? { body: SaveAdBodySchema } : {}),
+          // Its own map: the platform adds its answers to each route by the method.
+          response: { ...response },
+        },
+        // The spec's GET save-ad saves too: the CSRF check covers it like the POST. An address that names no ad is
+        // that ad not found, as the save answers it.
+        config: {
+          changesState: true,
+          invalidInput: (part) => (part === 'params' ? refusal(404, he.adNotFound) : refusal(400, he.badRequest)),
+        },
+        preValidation: app.customerOnly,
         handler: async (req, reply) => {
-          const customer = await app.requireCustomer(req, reply);
-          if (!customer) return reply;
+          const customer = await req.guardedCustomer();
           const { status, body, change } = await save(
             { body: method === 'POST' ? req.body : undefined, query: req.query, params: req.params },
             customer.id,

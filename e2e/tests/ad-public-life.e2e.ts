@@ -175,6 +175,22 @@ describe("an ad's public life", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("the VIP ad's owner sees the buyer's view and reveal on /my-ads: 1 and 1; 1280 px", async () => {
+    // The counts are written within a second of the visit: /my-ads shows them once they are.
+    const card = owner.locator(`article[data-order-id="${orderId}"]`);
+    const total = (name: string) => card.locator(`[data-number="${name}"] td`).first();
+    await expect
+      .poll(
+        async () => {
+          await owner.goto(`${product.url}/my-ads`);
+          await total('views').waitFor();
+          return [await total('views').textContent(), await total('reveals').textContent()];
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toEqual(['1', '1']);
+  });
+
   it('without scripts the page holds the title, price, fields, photos and JSON-LD, and no phone number', async () => {
     const res = await buyer.request.get(`${product.url}/item/${orderId}`);
     expect(res.status()).toBe(200);

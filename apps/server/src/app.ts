@@ -246,7 +246,11 @@ export async function buildApp({
   const limiter = new RateLimiter(db, clock);
   const captchas = new CaptchaService(db, clock);
   // Scheduled work lives in the database (platform/jobs/scheduler.ts): the tick starts when the app is ready, stops on close.
-  const jobs = new JobScheduler(db, clock, { tickMs: config.JOB_TICK_MS, log: app.log });
+  const jobs = new JobScheduler(db, clock, {
+    tickMs: config.JOB_TICK_MS,
+    retryBaseMs: config.JOB_RETRY_BASE_MS,
+    log: app.log,
+  });
   jobs.onHousekeeping('rate_counters', (tx, now) => limiter.prune(tx, now));
   const outside = await chooseOutsideServices(config, db, {
     media: givenMedia,

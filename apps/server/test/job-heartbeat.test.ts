@@ -87,3 +87,50 @@ describe('job leases and heartbeats', () => {
     expect(await db.query('SELECT 1 FROM job_workers WHERE id = $1', [s.workerId])).toEqual([]);
   });
 });
+
+describe('a failed job is tried again', () => {
+  /** A scheduler whose `kind` fails until `fixed` says otherwise; the runs it made. */
+  function failing(clock: ManualClock, kind: string, retryBaseMs?: number) {
+    const runs: Date[] = [];
+    const state = { fixed: false };
+    const s = new JobScheduler(db, clock, { tickMs: 0, ...(retryBaseMs ? { retryBaseMs } : {}) });
+    s.register(kind, async () => {
+      runs.push(clock.now());
+      if (!state.fixed) throw new Error('the outside service is down');
+    });
+    return { s, runs, state };
+  }
+
+  it('after a minute, then four, then nine by default', async () => {
+    const clock = new ManualClock(new Date('2026-11-24T16:00:00Z'));
+    const { s, runs } = failing(clock, 'retry.default');
+    await scheduleJob(db, { kind: 'retry.default', key: 'r-1', runAt: clock.now(), payload: {} }, clock.now());
+    await s.runDueJobs();
+    clock.advance(59_000);
+    expect(await s.runDueJobs()).toBe(0);
+    clock.advance(1_000);
+    await s.runDueJobs(); // the second try, a minute after the first
+    clock.advance(4 * 60_000 - 1_000);
+    expect(await s.runDueJobs()).toBe(0);
+    clock.advance(1_000);
+    await s.runDueJobs();
+    expect(runs.map((at) => (at.getTime() - (runs[0] as Date).getTime()) / 60_000)).toEqual([0, 1, 5]);
+  });
+
+  it('by the configured base (JOB_RETRY_BASE_MS): 1, 4, 9… times it, and once it works it is done', async () => {
+    const clock = new ManualClock(new Date('2026-11-24T18:00:00Z'));
+    const { s, runs, state } = failing(clock, 'retry.base', 1_000);
+    const id = await scheduleJob(db, { kind: 'retry.base', key: 'r-2', runAt: clock.now(), payload: {} }, clock.now());
+    for (const wait of [0, 1_000, 4_000, 9_000]) {
+      clock.advance(wait);
+      await s.runDueJobs();
+    }
+    expect(runs.map((at) => (at.getTime() - (runs[0] as Date).getTime()) / 1_000)).toEqual([0, 1, 5, 14]);
+    state.fixed = true;
+    clock.advance(16_000);
+    await s.runDueJobs();
+    const [row] = await db.query<{ status: string }>('SELECT status FROM scheduled_jobs WHERE id = $1', [id]);
+    expect(row?.status).toBe('done');
+    expect(runs).toHaveLength(5);
+  });
+});

@@ -313,6 +313,11 @@ const schema = z.object({
    */
   JOB_TICK_MS: z.coerce.number().int().min(0).default(30_000),
   /**
+   * A failed job's first retry waits this long (a mail server down, a provider's error); the n-th waits n² times it,
+   * at most an hour's worth of 60 times.
+   */
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /**
    * How often the advertiser's numbers counted in memory are written (numbers/ad-numbers-service.ts): a crash loses
    * at most this long's counts; the app's close writes the rest. 0: only on close and when a test flushes.
    */

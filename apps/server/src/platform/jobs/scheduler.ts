@@ -35,6 +35,8 @@ export type JobHandler = (job: ClaimedJob, ctx: { tx: Queryable; now: Date }) =>
 export interface SchedulerOptions {
   /** How often the process looks for due jobs; 0: never by itself (runDueJobs only). */
   tickMs: number;
+  /** The first retry's delay after a failed run; the n-th waits n² times it, at most 60 times. Default a minute. */
+  retryBaseMs?: number;
   /** How long a claimed job is this process's before another may take it (the run died). */
   leaseMs?: number;
   /** Jobs claimed per statement. */
@@ -59,8 +61,8 @@ export const ENDED_JOBS_KEPT_MS = 30 * DAY_MS;
 /** A worker silent this long died without its clean stop: its row goes. */
 const SILENT_WORKER_MS = DAY_MS;
 
-/** Retry delay after a failed run: 1, 4, 9, … minutes, at most an hour. */
-const retryDelayMs = (attempt: number): number => Math.min(attempt * attempt, 60) * 60_000;
+/** Retry delay after a failed run: 1, 4, 9, … times the base (a minute), at most 60 times it (an hour). */
+const retryDelayMs = (attempt: number, baseMs: number): number => Math.min(attempt * attempt, 60) * baseMs;
 
 export class JobScheduler {
   private readonly handlers = new Map<string, { handler: JobHandler; transaction: boolean }>();
@@ -259,7 +261,13 @@ export class JobScheduler {
     } catch (err) {
       if (err instanceof LeaseLost) return false; // another process holds it now; our work was rolled back
       this.options.log?.error({ err, jobId: job.id, kind: job.kind }, 'scheduled job failed');
-      await failJob(this.db, job, String(err), now, new Date(now.getTime() + retryDelayMs(job.attempt)));
+      await failJob(
+        this.db,
+        job,
+        String(err),
+        now,
+        new Date(now.getTime() + retryDelayMs(job.attempt, this.options.retryBaseMs ?? 60_000)),
+      );
       return false;
     }
   }

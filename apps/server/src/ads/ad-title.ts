@@ -6,6 +6,7 @@
 import { adTitle, fieldText, templatePlaceholders, titleTemplates } from '@app/catalog/categories/adTitle';
 import { catalogFor } from '@app/catalog/categories/registry';
 import type { Selectors } from '@app/contract/publish';
+import type { CategoryCatalog, FieldDef } from '@app/form-engine/model';
 import { wireName } from '@app/form-engine/payload';
 import { serverOptionsSource } from '../catalogue/option-lists.ts';
 import { catalogQuery } from '../catalogue/selectors.ts';
@@ -34,16 +35,29 @@ export function adTitleWordsOf(selectors: Selectors, values: FieldValues): strin
   const query = catalogQuery(selectors);
   const catalog = query ? catalogFor(query) : undefined;
   if (!catalog) return '';
-  const fields = new Map(catalog.steps.flatMap((s) => s.fields).map((f) => [f.id, f] as const));
-  const ids = new Set((titleTemplates(catalog) ?? []).flatMap((t) => templatePlaceholders(t).map((p) => p.field)));
   const all = { ...selectors, ...values };
   const options = serverOptionsSource(selectors);
   const words: string[] = [];
-  for (const id of ids) {
-    const field = fields.get(id);
-    if (!field || BOARD_KEYS.has(wireName(field).key) || (!field.options && !field.dataUrl)) continue;
+  for (const field of titledChoiceFields(catalog)) {
     const text = fieldText(field, all, options);
     if (text !== '') words.push(text);
   }
   return words.join(' ');
+}
+
+const titledFields = new WeakMap<CategoryCatalog, readonly FieldDef[]>();
+
+/** The choice fields a catalogue's title recipes name, worked out once per catalogue (every save asks). */
+function titledChoiceFields(catalog: CategoryCatalog): readonly FieldDef[] {
+  let found = titledFields.get(catalog);
+  if (!found) {
+    const fields = new Map(catalog.steps.flatMap((s) => s.fields).map((f) => [f.id, f] as const));
+    const ids = new Set((titleTemplates(catalog) ?? []).flatMap((t) => templatePlaceholders(t).map((p) => p.field)));
+    found = [...ids]
+      .map((id) => fields.get(id))
+      .filter((field): field is FieldDef => !!field && !BOARD_KEYS.has(wireName(field).key))
+      .filter((field) => !!(field.options || field.dataUrl));
+    titledFields.set(catalog, found);
+  }
+  return found;
 }

@@ -18,16 +18,25 @@ export const OPERATOR = {
 };
 export const codeOf = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
-/** The 30-second steps whose code this file has used, per secret: the server takes each step's code once. */
+/**
+ * The last 30-second step whose code this file used, per secret: the server takes a code of the step before, this or
+ * the next one (its window), and only of a step later than the account's last.
+ */
 const usedSteps = new Map<string, number>();
 
-/** A code of a step not used yet (waits for the next step when this one's code was used). */
+/**
+ * A code the server takes now: this step's, or the next step's when this one's was used (so a second sign-in within
+ * half a minute does not wait for the clock); it waits only when the next step's was used too.
+ */
 export async function freshCode(secret: string): Promise<string> {
   const step = () => Math.floor(Date.now() / 30_000);
-  if (usedSteps.get(secret) === step())
-    await new Promise((r) => setTimeout(r, (step() + 1) * 30_000 - Date.now() + 50));
-  usedSteps.set(secret, step());
-  return codeOf(secret);
+  let chosen = Math.max(step(), (usedSteps.get(secret) ?? -1) + 1);
+  if (chosen > step() + 1) {
+    await new Promise((r) => setTimeout(r, (chosen - 1) * 30_000 - Date.now() + 50));
+    chosen = Math.max(step(), chosen);
+  }
+  usedSteps.set(secret, chosen);
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: chosen * 30_000 + 1 });
 }
 
 export async function operatorSignIn(page: Page, base: string): Promise<void> {

@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { he } from '../i18n/messages.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { OWN_AD_CONFIG, OWN_AD_REFUSALS, refuseWith } from '../platform/http/call-contract.ts';
+import { ownAdCall, refuseWith } from '../platform/http/call-contract.ts';
 import { carsGlimpse, realEstateCount, sameAdsCounts } from './live-counts-repository.ts';
 
 /** A code that may be left out: empty or -1 is the same as not sent. */
@@ -38,15 +38,12 @@ export function countRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }
 
   routes.get(
     '/api/publish/get-ads-counters/:cat/:subcat/:recordId',
-    {
-      schema: {
-        summary: 'מונה המודעות הדומות למודעה שנשמרה',
-        params: AdsCountersParamsSchema,
-        response: { 200: AdsCountersResponseSchema, ...OWN_AD_REFUSALS },
-      },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+    ownAdCall(
+      app,
+      { summary: 'מונה המודעות הדומות למודעה שנשמרה' },
+      AdsCountersParamsSchema,
+      AdsCountersResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await app.requireOwnAd(req, reply, req.params.recordId);
       if (!ad) return reply;

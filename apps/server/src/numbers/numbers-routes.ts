@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { OWN_AD_CONFIG, OWN_AD_REFUSALS } from '../platform/http/call-contract.ts';
+import { ownAdCall } from '../platform/http/call-contract.ts';
 import { adNumbersByDay, myAdsNumbers } from './ad-numbers-service.ts';
 
 export function numbersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
@@ -41,16 +41,15 @@ export function numbersRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock
 
   routes.get(
     '/api/my-ads/:id/numbers',
-    {
-      schema: {
+    ownAdCall(
+      app,
+      {
         summary: 'המספרים של מודעה שלי לפי יום',
         description: 'מודעה של הלקוח בלבד: הסכומים וכל אחד מ-30 הימים האחרונים (מודעה של מישהו אחר: 404).',
-        params: AdNumbersParamsSchema,
-        response: { 200: AdNumbersResponseSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+      AdNumbersParamsSchema,
+      AdNumbersResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await app.requireOwnAd(req, reply, req.params.id);
       if (!ad) return reply;

@@ -48,7 +48,7 @@ import { planExtrasHe } from '../i18n/plan-extras.ts';
 import { recordLead } from '../leads/record-service.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/db.ts';
-import { type InvalidInputAnswer, OWN_AD_CONFIG, OWN_AD_REFUSALS, refusal } from '../platform/http/call-contract.ts';
+import { type InvalidInputAnswer, OWN_AD_REFUSALS, ownAdCall, refusal } from '../platform/http/call-contract.ts';
 import { agreementHtml } from './agreement.ts';
 import { insertRealEstateLeads } from './brokers-repository.ts';
 import { offersBrokers, relatedBrokers } from './brokers-service.ts';
@@ -127,16 +127,15 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
 
   routes.get(
     '/api/publish/get-related-brokers/:orderID',
-    {
-      schema: {
+    ownAdCall(
+      app,
+      {
         summary: 'המתווכים של עיר המודעה',
         description: 'למודעת דירה למכירה: המתווכים שמשרדם בעיר המודעה (למודעה אחרת: רשימה ריקה). מודעה של הלקוח בלבד.',
-        params: RelatedBrokersParamsSchema,
-        response: { 200: RelatedBrokersResponseSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+      RelatedBrokersParamsSchema,
+      RelatedBrokersResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await ownAd(req, reply, req.params.orderID);
       if (!ad) return reply;
@@ -298,16 +297,15 @@ export function publishPlanExtrasRoutes(app: FastifyInstance, deps: { db: Db; cl
 
   routes.get(
     '/gateway/packages/personal/:adId',
-    {
-      schema: {
+    ownAdCall(
+      app,
+      {
         summary: 'חבילות השדרוג של מודעה',
         description: 'חבילות השדרוג למודעה פעילה או ממתינה לאישור של הלקוח; לטיוטה או למודעה שירדה: רשימה ריקה.',
-        params: PersonalPackagesParamsSchema,
-        response: { 200: PersonalPackagesResponseSchema, ...OWN_AD_REFUSALS },
       },
-      preValidation: app.customerOnly,
-      config: OWN_AD_CONFIG,
-    },
+      PersonalPackagesParamsSchema,
+      PersonalPackagesResponseSchema,
+    ),
     async (req, reply) => {
       const ad = await ownAd(req, reply, req.params.adId);
       if (!ad) return reply;

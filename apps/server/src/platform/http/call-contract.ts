@@ -61,7 +61,7 @@ export const OWN_AD_CONFIG = { invalidInput: () => refusal(404, he.adNotFound) }
  */
 export const ownAdCall = <Params extends z.ZodType, Ok extends z.ZodType>(
   app: FastifyInstance,
-  doc: { summary: string; description: string },
+  doc: { summary: string; description?: string },
   params: Params,
   ok: Ok,
 ) => ({

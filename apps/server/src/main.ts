@@ -2,6 +2,7 @@ import { formatPhone } from '@app/contract/phones';
 import { createFirstAdmin } from './operator/first-admin-service.ts';
 import { type Config, loadConfig, sandboxesEnabled } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/lock.ts';
+import { keptKey } from './platform/kept-key.ts';
 import { seedBrokers } from './seed/brokers.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoAds } from './seed/demo-ads.ts';
@@ -29,6 +30,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const { db, where, applied, seeded, recovered } = prepared;
+  // A local product on its embedded database keeps its webhooks' key in its data directory when the environment
+  // gives none, so the subscribers added in the console can still sign after a restart; with PostgreSQL (several
+  // processes) the key must come from the environment, the same in each.
+  if (!process.env.WEBHOOK_SECRETS_KEY && db.kind === 'pglite')
+    config = { ...config, WEBHOOK_SECRETS_KEY: keptKey(config.DATA_DIR, 'webhook-secrets.key') };
   if (config.SEED_DEMO) {
     await seedDemoAccounts(db);
     await seedBrokers(db);

@@ -294,9 +294,10 @@ const schema = z.object({
   SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
    * The key that encrypts the ad-event webhooks' signing secrets in the database (webhooks/secret-box.ts,
-   * AES-256-GCM): the server must read a secret to sign with it, so it is stored encrypted, not hashed. Random at each
-   * start unless set: set it (and keep it) wherever subscribers must outlive a restart, else their secrets can no longer
-   * be read, their deliveries fail and the subscribers are paused with that reason.
+   * AES-256-GCM): the server must read a secret to sign with it, so it is stored encrypted, not hashed. Unset: on the
+   * embedded database main.ts keeps one in DATA_DIR/webhook-secrets.key; on PostgreSQL it is random at each start, so
+   * a deployment sets it (and keeps it), else its subscribers' secrets can no longer be read after a restart, their
+   * deliveries fail and the subscribers are paused with that reason.
    */
   WEBHOOK_SECRETS_KEY: secret(32, 32),
   /**

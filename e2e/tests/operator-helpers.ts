@@ -16,7 +16,9 @@ export const OPERATOR = {
   password: 'Operator123',
   secret: 'KRUGS4ZANFZSAYJAMRSW233POBSXEYLUN5ZA',
 };
-export const codeOf = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+/** The authenticator's code of `secret` now, or at `timestamp` (ms). */
+export const codeOf = (secret: string, timestamp = Date.now()) =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp });
 
 /**
  * The last 30-second step whose code this file used, per secret: the server takes a code of the step before, this or
@@ -36,7 +38,7 @@ export async function freshCode(secret: string): Promise<string> {
     chosen = Math.max(step(), chosen);
   }
   usedSteps.set(secret, chosen);
-  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: chosen * 30_000 + 1 });
+  return codeOf(secret, chosen * 30_000 + 1);
 }
 
 export async function operatorSignIn(page: Page, base: string): Promise<void> {

@@ -17,6 +17,7 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { loadAddressDataSoon } from './catalogue/address-data.ts';
 import { he } from './i18n/messages.ts';
 import { LocalMediaStore } from './media/store-provider.ts';
 import { sweepOrphanMedia } from './media/sweep-jobs.ts';
@@ -77,6 +78,9 @@ export async function startServing(config: Config, prepared: Prepared) {
   const app = await buildApp({ config, db });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
+  // The address lists (the real estate wizard, board cards' cities): loaded now, a few milliseconds at a time, so
+  // that the first answer that needs them neither waits for them nor holds every other request back.
+  void loadAddressDataSoon();
   // The video host: the same process, another port, so the upload iframe is another origin.
   const videoListensOn = await app.videoHost.listen({ port: videoPort(config, port), host: config.HOST });
   // The payment sandbox: another port, so the hosted card and mobile-payment pages are another origin (a real

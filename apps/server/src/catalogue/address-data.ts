@@ -44,13 +44,20 @@ const int = (v: string | undefined): number | null => (v && /^\d+$/.test(v.trim(
 const collator = new Intl.Collator('he');
 const byName = (a: Place, b: Place) => collator.compare(a.name, b.name) || a.code - b.code;
 
-function place(code: number, name: string, ...other: (string | null | undefined)[]): Place {
-  const keys = [name, ...other].flatMap((n) => (n ? [normalizeName(n)] : []));
-  return { code, name, keys: [...new Set(keys)] };
+function place(code: number, name: string, other?: string | null): Place {
+  const key = normalizeName(name);
+  const otherKey = other ? normalizeName(other) : '';
+  return { code, name, keys: otherKey && otherKey !== key ? [key, otherKey] : [key] };
 }
 
-/** Reads and indexes the seed files (use addressData(): it does this once). */
-export function loadAddressData(dir = seedDir): AddressData {
+/** Rows between two looks at the clock while loading in the background. */
+const ROWS_PER_STEP = 2000;
+
+/**
+ * Reads and indexes the seed files in steps: each `yield` is a point where a background load may give the event
+ * loop back (loadAddressData runs the steps at once).
+ */
+function* loadSteps(dir: string): Generator<void, AddressData> {
   const locality = new Map<number, Locality>();
   for (const r of readCsvRecords(path.join(dir, 'localities.csv'))) {
     const id = int(r.id);
@@ -65,6 +72,7 @@ export function loadAddressData(dir = seedDir): AddressData {
       population: int(r.population) ?? 0,
     });
   }
+  yield;
 
   const streets = new Map<number, Place[]>();
   const neighborhoods = new Map<number, Place[]>();
@@ -73,9 +81,11 @@ export function loadAddressData(dir = seedDir): AddressData {
     if (list) list.push(item);
     else map.set(city, [item]);
   };
-  for (const [cityCode, cityName, streetCode, streetName] of parseCsv(
-    fs.readFileSync(path.join(dir, 'streets.csv'), 'utf8'),
-  ).slice(1)) {
+  const rows = parseCsv(fs.readFileSync(path.join(dir, 'streets.csv'), 'utf8'));
+  yield;
+  for (let i = 1; i < rows.length; i++) {
+    if (i % ROWS_PER_STEP === 0) yield;
+    const [cityCode, cityName, streetCode, streetName] = rows[i] ?? [];
     const city = int(cityCode);
     const code = int(streetCode);
     const name = streetName?.trim();
@@ -102,18 +112,74 @@ export function loadAddressData(dir = seedDir): AddressData {
       add(streets, city, place(code, name));
     }
   }
-  for (const list of [...streets.values(), ...neighborhoods.values()]) list.sort(byName);
+  let sorted = 0;
+  for (const list of [...streets.values(), ...neighborhoods.values()]) {
+    list.sort(byName);
+    sorted += list.length;
+    if (sorted >= ROWS_PER_STEP) {
+      sorted = 0;
+      yield;
+    }
+  }
   const localities = [...locality.values()].sort((a, b) => b.population - a.population || byName(a, b));
   return { localities, locality, streets, neighborhoods };
 }
 
+/** Reads and indexes the seed files at once (use addressData(): it does this once). */
+export function loadAddressData(dir = seedDir): AddressData {
+  const steps = loadSteps(dir);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 let loaded: AddressData | undefined;
+/** A load under way in the background (loadAddressDataSoon), its steps not all run yet. */
+let pending: Generator<void, AddressData> | undefined;
 
 /**
- * The address data of this process, read on first use: about half a second of a start's CPU that only the real
- * estate wizard, the brokers and the address reports need (a server's first such answer waits for it once).
+ * The address data of this process. Loaded in the background after a start (loadAddressDataSoon) or, when an
+ * answer needs it before that has ended, here at once (the rest of the steps).
  */
 export function addressData(): AddressData {
-  loaded ??= loadAddressData();
-  return loaded;
+  if (loaded) return loaded;
+  const steps = pending ?? loadSteps(seedDir);
+  pending = undefined;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      loaded = step.value;
+      return loaded;
+    }
+  }
+}
+
+/** Longest stretch, in milliseconds, the background load keeps the event loop before it gives it back. */
+const SLICE_MS = 10;
+
+/**
+ * Loads the address data in the background, a few milliseconds at a time: about half a second of CPU (far more on
+ * a busy machine) that in one piece would hold every other request back, and that under-pressure would then count
+ * as an overload. Resolves when loaded (by this load or by an answer that needed it first).
+ */
+export async function loadAddressDataSoon(): Promise<void> {
+  if (loaded || pending) return;
+  const steps = loadSteps(seedDir);
+  pending = steps;
+  for (;;) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    // An answer that could not wait took the remaining steps (addressData).
+    if (pending !== steps) return;
+    const until = performance.now() + SLICE_MS;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) {
+        loaded = step.value;
+        pending = undefined;
+        return;
+      }
+      if (performance.now() >= until) break;
+    }
+  }
 }

@@ -1,38 +1,70 @@
 import fs from 'node:fs';
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, a BOM) into rows of strings. */
+/**
+ * Parses RFC 4180 CSV (quoted fields, doubled quotes, a BOM) into rows of strings. A field is cut out of the text
+ * in one slice (a quoted one in one slice per doubled quote), not built a character at a time: the streets file
+ * (63,000 rows) parses in a fraction of the time and garbage.
+ */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
   const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (s[i + 1] === '"') {
+  const n = s.length;
+  let row: string[] = [];
+  let i = 0;
+  while (i < n) {
+    let field: string;
+    if (s.charCodeAt(i) === QUOTE) {
+      field = '';
+      let from = i + 1;
+      for (;;) {
+        const q = s.indexOf('"', from);
+        if (q === -1) {
+          // An unclosed quote runs to the end of the text.
+          field += s.slice(from);
+          i = n;
+          break;
+        }
+        field += s.slice(from, q);
+        if (s.charCodeAt(q + 1) === QUOTE) {
           field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
+          from = q + 2;
+        } else {
+          i = q + 1;
+          break;
+        }
+      }
+      // Anything after the closing quote up to the delimiter belongs to the field (as a lenient reader takes it).
+      let j = i;
+      while (j < n && !isDelimiter(s.charCodeAt(j))) j++;
+      field += s.slice(i, j);
+      i = j;
+    } else {
+      let j = i;
+      while (j < n && !isDelimiter(s.charCodeAt(j))) j++;
+      field = s.slice(i, j);
+      i = j;
+    }
     row.push(field);
+    if (i >= n) break;
+    const ch = s.charCodeAt(i);
+    i++;
+    if (ch === COMMA) {
+      // A comma at the very end leaves one empty field.
+      if (i >= n) row.push('');
+      continue;
+    }
+    if (ch === CR && s.charCodeAt(i) === LF) i++;
     rows.push(row);
+    row = [];
   }
+  if (row.length > 0) rows.push(row);
   return rows;
 }
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+const isDelimiter = (c: number) => c === COMMA || c === LF || c === CR;
 
 /** A CSV file with a header row, as one record per row by column name (a column the file lacks reads undefined). */
 export function readCsvRecords(file: string): Record<string, string | undefined>[] {

@@ -5,17 +5,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
 import { flood, tally } from './support/flood.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';
+import { startedDataDir } from './support/started-data-dir.ts';
 
 // SIGTERM in the middle of a flood of new connections (platform/lifecycle/drain.ts).
 describe('SIGTERM under a flood of new connections', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-drain-'));
+  let dataDir = '';
   let server: ServerProcess | undefined;
   afterAll(() => {
     server?.child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers every accepted connection, refuses the later ones politely, and exits 0 within 10 s', async () => {
+    dataDir = await startedDataDir('yad-drain-');
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', JOB_TICK_MS: '200' });
     const s = server;
     // 100 requests always on their way, each a new connection to a route that reads the database.
@@ -59,5 +61,5 @@ describe('SIGTERM under a flood of new connections', () => {
     expect(ms).toBeLessThan(10_000);
     // A clean stop: the database was closed and the data directory's lock removed.
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  }, 180_000); // the server starts on an empty data directory first: migrated and seeded (20 s and more at load 10)
+  }, 180_000); // the first file to ask makes the started data directory (20 s and more at load 10)
 });

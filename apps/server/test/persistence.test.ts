@@ -1,19 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, type ServerProcess, startExpectingFailure, startServer } from './support/server-process.ts';
+import { startedDataDir } from './support/started-data-dir.ts';
 
 // The embedded database's durability and its one-process lock; PostgreSQL handles both itself.
 const embedded = !process.env.DATABASE_URL;
 
 describe.runIf(embedded)('data survives restarts of the embedded database', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-data-'));
-  const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+  let dataDir = '';
+  let env: Record<string, string> = {};
   const running: ServerProcess[] = [];
+  beforeAll(async () => {
+    dataDir = await startedDataDir('yad-data-');
+    env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+  }, 180_000);
   afterAll(() => {
     for (const s of running) s.child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const account = (n: number) => ({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.ts';
 import { sandboxKeyMatches } from '../src/platform/http/sandbox-guard.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';
+import { startedDataDir } from './support/started-data-dir.ts';
 import { Agent, createTestApp, GOOD_PASSWORD, register, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -111,16 +112,17 @@ describe('sandbox surfaces need the sandbox key', () => {
 });
 
 describe('the sandbox key of a running server', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-sandbox-'));
+  let dataDir = '';
   let server: ServerProcess | undefined;
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('is taken from SANDBOX_KEY, printed with the outbox link, and opens the outbox', async () => {
     const key = 'developer-sandbox-key-0123456789';
+    dataDir = await startedDataDir('yad-sandbox-');
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', SANDBOX_KEY: key });
     expect(server.output()).toMatch(
       /E-mail sandbox outbox: http:\/\/localhost:\d+\/sandbox\/outbox\?key=developer-sandbox-key-0123456789/,
@@ -129,5 +131,5 @@ describe('the sandbox key of a running server', () => {
     expect((await fetch(`${server.url}/api/sandbox/outbox`)).status).toBe(401);
     const ok = await fetch(`${server.url}/api/sandbox/outbox`, { headers: { 'x-sandbox-key': key } });
     expect(ok.status).toBe(200);
-  }, 180_000); // a server started on an empty data directory: migrated and seeded first (20 s at load 10)
+  }, 180_000); // the first file to ask makes the started data directory (20 s at load 10)
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';
+import { startedDataDir } from './support/started-data-dir.ts';
 
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -121,13 +122,14 @@ function postThenGet(port: number, head: string, body: Buffer, then: string): Pr
 }
 
 describe('a body too large for its route, over a real connection to the started server', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yad-too-large-'));
+  let dataDir = '';
   let server: ServerProcess | undefined;
   let appPort = 0;
   let paymentPort = 0;
   let csrf = '';
 
   beforeAll(async () => {
+    dataDir = await startedDataDir('yad-too-large-');
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', JOB_TICK_MS: '0' });
     appPort = Number(new URL(server.url).port);
     paymentPort = Number(/Payment sandbox: http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1]);
@@ -138,7 +140,7 @@ describe('a body too large for its route, over a real connection to the started 
   }, 180_000);
   afterAll(() => {
     server?.child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const json = () => ({

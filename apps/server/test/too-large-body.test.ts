@@ -9,8 +9,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
 import { type ServerProcess, startServer } from './support/server-process.ts';

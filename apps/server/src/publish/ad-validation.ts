@@ -2,6 +2,7 @@ import type { Selectors, WireValues } from '@app/contract/publish';
 import { errorText } from '@app/form-engine/messages';
 import { DISPLAY_ONLY_TYPES, type Mode, type StepDef, type Values } from '@app/form-engine/model';
 import { buildPayload, valuesFromPayload, wireName } from '@app/form-engine/payload';
+import { mergeRecords } from '@app/form-engine/records';
 import type { Resolution } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
 import { serverOptionsSource } from '../catalogue/option-lists.ts';
@@ -55,7 +56,7 @@ export function checkAd(
     locked?: Values;
   },
 ): AdCheck {
-  const values = { ...ctx.locked, ...valuesFromPayload(steps, received) };
+  const values = mergeRecords(ctx.locked, valuesFromPayload(steps, received));
   const resolution = resolve(steps, values, {
     mode: ctx.mode,
     isTrader: ctx.isTrader,

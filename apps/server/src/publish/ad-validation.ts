@@ -33,9 +33,17 @@ export function queryPayload(query: Query): Record<string, string | string[]> {
 /** Made once: building an Intl.DateTimeFormat costs about as much as the rest of a step's check (profiled at save). */
 const ISRAEL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' });
 
+/**
+ * The last answer, by the UTC minute it was for: Israel's offset from UTC is whole hours, so its date never changes
+ * within a UTC minute, and every save of the same minute is answered without formatting the date again.
+ */
+let lastToday = { minute: Number.NaN, date: '' };
+
 /** Today's date in Israel as YYYY-MM-DD (the date rules' "today"). */
 export function israelToday(now: Date): string {
-  return ISRAEL_DATE.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastToday.minute) lastToday = { minute, date: ISRAEL_DATE.format(now) };
+  return lastToday.date;
 }
 
 /**

@@ -212,10 +212,12 @@ function copyOf(node: Json): Copy {
   const options = (node.anyOf ?? node.oneOf) as Json[] | undefined;
   if (options) {
     // A union: the first option that takes the value decides what is kept, as zod's union.
-    const branches = options.map((option) => ({ takes: ajv.compile(option), copy: copyOf(option) }));
-    if (branches.every((branch) => branch.copy === same)) return same;
+    const copies = options.map(copyOf);
+    if (copies.every((copy) => copy === same)) return same;
+    let takes: ((value: unknown) => boolean)[] | undefined;
     return (value) => {
-      for (const branch of branches) if (branch.takes(value)) return branch.copy(value);
+      takes ??= options.map((option) => ajv.compile(option));
+      for (const [index, copy] of copies.entries()) if (takes[index]?.(value)) return copy(value);
       return value;
     };
   }
@@ -246,10 +248,22 @@ function copyOf(node: Json): Copy {
   return same;
 }
 
-/** A route's serialiser for one status: the fast one of its plain JSON Schema, else the zod provider's. */
+/**
+ * A route's serialiser for one status: the fast one of its plain JSON Schema, else the zod provider's. Fastify asks
+ * for every route's serialisers as the app starts: the provider's is made then (it refuses a schema that is not
+ * zod's at the start, as before), the fast one at the first answer, so a start does not compile the schemas of
+ * answers it may never give.
+ */
 export function answerSerializer(route: RouteSchema): Serializer {
   const byZod = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]) as Serializer;
-  const schema = route.schema;
+  let serializer: Serializer | undefined;
+  return (data) => {
+    serializer ??= compiled(route.schema, byZod);
+    return serializer(data);
+  };
+}
+
+function compiled(schema: unknown, byZod: Serializer): Serializer {
   if (!(schema instanceof z.ZodType)) return byZod;
   const json = plainJsonSchema(schema);
   if (!json) return byZod;

@@ -32,6 +32,17 @@ describe('phone numbers (spec §5)', () => {
     expect(isValidPhone('')).toBe(false);
   });
 
+  it('answers a number asked again as the first time, whatever its form, also after many other numbers', () => {
+    const asked = ['050-1234567', '0501234567', '+972 50 123 4567', '0591234567', '02-1234567', '0212345678'];
+    const first = asked.map(isValidPhone);
+    expect(first).toEqual([true, true, true, false, true, false]);
+    // More numbers than the judged ones kept: the memory is emptied and the answers are worked out again.
+    for (let n = 0; n < 2500; n++) isValidPhone(`05${n % 2 ? '0' : '9'}${String(n).padStart(7, '0')}`);
+    expect(asked.map(isValidPhone)).toEqual(first);
+    expect(isValidPhone('0501234567')).toBe(true);
+    expect(isValidPhone('0591234567')).toBe(false);
+  });
+
   it('normalises dashes, spaces and +972 to the national digits', () => {
     expect(normalisePhone('050-1234567')).toBe('0501234567');
     expect(normalisePhone(' +972 50 123 4567 ')).toBe('0501234567');

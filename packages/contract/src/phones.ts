@@ -123,12 +123,25 @@ export function isLandline(input: string): boolean {
   return /^0[2-489]\d{7}$/.test(phoneDigits(input));
 }
 
+/**
+ * Numbers already judged, by their digits: a save asks of the same number three times (the field's rule, then the
+ * contact check's normal form), and libphonenumber's parse is the dearest part of that. Bounded: emptied when full.
+ */
+const judged = new Map<string, boolean>();
+const JUDGED_MAX = 1000;
+
 /** A valid number of the spec's prefix list (only digits, the right length for its prefix). */
 export function isValidPhone(input: string): boolean {
   const digits = phoneDigits(input);
   if (!/^\d+$/.test(digits) || !phonePrefix(digits)) return false;
-  const parsed = parsePhoneNumberFromString(digits, 'IL', IL_METADATA);
-  return parsed?.isValid() === true && parsed.country === 'IL';
+  let valid = judged.get(digits);
+  if (valid === undefined) {
+    const parsed = parsePhoneNumberFromString(digits, 'IL', IL_METADATA);
+    valid = parsed?.isValid() === true && parsed.country === 'IL';
+    if (judged.size >= JUDGED_MAX) judged.clear();
+    judged.set(digits, valid);
+  }
+  return valid;
 }
 
 /**

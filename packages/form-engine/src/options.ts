@@ -51,14 +51,21 @@ export function resolveOptions(
   // Without option rules nothing is disabled, whatever the values: the same list resolves to the same answer, kept
   // per source list (a catalogue's options, a lookup's cached list) instead of copied on every resolve.
   if (!filter && !field.optionRules?.length) return allEnabled(list);
-  return list.map((option) => ({ ...option, disabled: isDisabledOption(field, option.value, read, context) }));
+  return list.map((option) => resolvedOption(option, isDisabledOption(field, option.value, read, context)));
+}
+
+/** The option with its disabled flag (assigned onto a copy: a spread's copy is slow to add a key to, records.ts). */
+function resolvedOption(option: Option, disabled: boolean): ResolvedOption {
+  const resolved = Object.assign({}, option) as ResolvedOption;
+  resolved.disabled = disabled;
+  return resolved;
 }
 
 const enabledLists = new WeakMap<readonly Option[], readonly ResolvedOption[]>();
 function allEnabled(list: readonly Option[]): readonly ResolvedOption[] {
   let resolved = enabledLists.get(list);
   if (!resolved) {
-    resolved = Object.freeze(list.map((option) => Object.freeze({ ...option, disabled: false })));
+    resolved = Object.freeze(list.map((option) => Object.freeze(resolvedOption(option, false))));
     enabledLists.set(list, resolved);
   }
   return resolved;
@@ -70,13 +77,48 @@ function isDisabledOption(field: FieldDef, value: string, read: ValueReader, con
   );
 }
 
-/** The options that can be chosen. */
-export function enabledOptions(options: readonly ResolvedOption[] | undefined): ResolvedOption[] {
-  return (options ?? []).filter((option) => !option.disabled);
+/**
+ * The one option that can be chosen, when exactly one can; undefined for none or several. Reads the list without
+ * copying it: the resolver asks this of every list of a form (a car's makes and models) on every resolve.
+ */
+export function onlyEnabledOption(options: readonly ResolvedOption[]): ResolvedOption | undefined {
+  let only: ResolvedOption | undefined;
+  for (const option of options) {
+    if (option.disabled) continue;
+    if (only) return undefined;
+    only = option;
+  }
+  return only;
+}
+
+/** Can any option of the list be chosen? */
+export const hasEnabledOption = (options: readonly ResolvedOption[]): boolean => options.some((o) => !o.disabled);
+
+const byValue = new WeakMap<readonly ResolvedOption[], ReadonlyMap<string, ResolvedOption>>();
+
+/**
+ * The list's option of a value (the first, as a search from the start finds it). A list the resolver keeps (every
+ * option enabled, frozen: allEnabled) is indexed once, so a save's checks of a make among a hundred do not read the
+ * list each time; any other list is searched.
+ */
+export function optionOf(options: readonly ResolvedOption[], value: string): ResolvedOption | undefined {
+  if (!Object.isFrozen(options)) return options.find((option) => option.value === value);
+  let index = byValue.get(options);
+  if (!index) {
+    const map = new Map<string, ResolvedOption>();
+    for (const option of options) if (!map.has(option.value)) map.set(option.value, option);
+    index = map;
+    byValue.set(options, index);
+  }
+  return index.get(value);
 }
 
 /** Is every chosen item of the value an enabled option? (true when the options are not known) */
 export function isAllowedChoice(items: readonly string[], options: readonly ResolvedOption[] | undefined): boolean {
   if (options === undefined) return true;
-  return items.every((item) => options.some((option) => option.value === item && !option.disabled));
+  return items.every((item) => {
+    const option = optionOf(options, item);
+    // The first option of the value may be disabled while a later one of the same value is not.
+    return option ? !option.disabled || options.some((o) => o.value === item && !o.disabled) : false;
+  });
 }

@@ -104,16 +104,31 @@ function received(raw: unknown): FieldValue {
   return undefined;
 }
 
+/** The fields a payload is read for (display-only types send nothing), with their wire keys: once per steps array. */
+const receivedFields = new WeakMap<readonly StepDef[], readonly { def: FieldDef; key: string; listKey: string }[]>();
+function receivedFieldsOf(steps: readonly StepDef[]) {
+  let fields = receivedFields.get(steps);
+  if (!fields) {
+    fields = steps
+      .flatMap((step) => step.fields)
+      .filter((def) => !DISPLAY_ONLY_TYPES.has(def.type))
+      .map((def) => {
+        const { key } = wireName(def);
+        return { def, key, listKey: `${key}[]` };
+      });
+    receivedFields.set(steps, fields);
+  }
+  return fields;
+}
+
 /**
  * Values (by field id) from a received payload: only the definition's fields are read (no mass assignment),
  * by wire name; numbers and booleans become strings; anything else is ignored.
  */
 export function valuesFromPayload(steps: readonly StepDef[], payload: Readonly<Record<string, unknown>>): Values {
   const values: Record<string, FieldValue> = {};
-  for (const def of steps.flatMap((step) => step.fields)) {
-    if (DISPLAY_ONLY_TYPES.has(def.type)) continue;
-    const { key } = wireName(def);
-    const raw = Object.hasOwn(payload, key) ? payload[key] : payload[`${key}[]`];
+  for (const { def, key, listKey } of receivedFieldsOf(steps)) {
+    const raw = Object.hasOwn(payload, key) ? payload[key] : payload[listKey];
     const value = received(raw);
     if (value !== undefined) values[def.id] = value;
   }

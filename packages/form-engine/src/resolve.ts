@@ -8,7 +8,8 @@ import { evaluationOrder, parentsOf } from './dependencies.ts';
 import { formatDate, parseDate } from './format.ts';
 import { dependencyResultOf, resultText } from './formula.ts';
 import type { FieldDef, FieldValue, StepDef, Values } from './model.ts';
-import { enabledOptions, type ResolvedOption, resolveOptions } from './options.ts';
+import { hasEnabledOption, onlyEnabledOption, optionOf, type ResolvedOption, resolveOptions } from './options.ts';
+import { mergeRecords } from './records.ts';
 import type { RedirectEffect, Resolution, ResolveContext, ResolvedField, ResolvedStep } from './resolution.ts';
 import { validateFields } from './validate.ts';
 import { chosenItems, emptyValue, isChosen, resetValue, sameValue } from './values.ts';
@@ -44,7 +45,7 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
   const stepVisible = steps.map((step) => !step.showOnABTest || context.abTests.has(step.showOnABTest));
   const byId: Record<string, ResolvedField> = {};
   const byItem = new Map<Item, ResolvedField>();
-  const next: Record<string, FieldValue> = { ...values };
+  const next: Record<string, FieldValue> = mergeRecords(values);
   const changed = new Set<string>(context.changed === undefined ? [] : [context.changed]);
   // What other fields see of a field is what would be sent: nothing while it is inactive, nor while it is
   // disabled in publish mode (disabled fields are not sent then), so the server, which receives only what
@@ -75,7 +76,7 @@ export function resolve(steps: readonly StepDef[], values: Values, context: Reso
 
     const parentsChosen = parentsOf(def).every((parent) => isChosen(read(parent)));
     const options = resolveOptions(def, read, next, context);
-    const noChoices = options !== undefined && enabledOptions(options).length === 0;
+    const noChoices = options !== undefined && !hasEnabledOption(options);
     let visible =
       stepVisible[item.step] === true &&
       !def.hidden &&
@@ -187,10 +188,8 @@ function settleChoice(
   const ruleChanged = (def.optionRules ?? []).some((rule) =>
     conditionFields(rule.enabledWhen).some((id) => changed.has(id)),
   );
-  const disabledChoice = chosenItems(value).some((item) => options.find((o) => o.value === item)?.disabled);
-  if (ruleChanged && disabledChoice) value = emptyValue(def);
-  const choices = enabledOptions(options);
-  const only = choices.length === 1 ? choices[0] : undefined;
+  if (ruleChanged && chosenItems(value).some((item) => optionOf(options, item)?.disabled)) value = emptyValue(def);
+  const only = onlyEnabledOption(options);
   if (active && only && !isChosen(value) && (def.type === 'select' || def.autoCompleteByOtherFields)) {
     return def.multiple ? [only.value] : only.value;
   }

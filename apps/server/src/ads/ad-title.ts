@@ -8,6 +8,7 @@ import { catalogFor } from '@app/catalog/categories/registry';
 import type { Selectors } from '@app/contract/publish';
 import type { CategoryCatalog, FieldDef } from '@app/form-engine/model';
 import { wireName } from '@app/form-engine/payload';
+import { mergeRecords } from '@app/form-engine/records';
 import { serverOptionsSource } from '../catalogue/option-lists.ts';
 import { catalogQuery } from '../catalogue/selectors.ts';
 import { planExtrasHe as he } from '../i18n/plan-extras.ts';
@@ -17,7 +18,9 @@ export function adTitleOf(orderId: number, selectors: Selectors, values: FieldVa
   const query = catalogQuery(selectors);
   const catalog = query ? catalogFor(query) : undefined;
   // The selectors (subcat, petType…) are values of the category step: a title may name them.
-  const title = catalog ? adTitle(catalog, { ...selectors, ...values }, serverOptionsSource(selectors)) : undefined;
+  const title = catalog
+    ? adTitle(catalog, mergeRecords<string | string[]>(selectors, values), serverOptionsSource(selectors))
+    : undefined;
   return title ?? he.adTitle(orderId);
 }
 
@@ -35,7 +38,7 @@ export function adTitleWordsOf(selectors: Selectors, values: FieldValues): strin
   const query = catalogQuery(selectors);
   const catalog = query ? catalogFor(query) : undefined;
   if (!catalog) return '';
-  const all = { ...selectors, ...values };
+  const all = mergeRecords<string | string[]>(selectors, values);
   const options = serverOptionsSource(selectors);
   const words: string[] = [];
   for (const field of titledChoiceFields(catalog)) {

@@ -12,6 +12,7 @@ import { OWNER_OPTIONS } from '@app/catalog/vehicles/owners';
 import { listIdOf } from '@app/form-engine/dataUrl';
 import type { FieldDef, Option, Values } from '@app/form-engine/model';
 import type { OptionsSource } from '@app/form-engine/options';
+import { mergeRecords } from '@app/form-engine/records';
 import { chosenItems } from '@app/form-engine/values';
 import { LRUCache } from 'lru-cache';
 import { ADDRESS_LIST_BUILDERS } from './address-lists.ts';
@@ -134,7 +135,7 @@ export function serverOptionsSource(selectors: Params): OptionsSource {
   return (field: FieldDef, values: Values) => {
     const listId = listIdOf(field.dataUrl);
     if (!listId) return undefined;
-    const params: Record<string, string | undefined> = { ...selectors };
+    const params: Record<string, string | undefined> = mergeRecords(selectors);
     for (const name of listParams(listId)) {
       if (name in selectors) continue;
       const items = chosenItems(values[name]);

@@ -2,6 +2,7 @@ import type { Selectors, WireValues } from '@app/contract/publish';
 import { errorText } from '@app/form-engine/messages';
 import { DISPLAY_ONLY_TYPES, type Mode, type StepDef, type Values } from '@app/form-engine/model';
 import { buildPayload, valuesFromPayload, wireName } from '@app/form-engine/payload';
+import { mergeRecords } from '@app/form-engine/records';
 import type { Resolution } from '@app/form-engine/resolution';
 import { resolve } from '@app/form-engine/resolve';
 import { serverOptionsSource } from '../catalogue/option-lists.ts';
@@ -32,9 +33,17 @@ export function queryPayload(query: Query): Record<string, string | string[]> {
 /** Made once: building an Intl.DateTimeFormat costs about as much as the rest of a step's check (profiled at save). */
 const ISRAEL_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' });
 
+/**
+ * The last answer, by the UTC minute it was for: Israel's offset from UTC is whole hours, so its date never changes
+ * within a UTC minute, and every save of the same minute is answered without formatting the date again.
+ */
+let lastToday = { minute: Number.NaN, date: '' };
+
 /** Today's date in Israel as YYYY-MM-DD (the date rules' "today"). */
 export function israelToday(now: Date): string {
-  return ISRAEL_DATE.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastToday.minute) lastToday = { minute, date: ISRAEL_DATE.format(now) };
+  return lastToday.date;
 }
 
 /**
@@ -55,7 +64,7 @@ export function checkAd(
     locked?: Values;
   },
 ): AdCheck {
-  const values = { ...ctx.locked, ...valuesFromPayload(steps, received) };
+  const values = mergeRecords(ctx.locked, valuesFromPayload(steps, received));
   const resolution = resolve(steps, values, {
     mode: ctx.mode,
     isTrader: ctx.isTrader,

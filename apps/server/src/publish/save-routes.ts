@@ -10,6 +10,7 @@ import {
 } from '@app/contract/schemas/publish';
 import { lockedValues } from '@app/form-engine/editSteps';
 import { hasPlanStep } from '@app/form-engine/model';
+import { mergeRecords } from '@app/form-engine/records';
 import type { FastifyInstance } from 'fastify';
 import { adTitleWordsOf } from '../ads/ad-title.ts';
 import { type Ad, bannedWordsIn, findOwnAd, insertAd, savePendingEdit, updateAdValues } from '../ads/ads-repository.ts';
@@ -83,7 +84,7 @@ export function publishSaveRoutes(
         mode: 'edit',
         isTrader: traderFlow,
         now: clock.now(),
-        locked: lockedValues(catalog, { ...ad.selectors, ...saved }),
+        locked: lockedValues(catalog, mergeRecords<string | string[]>(ad.selectors, saved)),
       });
       if (Object.keys(result.errors).length)
         return { status: 200, body: { errFields: result.errors } satisfies SaveAdResponse };
@@ -99,7 +100,7 @@ export function publishSaveRoutes(
       // finish). A second save before the finish builds on the edit already pending. Never published (a draft, a
       // blocked ad): the saved values are the ad's values.
       const before = saved;
-      const after = { ...before, ...contact.payload };
+      const after = mergeRecords<string | string[]>(before, contact.payload);
       // An ad a moderator holds or refused: the edit goes (back) to the moderation queue with its blocked words.
       if (REVIEWED_STATUSES.has(ad.status)) {
         const text = freeText(after, textKeysOf([...catalog.steps, ...catalog.editSteps]));

@@ -1,8 +1,9 @@
 /**
  * Every call declared once: a route's `schema` names its params, querystring, body and headers and each answer by
  * status, as zod schemas from packages/contract (src/schemas/). The zod type provider (fastify-type-provider-zod)
- * validates the request with them and serialises the answer through its status's schema, so a field the schema does
- * not name never leaves the server; @fastify/swagger makes the OpenAPI document of them (openapi.ts).
+ * validates the request with them; each answer is serialised through its status's schema (answer-serializer.ts: a
+ * validator and a writer compiled once from it, else the provider's zod serialiser), so a field the schema does not
+ * name never leaves the server; @fastify/swagger makes the OpenAPI document of them (openapi.ts).
  *
  * A schema failure is answered here, in Hebrew and in the product's shape: a path that names nothing (params) is
  * 404 `{ status, message }`, any other part 400 `{ status, message }`; a route that answers its own shape (field
@@ -14,11 +15,11 @@ import type { FastifyError, FastifyInstance, FastifyRequest, RouteOptions } from
 import {
   hasZodFastifySchemaValidationErrors,
   ResponseSerializationError,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { he } from '../../i18n/messages.ts';
+import { answerSerializer } from './answer-serializer.ts';
 
 /** The parts of a request a schema checks. */
 export type InputPart = 'body' | 'querystring' | 'params' | 'headers';
@@ -108,10 +109,10 @@ function withPlatformAnswers(route: RouteOptions): void {
   }
 }
 
-/** Sets the zod validator and serialiser on the app, and the platform's answers on every declared route. */
+/** Sets the zod validator and the answers' serialiser on the app, and the platform's answers on every declared route. */
 export function registerCallContract(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializer);
   app.addHook('onRoute', withPlatformAnswers);
 }
 

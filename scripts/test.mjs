@@ -2,8 +2,9 @@
 // Runs every test: lint, the import rules and the words check, the web build, then the browser tests in Chromium
 // with the type check and the unit and API tests (embedded database, or PostgreSQL when DATABASE_URL is set; once
 // more on PostgreSQL when TEST_POSTGRES_URL is set) running beside them, then the README's start command and the
-// bundle budgets (bytes Chromium receives from the running server). Installs Chromium with apt-get when it is
-// missing and that is possible; otherwise stops with a message that says how.
+// bundle budgets (bytes Chromium receives from the running server) and the main thread's work on a wizard step's
+// first load. Installs Chromium with apt-get when it is missing and that is possible; otherwise stops with a message
+// that says how.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { findChromium } from './lib/chromium.mjs';
 
@@ -60,6 +61,11 @@ const bundle = step('Bytes on the wire of the first /publish screen, and each pa
   '--import',
   'tsx',
   'scripts/bundle-size.mjs',
+]);
+
+// What the first load of a wizard step runs on the main thread (CPU time and long tasks in a Chromium trace).
+const firstLoad = step('The first load of a wizard step: main-thread work (a guard)', 'node', [
+  'scripts/first-load.mjs',
 ]);
 
 const chromium = ensureChromium();
@@ -171,5 +177,5 @@ if (browserStatus !== 0) {
   fail(browser.title, browserStatus);
 }
 console.log(`» ${browser.title}: ${seconds(browserStarted)}`);
-for (const s of [startCommand, bundle]) runShown(s);
+for (const s of [startCommand, bundle, firstLoad]) runShown(s);
 console.log(`\n✔ All tests passed in ${seconds(started)}`);

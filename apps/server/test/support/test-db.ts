@@ -49,8 +49,8 @@ export interface TestDb {
 /**
  * A migrated database as fresh as a new one, for one test app: in-memory PGlite by default, or an own schema in the
  * PostgreSQL server of DATABASE_URL, so the same suite runs on both. Opening a database is most of a test app's
- * cost (a PGlite instance from the template is 2-3 s of CPU on a loaded machine; a PostgreSQL schema is 51
- * migrations), so each test process keeps the databases its apps dropped and hands them out again, reset: every
+ * cost (a PGlite instance from the template is 2-3 s of CPU on a loaded machine; a PostgreSQL schema is every
+ * migration run), so each test process keeps the databases its apps dropped and hands them out again, reset: every
  * table that holds rows emptied and the rows the migrations inserted put back, every sequence where the migrations
  * left it, the planner's statistics cleared, and on PGlite the session's state discarded (settings, temporary
  * tables, prepared statements, advisory locks, LISTEN); on PostgreSQL each use has its own connections. A database
@@ -74,9 +74,12 @@ async function freshSchema(url: string): Promise<TestDb> {
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   const db = await openPostgres(url, schema);
   await migrate(db);
+  let dropped = false;
   return {
     db,
     async drop() {
+      if (dropped) return;
+      dropped = true;
       await db.close();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -328,7 +331,7 @@ function ownerOf(url: string): Promise<{ id: number; admin: pg.Pool }> {
 }
 
 /** Drops the pooled schemas whose owner has ended (its lock is free), whoever left them. */
-export async function sweepPooledSchemas(url: string): Promise<void> {
+async function sweepPooledSchemas(url: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

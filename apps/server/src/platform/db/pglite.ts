@@ -11,14 +11,26 @@ export interface PgliteDb extends Db {
   dump(): Promise<Blob>;
 }
 
+/** The calls a PgliteDb makes on PGlite: the instance itself, or a hold on one that can be taken back. */
+export type PgliteHandle = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'dumpDataDir' | 'close' | 'closed'>;
+
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDb> {
+  return pgliteDb(await createPglite(dataDir, loadDataDir), dataDir);
+}
+
+/** The PGlite instance itself (see openPglite). */
+export async function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   // pg_trgm: the board's search (migration 0044), as PostgreSQL ships it in contrib.
-  const pg = await PGlite.create({
+  return PGlite.create({
     extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+}
+
+/** A Db on an open PGlite; `dataDir` as it was opened with (a CHECKPOINT before closing when on disk). */
+export function pgliteDb(pg: PgliteHandle, dataDir: string | undefined): PgliteDb {
+  const wrap = (q: Pick<PgliteHandle, 'query'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const res = await q.query<T>(sql, params);
       return res.rows;

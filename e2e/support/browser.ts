@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import { type Browser, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { findChromium } from '../../scripts/lib/chromium.mjs';
 import { keepJournal } from './failure-report.ts';
 
@@ -47,12 +47,23 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   return page;
 }
 
-/** Saves a full-page screenshot under e2e/artifacts (kept by CI as test artefacts). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether the screenshots for people to look at are written (E2E_SCREENSHOTS=1): rendering a whole page and
+ * encoding it as PNG costs the machine more than most steps of a test, and no test reads them. The screenshots a
+ * test measures (the contrast checks of a11y-helpers.ts, the QR code of the car sign) are taken either way.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Saves a screenshot under e2e/artifacts/<name>.png when E2E_SCREENSHOTS=1: the whole page, or what the user sees
+ * (`view`: a full-page shot misplaces a fixed popup and its backdrop), or one element.
+ */
+export async function screenshot(target: Page | Locator, name: string, shape: 'page' | 'view' = 'page'): Promise<void> {
+  if (!screenshotsWanted) return;
   fs.mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: shape === 'page' });
+  else await target.screenshot({ path: file });
 }
 
 interface AxeViolation {

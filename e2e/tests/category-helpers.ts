@@ -4,11 +4,9 @@
  * the saved ad read back through the API.
  */
 
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { artifactsDir, axeViolations, screenshot } from '../support/browser.ts';
+import { axeViolations, screenshot, screenshotsWanted } from '../support/browser.ts';
 import { fillContact } from './contact-helpers.ts';
 import { atStep, button, checkScreen, openStep, registerThroughApi, settled } from './wizard-helpers.ts';
 
@@ -91,6 +89,7 @@ export async function onStep(page: Page, step: number): Promise<void> {
 export async function shot(page: Page, name: string, axe = false): Promise<void> {
   if (axe) return checkScreen(page, `category-${name}`);
   await settled(page);
+  if (!screenshotsWanted) return;
   // Focus moves scroll the page; the screenshot starts at the top (the top bar is sticky).
   await page.waitForTimeout(100);
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -101,8 +100,7 @@ export async function shot(page: Page, name: string, axe = false): Promise<void>
 export async function popupShot(page: Page, name: string, axe = false): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   if (axe) expect(await axeViolations(page)).toEqual([]);
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `category-${name}.png`) });
+  await screenshot(page, `category-${name}`, 'view');
 }
 
 /** The skip buttons of the pre-advance reminders a category flow may meet on its way. */

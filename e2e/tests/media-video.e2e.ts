@@ -13,15 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  artifactsDir,
-  DESKTOP,
-  launchBrowser,
-  newPage,
-  PHONE,
-  SERVER_ROUND_TRIP,
-  screenshot,
-} from '../support/browser.ts';
+import { DESKTOP, launchBrowser, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import { type Product, startProduct } from '../support/product.ts';
 import { carToMediaStep } from './car-publish-helpers.ts';
 import { startPrivateCar } from './wizard-flow.ts';
@@ -109,7 +101,7 @@ describe('the video field', () => {
     expect(csp).toMatch(new RegExp(`(?:^|;)frame-src [^;]*${videoOrigin.replace(/[.:/]/g, '\\$&')}(?: |;|$)`));
     const frame = page.frameLocator(`iframe[title="${FRAME_TITLE}"]`);
     await frame.getByLabel('בחירת סרטון').waitFor();
-    await frameEl.screenshot({ path: path.join(artifactsDir, 'media-video-frame.png') });
+    await screenshot(frameEl, 'media-video-frame');
 
     // A page of another origin posts movie_upload_success to this window: it arrives and is ignored.
     const popup = page.waitForEvent('popup');

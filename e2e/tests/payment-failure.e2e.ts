@@ -9,19 +9,10 @@
  *    sandbox's decline switch each say their own text alone, each time paying again from the finish page;
  *  - the hosted card form lists the sandbox's test cards.
  */
-import path from 'node:path';
 import { findTrack } from '@app/catalog/tracks';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  artifactsDir,
-  axeViolations,
-  DESKTOP,
-  newPage,
-  PHONE,
-  SERVER_ROUND_TRIP,
-  screenshot,
-} from '../support/browser.ts';
+import { axeViolations, DESKTOP, newPage, PHONE, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import {
   AUTHENTICATION_FAILS_CARD,
   DECLINED_CARD,
@@ -165,7 +156,7 @@ describe('a payment that does not go through', () => {
     expect(listed).toContain('חברת האשראי תדחה את העסקה');
     await cards.locator('ul').waitFor();
     // What the user sees (the viewport): a full-page shot misplaces the fixed popup.
-    await page.screenshot({ path: path.join(artifactsDir, 'payment-test-cards-375.png') });
+    await screenshot(page, 'payment-test-cards-375', 'view');
 
     await payWith(page, DECLINED_CARD);
     const finish = await atFailure(page, orderId, 'card_declined');

@@ -10,12 +10,10 @@
  *    while the card popup is open are ignored: the popup stays and nothing navigates.
  */
 
-import fs from 'node:fs';
-import path from 'node:path';
 import { AUTO_BUMP_PRICE_AGOROT, findTrack } from '@app/catalog/tracks';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDir, DESKTOP, newPage, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
+import { DESKTOP, newPage, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
 import { DECLINED_CARD, fillCard, SUCCESS_CARD } from '../support/payment-card.ts';
 import type { Product } from '../support/product.ts';
 import { query } from '../support/session.ts';
@@ -34,10 +32,7 @@ const PHONE_390 = { width: 390, height: 844 } as const;
 const VIP = findTrack({ cat: 1, subcat: 1 }, 'c1-vip');
 
 /** What the user sees (the viewport): a full-page shot misplaces the fixed popup and its backdrop. */
-async function viewShot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
-}
+const viewShot = (page: Page, name: string) => screenshot(page, name, 'view');
 
 const savedCar = (page: Page) => savedPrivateCar(page, product.url);
 

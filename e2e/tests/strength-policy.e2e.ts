@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validSaleAd } from '../../apps/server/test/support/real-estate-ad.ts';
 import { validCarAd } from '../../apps/server/test/support/vehicle-ad.ts';
-import { artifactsDir, DESKTOP, newPage, PHONE } from '../support/browser.ts';
+import { DESKTOP, newPage, PHONE, screenshot } from '../support/browser.ts';
 import type { Product } from '../support/product.ts';
 import { useProductAndBrowser } from '../support/suite.ts';
 import { autocomplete, combobox, field, onStep, selectText, startCategory } from './category-helpers.ts';
@@ -116,7 +116,7 @@ describe('real estate: the live count under the address step', () => {
     await selectText(page, 'שכונה', 'הצפון הישן');
     await expect.poll(() => line.textContent()).toBe('יש כרגע מודעה פעילה אחת למכירה באזור הזה');
     await line.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${artifactsDir}/live-count-real-estate-390.png` });
+    await screenshot(page, 'live-count-real-estate-390', 'view');
     await page.close();
   });
 });
@@ -209,7 +209,7 @@ describe('the plan step', () => {
     expect(text).toContain('40 מודעות מודגשות');
     expect(grey).toBe(total - 50);
     await counters.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${artifactsDir}/same-ads-390.png` });
+    await screenshot(page, 'same-ads-390', 'view');
     await checkScreen(page, 'same-ads-plan-390');
     await page.close();
   });

@@ -1,7 +1,7 @@
 /** Helpers of the wizard's browser tests: accounts through the API, the steps, keyboard-only moves. */
 import type { Frame, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { axeViolations, SERVER_ROUND_TRIP, screenshot } from '../support/browser.ts';
+import { axeViolations, SERVER_ROUND_TRIP, screenshot, screenshotsWanted } from '../support/browser.ts';
 
 let accounts = 0;
 
@@ -62,6 +62,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await settled(page);
   await page.evaluate(() => document.fonts.ready);
   expect(await axeViolations(page)).toEqual([]);
+  if (!screenshotsWanted) return;
   // Focus moves scroll the page; the screenshot starts at the top (the top bar is sticky).
   await page.waitForTimeout(100);
   await page.evaluate(() => window.scrollTo(0, 0));

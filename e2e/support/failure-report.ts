@@ -1,13 +1,16 @@
 /**
  * What a failed browser test leaves behind to read: for each page still open, its address, the last calls it made
- * to the server (method, path, status, time taken) with its console errors and navigations, and the alerts, errors
- * and dialogs on screen; then the end of the server's log. A test that fails once on a busy machine is then
- * understood from its output, without running it again.
+ * to the server (method, path, status, time taken; an analytics batch's event names) with its console errors and
+ * navigations, the calls still waiting for their answer, and the alerts, errors and dialogs on screen; then the end
+ * of the server's log. A test that fails once on a busy machine is then understood from its output, without running
+ * it again.
  */
 import type { Browser, Page } from 'playwright-core';
 
 const KEPT = 40;
 const journals = new WeakMap<Page, string[]>();
+/** Each page's calls sent and not answered yet: a move that waits on one shows it. */
+const pendingCalls = new WeakMap<Page, Map<object, string>>();
 
 const stamp = (start: number) => `${((Date.now() - start) / 1000).toFixed(1).padStart(6)} s`;
 
@@ -25,16 +28,34 @@ export function keepJournal(page: Page): void {
     return `${u.pathname}${u.search}`.slice(0, 160);
   };
   const sentAt = new WeakMap<object, number>();
+  const pending = new Map<object, string>();
+  pendingCalls.set(page, pending);
+  /** The analytics batch's event names (a move refused by the step's own check sends its field errors there). */
+  const analyticsNames = (body: string | null) => {
+    try {
+      const events = (JSON.parse(body ?? '') as { events?: { name?: unknown }[] }).events ?? [];
+      return ` [${events.map((e) => String(e.name)).join(', ')}]`;
+    } catch {
+      return '';
+    }
+  };
   page.on('request', (req) => {
-    if (req.resourceType() === 'fetch' || req.resourceType() === 'xhr') sentAt.set(req, Date.now());
+    if (req.resourceType() !== 'fetch' && req.resourceType() !== 'xhr') return;
+    sentAt.set(req, Date.now());
+    pending.set(req, `${stamp(start)} ${req.method()} ${path(req.url())}`);
   });
   page.on('requestfinished', async (req) => {
+    pending.delete(req);
     const at = sentAt.get(req);
     if (at === undefined) return;
     const res = await req.response().catch(() => null);
-    add(`${req.method()} ${path(req.url())} → ${res?.status() ?? '?'} in ${Date.now() - at} ms`);
+    const names = path(req.url()).startsWith('/api/analytics/events') ? analyticsNames(req.postData()) : '';
+    add(`${req.method()} ${path(req.url())} → ${res?.status() ?? '?'} in ${Date.now() - at} ms${names}`);
   });
-  page.on('requestfailed', (req) => add(`${req.method()} ${path(req.url())} failed: ${req.failure()?.errorText}`));
+  page.on('requestfailed', (req) => {
+    pending.delete(req);
+    add(`${req.method()} ${path(req.url())} failed: ${req.failure()?.errorText}`);
+  });
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') add(`console.${msg.type()}: ${msg.text().slice(0, 300)}`);
   });
@@ -67,6 +88,7 @@ export async function failureReport(browser: Browser | undefined, serverLog: str
     parts.push(`page ${page.url()}`);
     for (const text of await onScreen(page)) parts.push(`  on screen: ${text}`);
     for (const line of journals.get(page) ?? []) parts.push(`  ${line}`);
+    for (const call of pendingCalls.get(page)?.values() ?? []) parts.push(`  still waiting for the answer: ${call}`);
   }
   if (serverLog !== undefined) {
     parts.push('» the end of the server log');

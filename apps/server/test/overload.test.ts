@@ -1,7 +1,8 @@
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { he } from '../src/i18n/messages.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { heapThresholdBytes } from '../src/platform/http/overload.ts';
+import { heapThresholdBytes, refusesFor, registerOverload } from '../src/platform/http/overload.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 // An overloaded process answers 503 + Retry-After at once instead of letting requests time out.
@@ -64,6 +65,39 @@ describe('overload (platform/http/overload.ts)', () => {
     await expect
       .poll(async () => (await app.inject({ method: 'GET', url: '/api/site-config' })).statusCode, { timeout: 3000 })
       .toBe(200);
+  });
+
+  it("an overloaded process still serves the web app's files and pages: only the API's work is refused", async () => {
+    const app = Fastify();
+    await registerOverload(
+      app,
+      { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: 1000, OVERLOAD_MAX_HEAP_USED_MB: 1, RETRY_AFTER_S: 5 },
+      { sampleIntervalMs: 20 },
+    );
+    app.get('/assets/index-1.js', (_req, reply) => reply.type('text/javascript').send('export {};'));
+    app.get('/publish', (_req, reply) => reply.type('text/html').send('<!doctype html>'));
+    app.get('/api/site-config', () => ({ ok: true }));
+    app.get('/gateway/car', () => ({ ok: true }));
+    try {
+      await app.ready();
+      await tick(60); // a sample was taken: the heap is over 1 MB
+      expect((await app.inject({ url: '/api/site-config' })).statusCode).toBe(503);
+      expect((await app.inject({ url: '/gateway/car' })).statusCode).toBe(503);
+      const script = await app.inject({ url: '/assets/index-1.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe('export {};');
+      expect((await app.inject({ url: '/publish?cat=2' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an interval the delay histogram took no sample in (reported as an infinite delay) refuses nothing', () => {
+    expect(refusesFor('/api/site-config', '/api/site-config', 'eventLoopDelay', Number.POSITIVE_INFINITY)).toBe(false);
+    expect(refusesFor('/api/site-config', '/api/site-config', 'eventLoopDelay', 1500)).toBe(true);
+    expect(refusesFor('/api/site-config', '/api/site-config', 'heapUsedBytes', 2e9)).toBe(true);
+    expect(refusesFor('/api/health', '/api/health', 'eventLoopDelay', 1500)).toBe(false);
+    expect(refusesFor('/assets/a.js', undefined, 'eventLoopDelay', 1500)).toBe(false);
   });
 
   it('defaults: 1 s of event-loop delay and 90% of the heap limit; 0 turns a check off', () => {

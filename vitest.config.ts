@@ -87,6 +87,10 @@ export default defineConfig({
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           // No retries: a browser test passes the first time or the run fails (a flaky test is a defect).
           retry: 0,
+          // A worker's files share its loaded modules and its Chromium (e2e/support/browser.ts, `workerBrowser`):
+          // loading playwright, sharp and the support code again and launching a browser for each of 77 files cost
+          // about 170 of the suite's 2,650 CPU seconds. Each file still has its own product, database and contexts.
+          isolate: false,
         },
       },
       {

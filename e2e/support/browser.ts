@@ -17,6 +17,13 @@ export const PHONE = { width: 375, height: 812 } as const;
 export const SERVER_ROUND_TRIP = 60_000;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 /**
+ * How long a page's wait (a locator, a navigation) takes before it fails: a screen shows in well under a second on
+ * a quiet machine, but the first page of a file (a new context: every script fetched and compiled again, a lazy
+ * page's chunk after it) took more than ten seconds while the two cores also ran the unit, API and PostgreSQL tests
+ * and the type check. A wait that passes is not made longer by it.
+ */
+export const PAGE_WAIT = 20_000;
+/**
  * A person's phone browser: the headless browser's own user agent says HeadlessChrome, which the ad's numbers take
  * for a bot and do not count.
  */
@@ -39,10 +46,30 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker: launched by the first file that asks, kept for the next files the worker runs
+ * (vitest.config.ts: a worker runs its files one after the other, sharing its modules), so a file starts no browser
+ * of its own. A file gets its own pages in its own contexts, and closes them when it ends (`closeContexts`); a
+ * browser that went away (a crash) is launched again.
+ */
+export async function workerBrowser(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
+}
+
+/** Closes every context of the browser (a file's pages), leaving the browser for the next file. */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+}
+
 export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'he-IL', reducedMotion: 'reduce' });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(PAGE_WAIT);
   keepJournal(page);
   return page;
 }

@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { closeContexts, workerBrowser } from './browser.ts';
 import { failureReport } from './failure-report.ts';
 import { type Product, startProduct } from './product.ts';
 
 /**
- * One product (production server, fresh embedded database) and one Chromium for a test file: started together
- * before its tests, handed to `ready`, and stopped after them.
+ * One product (production server, fresh embedded database) for a test file and the worker's Chromium
+ * (browser.ts, `workerBrowser`): the product started before the file's tests and stopped after them, the file's
+ * browser contexts closed after them.
  */
 let sandboxKey = '';
 /** The sandbox key of the running product of this test file (the SMS outbox of the contact step's helpers). */
@@ -20,7 +21,7 @@ export function useProductAndBrowser(
   let product: Product | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(env()), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct(env()), workerBrowser()]);
     sandboxKey = product.sandboxKey;
     ready(product, browser);
   });
@@ -29,7 +30,7 @@ export function useProductAndBrowser(
     if (task.result?.state === 'fail') console.error(await failureReport(browser, product?.server.output()));
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await closeContexts(browser);
     await product?.stop();
   });
 }

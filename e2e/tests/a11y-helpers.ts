@@ -37,8 +37,10 @@ export interface ContrastCheck {
   needed: number;
 }
 
-/** Every contrast item measured in this file's walk (written to e2e/artifacts/a11y-contrast.json at the end). */
+/** Every contrast item measured in this file's walk (written to e2e/artifacts by `writeMeasured` at its end). */
 export const measured: ContrastCheck[] = [];
+/** The ratios measured, by the item's target and what decides its pixels (see `measure`). */
+const measuredBefore = new Map<string, number>();
 /** Every screen audited, in order (written with the contrast items). */
 export const audited: string[] = [];
 
@@ -87,11 +89,38 @@ async function measure(
     const size = Number.parseFloat(s.fontSize);
     const bold = Number(s.fontWeight) >= 700;
     node.setAttribute('data-a11y-measure', '');
+    // What decides the pixels behind the text: the text itself, its box and font, and every element painted at
+    // its centre (ancestors and anything positioned behind it), with their backgrounds, filters and opacity.
+    const box = node.getBoundingClientRect();
+    const painted = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2).map((under) => {
+      const u = getComputedStyle(under);
+      return [under.tagName, under.className, u.backgroundColor, u.backgroundImage, u.opacity, u.filter].join();
+    });
+    const signature = [
+      window.innerWidth,
+      node.textContent,
+      s.font,
+      s.color,
+      s.fill,
+      s.textShadow,
+      opacity,
+      Math.round(box.width),
+      Math.round(box.height),
+      ...painted,
+    ].join('|');
     return {
       fg: [r, g, b, a * opacity] as [number, number, number, number],
       large: size >= 24 || (bold && size >= 18.66),
+      signature,
     };
   });
+  // The same text over the same things, already photographed in this walk: the same ratio (a step's
+  // summary line is checked again on every later step's screen, at both widths).
+  const known = measuredBefore.get(`${item.target}\n${style.signature}`);
+  if (known !== undefined) {
+    await el.evaluate((node) => node.removeAttribute('data-a11y-measure'));
+    return { screen, target: item.target, reason: item.reason, ratio: known, needed: style.large ? 3 : 4.5 };
+  }
   const box = await el.boundingBox();
   if (!box || box.width < 1 || box.height < 1) return undefined;
   // The text shown, hidden, and shown again: when the two shots with the text differ, something else moved on the
@@ -140,6 +169,7 @@ async function measure(
   }
   ratios.sort((a, b) => a - b);
   const ratio = Math.round((ratios[Math.floor(ratios.length * 0.05)] ?? 21) * 100) / 100;
+  measuredBefore.set(`${item.target}\n${style.signature}`, ratio);
   return { screen, target: item.target, reason: item.reason, ratio, needed: style.large ? 3 : 4.5 };
 }
 
@@ -165,10 +195,15 @@ export async function audit(page: Page, screen: string, frame?: Frame): Promise<
   audited.push(screen);
 }
 
-/** Writes the measured contrast items (the "checked for review" list) to e2e/artifacts. */
+/**
+ * Writes the measured contrast items (the "checked for review" list) to e2e/artifacts, and starts the next list (the
+ * worker's next file shares this module).
+ */
 export function writeMeasured(name: string): void {
   fs.mkdirSync(artifactsDir, { recursive: true });
   fs.writeFileSync(path.join(artifactsDir, `${name}.json`), `${JSON.stringify({ audited, measured }, null, 2)}\n`);
+  measured.length = 0;
+  audited.length = 0;
 }
 
 /** Audits at a phone width (390 px) and at the desktop width (1280 px), leaving the page at `end`. */
